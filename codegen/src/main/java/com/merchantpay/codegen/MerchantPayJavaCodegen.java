@@ -1,0 +1,203 @@
+package com.merchantpay.codegen;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.openapitools.codegen.CodegenConstants;
+import org.openapitools.codegen.CodegenDiscriminator;
+import org.openapitools.codegen.CodegenModel;
+import org.openapitools.codegen.CodegenProperty;
+import org.openapitools.codegen.SupportingFile;
+import org.openapitools.codegen.languages.JavaClientCodegen;
+import org.openapitools.codegen.model.ModelMap;
+import org.openapitools.codegen.model.ModelsMap;
+
+/**
+ * The {@code merchantpay-java} generator: OpenAPI Generator's Java client on the Feign library, with the
+ * options every Merchant Payment Service client shares fixed here instead of repeated in each POM.
+ *
+ * <p>Our templates (classpath folder {@value #TEMPLATE_DIR}) are looked up before the stock Java templates,
+ * so only the files we change are overridden. What they change:
+ *
+ * <ul>
+ *   <li>{@code ApiClient} runs on feign-java11's {@code Http2Client} pinned to HTTP/1.1, with no OkHttp or
+ *       feign-form; a small encoder writes {@code application/x-www-form-urlencoded} bodies;
+ *   <li>enums are open: an unknown wire value decodes to an instance that keeps the raw value;
+ *   <li>properties marked {@code x-sensitive} are masked in {@code toString()} ({@code x-mask: last4} keeps
+ *       the last four characters);
+ *   <li>{@code x-json-aliases} adds {@code @JsonAlias} names accepted when decoding;
+ *   <li>a {@code oneOf} interface decodes an unknown discriminator value to a generic {@code Unrecognized}
+ *       variant instead of failing, and each variant fills in its own discriminator value;
+ *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC assumed);
+ *   <li>binary bodies are streams, never temporary files;
+ *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers.
+ * </ul>
+ */
+public class MerchantPayJavaCodegen extends JavaClientCodegen {
+
+  public static final String NAME = "merchantpay-java";
+  static final String TEMPLATE_DIR = "merchantpay-java";
+
+  private static final Map<String, Object> SHARED_OPTIONS =
+      Map.ofEntries(
+          Map.entry(DATE_LIBRARY, "java8"),
+          Map.entry(USE_JAKARTA_EE, true),
+          Map.entry(USE_BEANVALIDATION, true),
+          Map.entry(OPENAPI_NULLABLE, false),
+          Map.entry(CodegenConstants.SERIALIZATION_LIBRARY, SERIALIZATION_LIBRARY_JACKSON),
+          Map.entry(CodegenConstants.HIDE_GENERATION_TIMESTAMP, true),
+          Map.entry("useOneOfInterfaces", true),
+          Map.entry(SUPPORT_URL_QUERY, false),
+          Map.entry("disableDiscriminatorJsonIgnoreProperties", true),
+          Map.entry(CodegenConstants.SORT_PARAMS_BY_REQUIRED_FLAG, false),
+          Map.entry(CodegenConstants.SERIALIZABLE_MODEL, false));
+
+  public MerchantPayJavaCodegen() {
+    super();
+    setLibrary(FEIGN);
+    templateDir = TEMPLATE_DIR;
+  }
+
+  @Override
+  public String getName() {
+    return NAME;
+  }
+
+  @Override
+  public String getHelp() {
+    return "Java Feign client for the Merchant Payment Service: open enums, masked secrets, java11 HTTP client.";
+  }
+
+  @Override
+  public void processOpts() {
+    SHARED_OPTIONS.forEach(additionalProperties::putIfAbsent);
+    super.processOpts();
+    typeMapping.put("file", "InputStream");
+    typeMapping.put("binary", "InputStream");
+    importMapping.put("InputStream", "java.io.InputStream");
+    // Our tests live in our modules; generated stubs and docs would only be noise under target/.
+    apiTestTemplateFiles.clear();
+    modelTestTemplateFiles.clear();
+    apiDocTemplateFiles.clear();
+    modelDocTemplateFiles.clear();
+
+    // Build files, READMEs and CI configs of a standalone project make no sense inside our modules.
+    supportingFiles.removeIf(file -> !file.getDestinationFilename().endsWith(".java"));
+    // Replaced: RFC 3339 helpers by LenientDateTimeModule, ParamExpander by WireValueExpander.
+    supportingFiles.removeIf(file -> file.getDestinationFilename().startsWith("RFC3339"));
+    supportingFiles.removeIf(file -> file.getDestinationFilename().equals("ParamExpander.java"));
+    // ApiResponse is transport plumbing: it lives beside ApiClient, not among the public models.
+    supportingFiles.removeIf(file -> file.getTemplateFile().equals("model/ApiResponse.mustache"));
+    supportingFiles.add(invokerFile("ApiResponse"));
+    supportingFiles.add(invokerFile("FormEncoder"));
+    supportingFiles.add(invokerFile("WireValueExpander"));
+    supportingFiles.add(invokerFile("LenientDateTimeModule"));
+  }
+
+  private SupportingFile invokerFile(String className) {
+    String folder = (sourceFolder + '/' + invokerPackage).replace(".", "/");
+    return new SupportingFile(className + ".mustache", folder, className + ".java");
+  }
+
+  @Override
+  public Map<String, ModelsMap> postProcessAllModels(Map<String, ModelsMap> models) {
+    Map<String, ModelsMap> processed = super.postProcessAllModels(models);
+    Map<String, CodegenModel> byName =
+        processed.values().stream()
+            .flatMap(modelsMap -> modelsMap.getModels().stream())
+            .map(ModelMap::getModel)
+            .collect(Collectors.toMap(model -> model.classname, model -> model, (a, b) -> a));
+    for (CodegenModel model : byName.values()) {
+      model.vars.forEach(property -> prepareProperty(model, property));
+      if (model.isEnum) {
+        addDescriptionLiterals(model.allowableValues);
+      }
+      if (Boolean.TRUE.equals(model.vendorExtensions.get("x-is-one-of-interface"))
+          && model.discriminator != null) {
+        letVariantsNameThemselves(model.discriminator, byName);
+      }
+    }
+    return processed;
+  }
+
+  private static void prepareProperty(CodegenModel model, CodegenProperty property) {
+    Object aliases = property.vendorExtensions.get("x-json-aliases");
+    if (aliases != null) {
+      if (!(aliases instanceof List)) {
+        throw new IllegalArgumentException(
+            "x-json-aliases of " + model.name + "." + property.baseName + " must be a list, got: " + aliases);
+      }
+      property.vendorExtensions.put(
+          "x-json-alias-literals",
+          ((List<?>) aliases)
+              .stream().map(alias -> javaStringLiteral(alias.toString())).collect(Collectors.joining(", ")));
+    }
+    if (property.isEnum) {
+      addDescriptionLiterals(property.allowableValues);
+    }
+    if (!Boolean.TRUE.equals(property.vendorExtensions.get("x-sensitive"))) {
+      return;
+    }
+    if (!property.isString) {
+      throw new IllegalArgumentException(
+          "x-sensitive is only supported on string properties: " + model.name + "." + property.baseName);
+    }
+    model.vendorExtensions.put("x-has-sensitive-properties", true);
+    if ("last4".equals(property.vendorExtensions.get("x-mask"))) {
+      property.vendorExtensions.put("x-mask-last4", true);
+    }
+  }
+
+  /** Each enum constant carries its meaning (from x-enum-descriptions) as a Java string literal or null. */
+  @SuppressWarnings("unchecked")
+  private static void addDescriptionLiterals(Map<String, Object> allowableValues) {
+    if (allowableValues == null || !(allowableValues.get("enumVars") instanceof List)) {
+      return;
+    }
+    for (Map<String, Object> enumVar : (List<Map<String, Object>>) allowableValues.get("enumVars")) {
+      Object description = enumVar.get("enumDescription");
+      enumVar.put(
+          "javaDescriptionLiteral", description == null ? "null" : javaStringLiteral(description.toString()));
+    }
+  }
+
+  /**
+   * With the discriminator an existing property, a variant built in code must carry its own name, or it
+   * would be written without one: give the property the variant's mapping name as default.
+   */
+  private static void letVariantsNameThemselves(
+      CodegenDiscriminator discriminator, Map<String, CodegenModel> byName) {
+    for (CodegenDiscriminator.MappedModel mapped : discriminator.getMappedModels()) {
+      CodegenModel variant = byName.get(mapped.getModelName());
+      if (variant == null) {
+        continue;
+      }
+      for (CodegenProperty property : variant.vars) {
+        if (property.baseName.equals(discriminator.getPropertyBaseName()) && property.isString) {
+          property.defaultValue = javaStringLiteral(mapped.getMappingName());
+        }
+      }
+    }
+  }
+
+  static String javaStringLiteral(String text) {
+    StringBuilder literal = new StringBuilder("\"");
+    for (char c : text.toCharArray()) {
+      switch (c) {
+        case '"' -> literal.append("\\\"");
+        case '\\' -> literal.append("\\\\");
+        case '\n' -> literal.append("\\n");
+        case '\r' -> literal.append("\\r");
+        case '\t' -> literal.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            literal.append(String.format("\\u%04x", (int) c));
+          } else {
+            literal.append(c);
+          }
+        }
+      }
+    }
+    return literal.append('"').toString();
+  }
+}
