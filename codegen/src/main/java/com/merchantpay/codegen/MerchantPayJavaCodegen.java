@@ -1,16 +1,27 @@
 package com.merchantpay.codegen;
 
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.openapitools.codegen.CodegenConstants;
 import org.openapitools.codegen.CodegenDiscriminator;
 import org.openapitools.codegen.CodegenModel;
+import org.openapitools.codegen.CodegenOperation;
+import org.openapitools.codegen.CodegenParameter;
 import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.SupportingFile;
 import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
+import org.openapitools.codegen.utils.ModelUtils;
 
 /**
  * The {@code merchantpay-java} generator: OpenAPI Generator's Java client on the Feign library, with the
@@ -30,7 +41,13 @@ import org.openapitools.codegen.model.ModelsMap;
  *       variant instead of failing, and each variant fills in its own discriminator value;
  *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC assumed);
  *   <li>binary bodies are streams, never temporary files;
- *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers.
+ *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
+ *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter
+ *       {@code additionalFields} whose entries are sent as further form fields (the stock generator drops
+ *       them);
+ *   <li>{@code ApiOperations} lists every operation with its method, path and the names of its
+ *       {@code x-hashed-parameters} in contract order, so a hand-written signer follows the contract instead
+ *       of a copied table.
  * </ul>
  */
 public class MerchantPayJavaCodegen extends JavaClientCodegen {
@@ -92,6 +109,70 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("FormEncoder"));
     supportingFiles.add(invokerFile("WireValueExpander"));
     supportingFiles.add(invokerFile("LenientDateTimeModule"));
+    supportingFiles.add(invokerFile("ApiOperations"));
+  }
+
+  @Override
+  public CodegenOperation fromOperation(
+      String path, String httpMethod, Operation operation, List<Server> servers) {
+    CodegenOperation op = super.fromOperation(path, httpMethod, operation, servers);
+    op.vendorExtensions.put(
+        "x-hashed-parameter-literals", hashedParameterLiterals(op.operationId, operation.getExtensions()));
+    if (operation.getRequestBody() != null && isFormWithAdditionalFields(operation.getRequestBody())) {
+      op.vendorExtensions.put("x-additional-form-fields", true);
+    }
+    return op;
+  }
+
+  private static String hashedParameterLiterals(String operationId, Map<String, Object> extensions) {
+    Object names = extensions == null ? null : extensions.get("x-hashed-parameters");
+    if (names == null) {
+      return "";
+    }
+    if (!(names instanceof List)
+        || ((List<?>) names).stream().anyMatch(name -> !(name instanceof String) || ((String) name).isEmpty())) {
+      throw new IllegalArgumentException(
+          "x-hashed-parameters of " + operationId + " must be a list of parameter names, got: " + names);
+    }
+    return ((List<?>) names).stream().map(name -> javaStringLiteral((String) name)).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * The stock generator logs an error for a form schema with {@code additionalProperties} and keeps only
+   * its named properties. We support the free-form rest through {@code x-additional-form-fields}, so the
+   * stock code is handed the named properties alone.
+   */
+  @Override
+  public List<CodegenParameter> fromRequestBodyToFormParameters(RequestBody body, Set<String> imports) {
+    if (!isFormWithAdditionalFields(body)) {
+      return super.fromRequestBodyToFormParameters(body, imports);
+    }
+    RequestBody resolved = ModelUtils.getReferencedRequestBody(openAPI, body);
+    Schema<?> schema = formSchema(resolved);
+    Schema<Object> namedOnly = new ObjectSchema();
+    namedOnly.setProperties(schema.getProperties());
+    namedOnly.setRequired(schema.getRequired());
+    String mediaType = resolved.getContent().keySet().iterator().next();
+    RequestBody named =
+        new RequestBody()
+            .required(resolved.getRequired())
+            .content(new Content().addMediaType(mediaType, new MediaType().schema(namedOnly)));
+    return super.fromRequestBodyToFormParameters(named, imports);
+  }
+
+  private boolean isFormWithAdditionalFields(RequestBody body) {
+    RequestBody resolved = ModelUtils.getReferencedRequestBody(openAPI, body);
+    if (resolved == null || resolved.getContent() == null) {
+      return false;
+    }
+    boolean form =
+        resolved.getContent().keySet().stream()
+            .anyMatch(type -> type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded"));
+    return form && ModelUtils.isMapSchema(formSchema(resolved));
+  }
+
+  private Schema<?> formSchema(RequestBody body) {
+    return ModelUtils.getReferencedSchema(openAPI, ModelUtils.getSchemaFromRequestBody(body));
   }
 
   private SupportingFile invokerFile(String className) {

@@ -207,6 +207,67 @@ class GeneratedCodeBehaviourTest {
   }
 
   @Test
+  void formEncoderWritesEachEntryOfAMapValueAsAFieldOfItsOwn() throws Exception {
+    Encoder encoder = (Encoder) FixtureClient.load("FormEncoder")
+        .getConstructor(Encoder.class).newInstance(new Encoder.Default());
+    RequestTemplate template = new RequestTemplate();
+    template.header("Content-Type", "application/x-www-form-urlencoded");
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("items[0].name", "Tea & cake");
+    extra.put("items[0].price", new BigDecimal("2.5E+1"));
+    extra.put("items[0].skipped", null);
+    Map<String, Object> form = new LinkedHashMap<>();
+    form.put("login", "shop");
+    form.put("additionalFields", extra);
+
+    encoder.encode(form, Encoder.MAP_STRING_WILDCARD, template);
+
+    assertThat(new String(template.body(), StandardCharsets.UTF_8))
+        .isEqualTo("login=shop&items%5B0%5D.name=Tea+%26+cake&items%5B0%5D.price=25");
+  }
+
+  @Test
+  void apiOperationsListsEveryOperationWithItsHashedParametersInContractOrder() throws Exception {
+    Class<?> operations = FixtureClient.load("ApiOperations");
+    List<?> all = (List<?>) operations.getMethod("all").invoke(null);
+    Object submit = ((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+        .invoke(null, "post", "/forms/submit")).orElseThrow();
+    Object archive = ((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+        .invoke(null, "PUT", "/widgets/{widgetId}/archive")).orElseThrow();
+
+    assertThat(all).hasSize(5);
+    assertThat(call(submit, "operationId")).isEqualTo("submitForm");
+    assertThat(call(submit, "method")).isEqualTo("POST");
+    assertThat(call(submit, "hashedParameters")).isEqualTo(List.of("login", "secret", "amount", "note"));
+    assertThat(call(archive, "operationId")).isEqualTo("archiveWidget");
+    assertThat(call(archive, "hashedParameters")).isEqualTo(List.of());
+    assertThat(((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+        .invoke(null, "GET", "/forms/submit"))).isEmpty();
+  }
+
+  @Test
+  void additionalFormFieldsTravelInTheBodyAfterTheNamedFields() throws Exception {
+    List<String> bodies = new ArrayList<>();
+    startServer(exchange -> {
+      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      byte[] body = "0".getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    Object forms = api("api.FormsApi");
+    Method submit = forms.getClass().getMethod("submitForm", String.class, BigDecimal.class, String.class, Map.class);
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("cart[0].qty", new BigDecimal("2"));
+
+    submit.invoke(forms, "shop", new BigDecimal("9.90"), null, extra);
+    submit.invoke(forms, "shop", new BigDecimal("9.90"), "n", null);
+
+    assertThat(bodies).containsExactly("login=shop&amount=9.90&cart%5B0%5D.qty=2", "login=shop&amount=9.90&note=n");
+  }
+
+  @Test
   void everyApiMethodIsAcceptedByFeignsContract() throws Exception {
     // Three methods per operation: plain, WithHttpInfo, and WithHttpInfo with options and headers.
     assertThat(new Contract.Default().parseAndValidateMetadata(FixtureClient.load("api.WidgetsApi"))).hasSize(3 * 3);
@@ -267,6 +328,30 @@ class GeneratedCodeBehaviourTest {
     assertThat(uris).containsExactly(
         "since=2026-01-02T03%3A04%3A00Z", "since=2026-01-02T03:04:00Z",
         "since=2026-01-02T03%3A04%3A00Z&cursor=a%2Bb%2Fc%3D", "since=2026-01-02T03:04:00Z&cursor=a+b/c=");
+  }
+
+  @Test
+  void valuesThatLookPercentEncodedAreStillEncodedInQueryAndPath() throws Exception {
+    List<String> uris = new ArrayList<>();
+    startServer(exchange -> {
+      uris.add(exchange.getRequestURI().getRawPath() + "?" + exchange.getRequestURI().getRawQuery());
+      byte[] body = "{\"items\":[]}".getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    Object widgets = api("api.WidgetsApi");
+    OffsetDateTime since = OffsetDateTime.of(2026, 1, 2, 3, 4, 0, 0, ZoneOffset.UTC);
+
+    widgets.getClass().getMethod("listWidgets", OffsetDateTime.class, String.class).invoke(widgets, since, "A%41");
+    widgets.getClass().getMethod("listWidgets", OffsetDateTime.class, String.class).invoke(widgets, since, "ü~ ;");
+    widgets.getClass().getMethod("archiveWidgetWithHttpInfo", String.class).invoke(widgets, "w%41");
+
+    // Feign alone would send A%41 as it is, and the server would read "AA".
+    assertThat(uris).containsExactly(
+        "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=A%2541",
+        "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=%C3%BC~%20%3B",
+        "/widgets/w%2541/archive?null");
   }
 
   @Test

@@ -21,6 +21,7 @@ class TemplateOutputTest {
     "fixture/ApiClient.java",
     "fixture/FormEncoder.java",
     "fixture/WireValueExpander.java",
+    "fixture/ApiOperations.java",
     "fixture/api/WidgetsApi.java",
     "fixture/api/FormsApi.java",
     "fixture/model/Widget.java",
