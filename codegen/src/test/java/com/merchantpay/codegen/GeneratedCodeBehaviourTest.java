@@ -156,6 +156,14 @@ class GeneratedCodeBehaviourTest {
   }
 
   @Test
+  void decimalsKeepTheirScaleWhenReadAsATree() throws Exception {
+    JsonNode tree = mapper.readTree("{\"price\":10.1000}");
+
+    assertThat(tree.get("price").decimalValue().scale()).isEqualTo(4);
+    assertThat(((BigDecimal) call(mapper.treeToValue(tree, widget), "getPrice")).scale()).isEqualTo(4);
+  }
+
+  @Test
   void absentOptionalValuesAreNotWrittenAndUnknownMembersAreIgnored() throws Exception {
     Object decoded = mapper.readValue("{\"price\":1.5,\"brandNew\":{\"x\":[1,2]}}", widget);
 
