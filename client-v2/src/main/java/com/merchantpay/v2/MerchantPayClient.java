@@ -1,0 +1,303 @@
+package com.merchantpay.v2;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.v2.internal.ApiClient;
+import com.merchantpay.v2.internal.ApiResponseDecoder;
+import com.merchantpay.v2.internal.api.InvoicesApi;
+import com.merchantpay.v2.internal.api.PaymentTokensApi;
+import com.merchantpay.v2.internal.api.PaymentsApi;
+import com.merchantpay.v2.internal.api.ReceiptsApi;
+import com.merchantpay.v2.internal.api.RefundsApi;
+import com.merchantpay.v2.internal.api.StickersApi;
+import com.merchantpay.v2.internal.api.TokenizationApi;
+import feign.Feign;
+import feign.Retryer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Client of the Merchant Payment Service interface v2. Build one per service and share it: it is immutable
+ * and thread-safe, and all calls share one connection pool.
+ *
+ * <pre>{@code
+ * MerchantPayClient client = MerchantPayClient.builder()
+ *     .baseUrl("https://payments.example.com")
+ *     .accessToken(System.getenv("MERCHANTPAY_TOKEN"))
+ *     .build();
+ * Payment payment = client.payments().create(request);
+ * }</pre>
+ *
+ * <p>Every creating call sends an {@code Idempotency-Key} (yours from {@link RequestOptions}, or a random
+ * UUID chosen once per call and reused on each retry), so a retried create can never charge twice. Errors
+ * are {@link MerchantPayException}s; a declined payment is not an error but a payment with status
+ * {@code Rejected}.
+ */
+public final class MerchantPayClient {
+  private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127(\\.\\d{1,3}){3}");
+
+  private final String baseUrl;
+  private final Invoices invoices;
+  private final Payments payments;
+  private final Refunds refunds;
+  private final Tokenization tokenization;
+  private final PaymentTokens paymentTokens;
+  private final Receipts receipts;
+  private final Stickers stickers;
+  private final Notifications notifications;
+
+  private MerchantPayClient(Builder builder) {
+    this.baseUrl = builder.baseUrl;
+    HttpClient http = builder.httpClient != null
+        ? builder.httpClient
+        : HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(builder.connectTimeout)
+            .build();
+    ObjectMapper mapper = ApiClient.createObjectMapper().registerModule(ListTolerance.module());
+    Feign.Builder feignBuilder = ApiClient.defaultFeignBuilder(http, mapper)
+        .client(new JdkTransport(http))
+        .decoder(new GuardedDecoder(new ApiResponseDecoder(mapper)))
+        .errorDecoder(new ServiceErrorDecoder(mapper, Instant::now))
+        .retryer(Retryer.NEVER_RETRY)
+        .logLevel(feign.Logger.Level.NONE);
+    CallExecutor calls = new CallExecutor(builder.accessToken, userAgent(builder.userAgentSuffix),
+        builder.connectTimeout, builder.readTimeout, builder.callTimeout, builder.retryPolicy, builder.logger,
+        builder.sleeper, builder.random, builder.idempotencyKeys, builder.nanoTime);
+    RequestValidator validator = new RequestValidator();
+
+    this.invoices = new Invoices(feignBuilder.target(InvoicesApi.class, baseUrl), calls, validator);
+    this.payments = new Payments(feignBuilder.target(PaymentsApi.class, baseUrl), calls, validator);
+    this.refunds = new Refunds(feignBuilder.target(RefundsApi.class, baseUrl), calls, validator);
+    this.tokenization = new Tokenization(feignBuilder.target(TokenizationApi.class, baseUrl), calls, validator);
+    this.paymentTokens = new PaymentTokens(feignBuilder.target(PaymentTokensApi.class, baseUrl), calls, validator);
+    this.receipts = new Receipts(feignBuilder.target(ReceiptsApi.class, baseUrl), calls, validator);
+    this.stickers = new Stickers(feignBuilder.target(StickersApi.class, baseUrl), calls, validator);
+    this.notifications = new Notifications(mapper, payments, paymentTokens);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Payment links (invoices). */
+  public Invoices invoices() {
+    return invoices;
+  }
+
+  /** Payments: create, complete a confirmation, capture, cancel, get, list. */
+  public Payments payments() {
+    return payments;
+  }
+
+  public Refunds refunds() {
+    return refunds;
+  }
+
+  /** Tokenization on the service's page. */
+  public Tokenization tokenization() {
+    return tokenization;
+  }
+
+  /** Stored payment tokens. */
+  public PaymentTokens paymentTokens() {
+    return paymentTokens;
+  }
+
+  /** Fiscal receipts. */
+  public Receipts receipts() {
+    return receipts;
+  }
+
+  public Stickers stickers() {
+    return stickers;
+  }
+
+  /** Parsing and verifying callbacks. */
+  public Notifications notifications() {
+    return notifications;
+  }
+
+  @Override
+  public String toString() {
+    return "MerchantPayClient{baseUrl=" + baseUrl + '}';
+  }
+
+  private static String userAgent(String suffix) {
+    String agent = "merchantpay-java/" + version() + " (Java " + System.getProperty("java.version") + ")";
+    return suffix == null ? agent : agent + " " + suffix;
+  }
+
+  private static String version() {
+    Properties properties = new Properties();
+    try (InputStream in = MerchantPayClient.class.getResourceAsStream("client.properties")) {
+      if (in != null) {
+        properties.load(in);
+      }
+    } catch (IOException ignored) {
+      // The version only decorates the User-Agent.
+    }
+    return properties.getProperty("version", "unknown");
+  }
+
+  /** Builds a {@link MerchantPayClient}. Required: {@link #baseUrl} and an access token or token supplier. */
+  public static final class Builder {
+    private String baseUrl;
+    private Supplier<String> accessToken;
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private Duration callTimeout = Duration.ofSeconds(60);
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private String userAgentSuffix;
+    private Logger logger = LoggerFactory.getLogger(MerchantPayClient.class);
+    private HttpClient httpClient;
+    private CallExecutor.Sleeper sleeper = duration -> Thread.sleep(duration.toMillis());
+    private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+    private Supplier<String> idempotencyKeys = IdempotencyKeys::generate;
+    private LongSupplier nanoTime = System::nanoTime;
+
+    private Builder() {}
+
+    /**
+     * Where the service is, without {@code /api/v2}. HTTPS is required; plain HTTP is accepted only for a
+     * loopback host ({@code localhost}, {@code 127.x.x.x}, {@code ::1}), such as a local sandbox.
+     */
+    public Builder baseUrl(String baseUrl) {
+      Objects.requireNonNull(baseUrl, "baseUrl");
+      URI uri;
+      try {
+        uri = URI.create(baseUrl.trim());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("baseUrl is not a URL: " + baseUrl, e);
+      }
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+        throw new IllegalArgumentException("baseUrl must be an absolute https URL, was: " + baseUrl);
+      }
+      if (scheme.equals("http") && !isLoopback(uri.getHost())) {
+        throw new IllegalArgumentException(
+            "baseUrl must use https; plain http is only allowed for a loopback host, was: " + baseUrl);
+      }
+      if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        throw new IllegalArgumentException("baseUrl must not have a query or fragment, was: " + baseUrl);
+      }
+      String text = uri.toString();
+      this.baseUrl = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+      return this;
+    }
+
+    /** A fixed bearer token. */
+    public Builder accessToken(String accessToken) {
+      String token = AccessTokens.requireValid(accessToken);
+      this.accessToken = () -> token;
+      return this;
+    }
+
+    /**
+     * Where to get the bearer token, asked before every attempt: return a fresh token when the old one
+     * expires. It must be thread-safe and fast (cache the token).
+     */
+    public Builder accessTokenSupplier(Supplier<String> supplier) {
+      this.accessToken = Objects.requireNonNull(supplier, "supplier");
+      return this;
+    }
+
+    /** How long opening a connection may take. Default 10 s. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = Durations.requirePositive("connectTimeout", connectTimeout);
+      return this;
+    }
+
+    /** How long one attempt may wait for its complete answer. Default 30 s. */
+    public Builder readTimeout(Duration readTimeout) {
+      this.readTimeout = Durations.requirePositive("readTimeout", readTimeout);
+      return this;
+    }
+
+    /** The deadline of a whole call, retries and the waits between them included. Default 60 s. */
+    public Builder callTimeout(Duration callTimeout) {
+      this.callTimeout = Durations.requirePositive("callTimeout", callTimeout);
+      return this;
+    }
+
+    /** Default {@link RetryPolicy#defaults()}. */
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
+    }
+
+    /** Appended to the {@code User-Agent} header, to tell your application's calls apart. */
+    public Builder userAgent(String suffix) {
+      if (suffix != null && (suffix.indexOf('\r') >= 0 || suffix.indexOf('\n') >= 0)) {
+        throw new IllegalArgumentException("userAgent must not contain line breaks");
+      }
+      this.userAgentSuffix = suffix;
+      return this;
+    }
+
+    /** Where the client logs calls and retries (debug and info levels). */
+    public Builder logger(Logger logger) {
+      this.logger = Objects.requireNonNull(logger, "logger");
+      return this;
+    }
+
+    /**
+     * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout and redirect policy are
+     * yours to set (redirects should stay off: a redirected POST must not be replayed).
+     */
+    public Builder httpClient(HttpClient httpClient) {
+      this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
+      return this;
+    }
+
+    Builder sleeper(CallExecutor.Sleeper sleeper) {
+      this.sleeper = sleeper;
+      return this;
+    }
+
+    Builder random(DoubleSupplier random) {
+      this.random = random;
+      return this;
+    }
+
+    Builder idempotencyKeys(Supplier<String> idempotencyKeys) {
+      this.idempotencyKeys = idempotencyKeys;
+      return this;
+    }
+
+    Builder nanoTime(LongSupplier nanoTime) {
+      this.nanoTime = nanoTime;
+      return this;
+    }
+
+    public MerchantPayClient build() {
+      if (baseUrl == null) {
+        throw new IllegalStateException("baseUrl is required");
+      }
+      if (accessToken == null) {
+        throw new IllegalStateException("an access token or an access token supplier is required");
+      }
+      return new MerchantPayClient(this);
+    }
+
+    private static boolean isLoopback(String host) {
+      String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+      return bare.equalsIgnoreCase("localhost") || LOOPBACK_IPV4.matcher(bare).matches()
+          || bare.equals("::1") || bare.equals("0:0:0:0:0:0:0:1");
+    }
+  }
+}

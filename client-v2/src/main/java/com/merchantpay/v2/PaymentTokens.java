@@ -1,0 +1,69 @@
+package com.merchantpay.v2;
+
+import com.merchantpay.v2.internal.api.PaymentTokensApi;
+import com.merchantpay.v2.model.CompleteConfirmationRequest;
+import com.merchantpay.v2.model.CreatePaymentTokenRequest;
+import com.merchantpay.v2.model.PaymentToken;
+import java.util.Objects;
+
+/**
+ * Stored payment tokens for repeat charges. A new token is {@code Created} with an External confirmation:
+ * send the payer to its page; the token becomes {@code Active}.
+ */
+public final class PaymentTokens {
+  private final PaymentTokensApi api;
+  private final CallExecutor calls;
+  private final RequestValidator validator;
+
+  PaymentTokens(PaymentTokensApi api, CallExecutor calls, RequestValidator validator) {
+    this.api = api;
+    this.calls = calls;
+    this.validator = validator;
+  }
+
+  public PaymentToken create(CreatePaymentTokenRequest request) {
+    return createWithResponse(request, RequestOptions.none()).value();
+  }
+
+  public Response<PaymentToken> createWithResponse(CreatePaymentTokenRequest request, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.validate(Operation.CREATE_PAYMENT_TOKEN, request);
+    return calls.execute(Operation.CREATE_PAYMENT_TOKEN, options,
+        (timeouts, headers, key) -> api.createPaymentTokenWithHttpInfo(timeouts, headers, key, request));
+  }
+
+  public PaymentToken complete(String tokenId, CompleteConfirmationRequest answer) {
+    return completeWithResponse(tokenId, answer, RequestOptions.none()).value();
+  }
+
+  public Response<PaymentToken> completeWithResponse(String tokenId, CompleteConfirmationRequest answer, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.COMPLETE_PAYMENT_TOKEN, "tokenId", tokenId);
+    validator.validate(Operation.COMPLETE_PAYMENT_TOKEN, answer);
+    return calls.execute(Operation.COMPLETE_PAYMENT_TOKEN, options,
+        (timeouts, headers, key) -> api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer));
+  }
+
+  public PaymentToken get(String tokenId) {
+    return getWithResponse(tokenId, RequestOptions.none()).value();
+  }
+
+  public Response<PaymentToken> getWithResponse(String tokenId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.GET_PAYMENT_TOKEN, "tokenId", tokenId);
+    return calls.execute(Operation.GET_PAYMENT_TOKEN, options,
+        (timeouts, headers, key) -> api.getPaymentTokenWithHttpInfo(timeouts, headers, tokenId));
+  }
+
+  /** Revokes a token for good; paying with it afterwards fails with {@link PaymentTokenRevokedException}. */
+  public void revoke(String tokenId) {
+    revokeWithResponse(tokenId, RequestOptions.none());
+  }
+
+  public Response<Void> revokeWithResponse(String tokenId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.REVOKE_PAYMENT_TOKEN, "tokenId", tokenId);
+    return calls.execute(Operation.REVOKE_PAYMENT_TOKEN, options,
+        (timeouts, headers, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, headers, tokenId));
+  }
+}

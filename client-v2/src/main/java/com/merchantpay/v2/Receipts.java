@@ -1,0 +1,59 @@
+package com.merchantpay.v2;
+
+import com.merchantpay.v2.internal.api.ReceiptsApi;
+import com.merchantpay.v2.model.CreateReceiptRequest;
+import com.merchantpay.v2.model.ReceiptList;
+import com.merchantpay.v2.model.ReceiptResponse;
+import java.util.Objects;
+
+/** Fiscal receipts. A new receipt is {@code Pending}; once registered it carries its fiscal data. */
+public final class Receipts {
+  private final ReceiptsApi api;
+  private final CallExecutor calls;
+  private final RequestValidator validator;
+
+  Receipts(ReceiptsApi api, CallExecutor calls, RequestValidator validator) {
+    this.api = api;
+    this.calls = calls;
+    this.validator = validator;
+  }
+
+  public ReceiptResponse create(CreateReceiptRequest request) {
+    return createWithResponse(request, RequestOptions.none()).value();
+  }
+
+  public Response<ReceiptResponse> createWithResponse(CreateReceiptRequest request, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.validate(Operation.CREATE_RECEIPT, request);
+    return calls.execute(Operation.CREATE_RECEIPT, options,
+        (timeouts, headers, key) -> api.createReceiptWithHttpInfo(timeouts, headers, key, request));
+  }
+
+  public ReceiptResponse get(String receiptId) {
+    return getWithResponse(receiptId, RequestOptions.none()).value();
+  }
+
+  public Response<ReceiptResponse> getWithResponse(String receiptId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.GET_RECEIPT, "receiptId", receiptId);
+    return calls.execute(Operation.GET_RECEIPT, options,
+        (timeouts, headers, key) -> api.getReceiptWithHttpInfo(timeouts, headers, receiptId));
+  }
+
+  /** The receipts of one payment. */
+  public Page<ReceiptResponse> list(String paymentId) {
+    return list(paymentId, RequestOptions.none());
+  }
+
+  public Page<ReceiptResponse> list(String paymentId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.LIST_RECEIPTS, "paymentId", paymentId);
+    return page(paymentId, null, options);
+  }
+
+  private Page<ReceiptResponse> page(String paymentId, String cursor, RequestOptions options) {
+    ReceiptList list = calls.execute(Operation.LIST_RECEIPTS, options,
+        (timeouts, headers, key) -> api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor)).value();
+    return new Page<>(list.getItems(), list.getCursor(), next -> page(paymentId, next, options));
+  }
+}

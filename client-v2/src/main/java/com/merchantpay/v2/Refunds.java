@@ -1,0 +1,62 @@
+package com.merchantpay.v2;
+
+import com.merchantpay.v2.internal.api.RefundsApi;
+import com.merchantpay.v2.model.CreateRefundRequest;
+import com.merchantpay.v2.model.Refund;
+import com.merchantpay.v2.model.RefundList;
+import java.time.OffsetDateTime;
+import java.util.Objects;
+
+/** Refunds of settled payments. A new refund is {@code Pending}; read it again for the outcome. */
+public final class Refunds {
+  private final RefundsApi api;
+  private final CallExecutor calls;
+  private final RequestValidator validator;
+
+  Refunds(RefundsApi api, CallExecutor calls, RequestValidator validator) {
+    this.api = api;
+    this.calls = calls;
+    this.validator = validator;
+  }
+
+  public Refund create(CreateRefundRequest request) {
+    return createWithResponse(request, RequestOptions.none()).value();
+  }
+
+  public Response<Refund> createWithResponse(CreateRefundRequest request, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.validate(Operation.CREATE_REFUND, request);
+    return calls.execute(Operation.CREATE_REFUND, options,
+        (timeouts, headers, key) -> api.createRefundWithHttpInfo(timeouts, headers, key, request));
+  }
+
+  public Refund get(String refundId) {
+    return getWithResponse(refundId, RequestOptions.none()).value();
+  }
+
+  public Response<Refund> getWithResponse(String refundId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.GET_REFUND, "refundId", refundId);
+    return calls.execute(Operation.GET_REFUND, options,
+        (timeouts, headers, key) -> api.getRefundWithHttpInfo(timeouts, headers, refundId));
+  }
+
+  /** Refunds of a merchant created from {@code start} (inclusive) to {@code end} (exclusive), oldest first. */
+  public Page<Refund> list(String merchantId, OffsetDateTime start, OffsetDateTime end) {
+    return list(merchantId, start, end, RequestOptions.none());
+  }
+
+  public Page<Refund> list(String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.LIST_REFUNDS, "merchantId", merchantId);
+    validator.requireNonNull(Operation.LIST_REFUNDS, "start", start);
+    validator.requireNonNull(Operation.LIST_REFUNDS, "end", end);
+    return page(merchantId, start, end, null, options);
+  }
+
+  private Page<Refund> page(String merchantId, OffsetDateTime start, OffsetDateTime end, String cursor, RequestOptions options) {
+    RefundList list = calls.execute(Operation.LIST_REFUNDS, options,
+        (timeouts, headers, key) -> api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor)).value();
+    return new Page<>(list.getItems(), list.getCursor(), next -> page(merchantId, start, end, next, options));
+  }
+}

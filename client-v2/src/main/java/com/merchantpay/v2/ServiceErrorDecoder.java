@@ -1,0 +1,136 @@
+package com.merchantpay.v2;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.v2.model.ErrorCode;
+import feign.Response;
+import feign.codec.ErrorDecoder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Turns every non-2xx answer into a {@link ServiceException} chosen by the error body's {@code code} (the
+ * status only decides when there is no documented body), carrying the operation, request id, idempotency
+ * key and {@code Retry-After}.
+ */
+final class ServiceErrorDecoder implements ErrorDecoder {
+  static final int MAX_ERROR_BODY = 64 * 1024;
+
+  private final ObjectMapper mapper;
+  private final Supplier<java.time.Instant> now;
+
+  ServiceErrorDecoder(ObjectMapper mapper, Supplier<java.time.Instant> now) {
+    this.mapper = mapper;
+    this.now = now;
+  }
+
+  @Override
+  public Exception decode(String methodKey, Response response) {
+    byte[] body = readBounded(response);
+    String token = bearerTokenSent(response);
+    ServiceError error = new ServiceError(
+        operationOf(methodKey), response.status(), null, null, List.of(), Redaction.excerpt(body, token),
+        requestId(response.headers()), header(response.request().headers(), "Idempotency-Key"),
+        retryAfter(header(response.headers(), "Retry-After")));
+    JsonNode json = parseJson(body);
+    if (json != null && json.path("code").isTextual()) {
+      error = new ServiceError(error.operation, error.statusCode, ErrorCode.fromValue(json.get("code").asText()),
+          Redaction.redact(json.path("message").asText(null), token), messages(json.path("errors"), token), null,
+          error.requestId, error.idempotencyKey, error.retryAfter);
+    }
+    return error.toException();
+  }
+
+  private JsonNode parseJson(byte[] body) {
+    if (body == null || body.length == 0) {
+      return null;
+    }
+    try {
+      JsonNode node = mapper.readTree(body);
+      return node != null && node.isObject() ? node : null;
+    } catch (IOException notJson) {
+      return null;
+    }
+  }
+
+  private static List<String> messages(JsonNode errors, String token) {
+    List<String> messages = new ArrayList<>();
+    if (errors.isArray()) {
+      // Documented as strings; an object per error is kept readable rather than dropped.
+      errors.forEach(entry -> messages.add(Redaction.redact(entry.isTextual() ? entry.asText() : entry.toString(), token)));
+    }
+    return messages;
+  }
+
+  /** The token this request carried: a server or proxy that echoes it back must not put it in a log. */
+  static String bearerTokenSent(Response response) {
+    String authorization = header(response.request().headers(), "Authorization");
+    return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+        ? authorization.substring(7).trim()
+        : null;
+  }
+
+  private static byte[] readBounded(Response response) {
+    if (response.body() == null) {
+      return new byte[0];
+    }
+    try (InputStream in = response.body().asInputStream()) {
+      return in.readNBytes(MAX_ERROR_BODY);
+    } catch (IOException e) {
+      return new byte[0];
+    }
+  }
+
+  /** "PaymentsApi#createPaymentWithHttpInfo(Options,Map,String,CreatePaymentRequest)" becomes "createPayment". */
+  static String operationOf(String methodKey) {
+    int start = methodKey.indexOf('#') + 1;
+    int end = methodKey.indexOf('(', start);
+    String method = methodKey.substring(start, end < 0 ? methodKey.length() : end);
+    return method.endsWith("WithHttpInfo") ? method.substring(0, method.length() - "WithHttpInfo".length()) : method;
+  }
+
+  static String requestId(Map<String, Collection<String>> headers) {
+    String id = header(headers, "Request-Id");
+    return id != null ? id : header(headers, "X-Request-Id");
+  }
+
+  static String header(Map<String, Collection<String>> headers, String name) {
+    if (headers == null) {
+      return null;
+    }
+    for (Map.Entry<String, Collection<String>> entry : headers.entrySet()) {
+      if (entry.getKey() != null && entry.getKey().equalsIgnoreCase(name) && !entry.getValue().isEmpty()) {
+        return entry.getValue().iterator().next();
+      }
+    }
+    return null;
+  }
+
+  /** Retry-After as delta-seconds or an HTTP date; anything else is ignored. */
+  Duration retryAfter(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String trimmed = value.trim();
+    try {
+      long seconds = Long.parseLong(trimmed);
+      return seconds < 0 ? null : Duration.ofSeconds(seconds);
+    } catch (NumberFormatException notSeconds) {
+      try {
+        Duration until = Duration.between(now.get(), ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+        return until.isNegative() ? Duration.ZERO : until;
+      } catch (DateTimeParseException notADate) {
+        return null;
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package com.merchantpay.v2;
+
+import com.merchantpay.v2.internal.api.StickersApi;
+import com.merchantpay.v2.model.CreateStickerRequest;
+import com.merchantpay.v2.model.Sticker;
+import com.merchantpay.v2.model.StickerActivationRequest;
+import com.merchantpay.v2.model.StickerList;
+import java.util.Objects;
+
+/** Payment stickers (payment links or codes); payments made through one are notified to its callback URL. */
+public final class Stickers {
+  private final StickersApi api;
+  private final CallExecutor calls;
+  private final RequestValidator validator;
+
+  Stickers(StickersApi api, CallExecutor calls, RequestValidator validator) {
+    this.api = api;
+    this.calls = calls;
+    this.validator = validator;
+  }
+
+  public Sticker create(CreateStickerRequest request) {
+    return createWithResponse(request, RequestOptions.none()).value();
+  }
+
+  public Response<Sticker> createWithResponse(CreateStickerRequest request, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.validate(Operation.CREATE_STICKER, request);
+    return calls.execute(Operation.CREATE_STICKER, options,
+        (timeouts, headers, key) -> api.createStickerWithHttpInfo(timeouts, headers, key, request));
+  }
+
+  /** Switches a sticker on or off. */
+  public void setActive(String stickerId, boolean active) {
+    setActiveWithResponse(stickerId, active, RequestOptions.none());
+  }
+
+  public Response<Void> setActiveWithResponse(String stickerId, boolean active, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.SET_STICKER_ACTIVE, "stickerId", stickerId);
+    StickerActivationRequest request = new StickerActivationRequest().active(active);
+    return calls.execute(Operation.SET_STICKER_ACTIVE, options,
+        (timeouts, headers, key) -> api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request));
+  }
+
+  public Sticker get(String stickerId) {
+    return getWithResponse(stickerId, RequestOptions.none()).value();
+  }
+
+  public Response<Sticker> getWithResponse(String stickerId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.GET_STICKER, "stickerId", stickerId);
+    return calls.execute(Operation.GET_STICKER, options,
+        (timeouts, headers, key) -> api.getStickerWithHttpInfo(timeouts, headers, stickerId));
+  }
+
+  public Page<Sticker> list(String merchantId) {
+    return list(merchantId, RequestOptions.none());
+  }
+
+  public Page<Sticker> list(String merchantId, RequestOptions options) {
+    Objects.requireNonNull(options, "options");
+    validator.requireText(Operation.LIST_STICKERS, "merchantId", merchantId);
+    return page(merchantId, null, options);
+  }
+
+  private Page<Sticker> page(String merchantId, String cursor, RequestOptions options) {
+    StickerList list = calls.execute(Operation.LIST_STICKERS, options,
+        (timeouts, headers, key) -> api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor)).value();
+    return new Page<>(list.getItems(), list.getCursor(), next -> page(merchantId, next, options));
+  }
+}
