@@ -1,0 +1,553 @@
+package com.merchantpay.v1;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.v1.internal.ApiClient;
+import com.merchantpay.v1.internal.api.DocumentsApi;
+import com.merchantpay.v1.internal.api.HoldsApi;
+import com.merchantpay.v1.internal.api.PaymentsApi;
+import com.merchantpay.v1.internal.api.RefundsApi;
+import com.merchantpay.v1.internal.api.TransfersApi;
+import com.merchantpay.v1.model.DocumentInfo;
+import com.merchantpay.v1.model.DocumentListEnvelope;
+import com.merchantpay.v1.model.ErrorCode;
+import com.merchantpay.v1.model.Payment;
+import com.merchantpay.v1.model.PaymentListEnvelope;
+import com.merchantpay.v1.model.Refund;
+import com.merchantpay.v1.model.RefundListEnvelope;
+import com.merchantpay.v1.model.Register;
+import com.merchantpay.v1.model.TransferInfo;
+import com.merchantpay.v1.model.TransferListEnvelope;
+import com.merchantpay.v1.model.XmlFlag;
+import feign.Feign;
+import feign.FeignException;
+import feign.Logger;
+import feign.Request;
+import feign.RetryableException;
+import feign.Retryer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Client of the legacy v1 interface of the Merchant Payment Service ({@code /api/v1}).
+ *
+ * <pre>{@code
+ * MerchantPayV1Client client = MerchantPayV1Client.builder()
+ *     .baseUrl("https://payments.example.com")
+ *     .login("shop-auto-01")
+ *     .password(passwordChars)
+ *     .build();
+ * Payment payment = client.getPayment(50021467L);
+ * }</pre>
+ *
+ * <p>Every call is signed for you: the client adds {@code login}, a fresh random {@code nonce} and the
+ * {@code hash} over the operation's signed values; the password enters the hash only and is never sent,
+ * logged or printed. A call either returns the payload of an envelope whose {@code ErrorCode} is 0 or
+ * throws a {@link MerchantPayV1Exception}. The client never repeats a call by itself.
+ *
+ * <p>Instances are immutable and safe for concurrent use; build one and share it.
+ */
+public final class MerchantPayV1Client {
+  private static final String GET_PAYMENT = "getPayment";
+  private static final String GET_PAYMENT_BY_INVOICE_ID = "getPaymentByInvoiceID";
+  private static final String LIST_PAYMENTS_FILTER = "listPaymentsFilter";
+  private static final String REFUND_PAYMENT = "refundPayment";
+  private static final String LIST_REFUNDS = "listRefunds";
+  private static final String CONFIRM_PAYMENT = "confirmPayment";
+  private static final String CANCEL_PAYMENT = "cancelPayment";
+  private static final String LIST_DOCUMENTS = "listDocuments";
+  private static final String GET_DOCUMENT_CONTENT = "getDocumentContent";
+  private static final String LIST_TRANSFERS = "listTransfers";
+  private static final String GET_TRANSFER_REGISTER = "getTransferRegister";
+
+  private final String baseUrl;
+  private final String login;
+  private final XmlFlag xml;
+  private final PaymentsApi payments;
+  private final RefundsApi refunds;
+  private final HoldsApi holds;
+  private final DocumentsApi documents;
+  private final TransfersApi transfers;
+
+  private MerchantPayV1Client(Builder builder) {
+    this.baseUrl = checkedBaseUrl(builder.baseUrl);
+    this.login = requireText(builder.login, "login");
+    if (builder.password == null || builder.password.length == 0) {
+      throw new IllegalArgumentException("password is required");
+    }
+    Duration connectTimeout = positive(builder.connectTimeout, "connectTimeout");
+    Duration readTimeout = positive(builder.readTimeout, "readTimeout");
+    this.xml = builder.preferXml ? XmlFlag.XML : null;
+
+    HttpClient http = builder.httpClient != null
+        ? builder.httpClient
+        : HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(connectTimeout)
+            .build();
+    ObjectMapper json = ApiClient.createObjectMapper();
+    Feign.Builder feign = ApiClient.defaultFeignBuilder(http, json)
+        .requestInterceptor(new RequestSigner(login, builder.password, builder.nonces))
+        .decoder(new EnvelopeDecoder(json))
+        .errorDecoder(new ServerFailureDecoder())
+        // A repeated refund is a second refund: never retry on our own.
+        .retryer(Retryer.NEVER_RETRY)
+        .options(new Request.Options(
+            connectTimeout.toMillis(), TimeUnit.MILLISECONDS, readTimeout.toMillis(), TimeUnit.MILLISECONDS, false))
+        // Document content is handed to the caller as the live stream; the decoder closes every other body.
+        .doNotCloseAfterDecode()
+        .logger(new RedactingLogger())
+        .logLevel(builder.logLevel);
+    this.payments = feign.target(PaymentsApi.class, baseUrl);
+    this.refunds = feign.target(RefundsApi.class, baseUrl);
+    this.holds = feign.target(HoldsApi.class, baseUrl);
+    this.documents = feign.target(DocumentsApi.class, baseUrl);
+    this.transfers = feign.target(TransfersApi.class, baseUrl);
+  }
+
+  /** Starts the configuration of a client; base URL, login and password are required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The payment with this id (the service's payment id, LMI_SYS_PAYMENT_ID). */
+  public Payment getPayment(long paymentId) {
+    return call(GET_PAYMENT, () -> payments.getPayment(null, null, null, paymentId)).getPayment();
+  }
+
+  /**
+   * The payment the merchant created under this invoice number on this site.
+   *
+   * @param invoiceId the merchant's invoice number (LMI_PAYMENT_NO)
+   * @param siteAlias the merchant's site identifier (LMI_MERCHANT_ID)
+   * @throws V1ErrorCodeException with {@link ErrorCode#PAYMENT_NOT_FOUND} when there is no such payment
+   */
+  public Payment getPaymentByInvoiceId(String invoiceId, String siteAlias) {
+    requireText(invoiceId, "invoiceId");
+    requireText(siteAlias, "siteAlias");
+    return call(GET_PAYMENT_BY_INVOICE_ID,
+        () -> payments.getPaymentByInvoiceID(null, null, null, invoiceId, siteAlias)).getPayment();
+  }
+
+  /**
+   * One answer of the payment list. When {@link ListResult#isOverflow()} is true the answer does not hold
+   * every matching payment; {@link #listAllPayments} fetches them all.
+   */
+  public ListResult<Payment> listPayments(PaymentFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    PaymentListEnvelope envelope = call(LIST_PAYMENTS_FILTER, () -> payments.listPaymentsFilter(
+        null, null, null, filter.getAccountId(), filter.getSiteAlias(), filter.getPeriodFrom(),
+        filter.getPeriodTo(), filter.getInvoiceId(), filter.getState()));
+    return envelope.getResponse() == null
+        ? new ListResult<>(List.of(), false)
+        : new ListResult<>(envelope.getResponse().getPayments(), Boolean.TRUE.equals(envelope.getResponse().getOverflow()));
+  }
+
+  /**
+   * Every payment matching the filter. Whenever an answer overflows, the period is split into halves
+   * (whole days) and each half is asked for, until no answer overflows; results are merged in period order,
+   * each payment once (by PaymentID). This relies on period bounds including their whole day, as the API
+   * description reads them.
+   *
+   * @param filter a filter with both {@code periodFrom} and {@code periodTo}
+   * @throws IllegalArgumentException when the filter has no bounded period
+   * @throws V1IncompleteListException when a single day still overflows; narrow the filter otherwise
+   */
+  public List<Payment> listAllPayments(PaymentFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    Periods.requireBounded(LIST_PAYMENTS_FILTER, filter.getPeriodFrom(), filter.getPeriodTo());
+    return Periods.collectAll(LIST_PAYMENTS_FILTER, filter.getPeriodFrom(), filter.getPeriodTo(),
+        (from, to) -> listPayments(filter.withPeriod(from, to)), Payment::getPaymentID);
+  }
+
+  /** Returns {@code amount} of the payment to the payer. The answer's state tells whether it is done. */
+  public Refund refundPayment(long paymentId, BigDecimal amount) {
+    return refundPayment(RefundRequest.builder(paymentId, amount).build());
+  }
+
+  /** Requests a refund, with the merchant's refund id and shopping cart lines when given. */
+  public Refund refundPayment(RefundRequest request) {
+    Objects.requireNonNull(request, "request");
+    return call(REFUND_PAYMENT, () -> refunds.refundPayment(null, null, null, request.getPaymentId(),
+        request.getAmount(), request.getExternalId(), request.cartFields())).getRefund();
+  }
+
+  /** One answer of the refund list; see {@link #listPayments} for {@code Overflow}. */
+  public ListResult<Refund> listRefunds(RefundFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    RefundListEnvelope envelope = call(LIST_REFUNDS, () -> refunds.listRefunds(null, null, null,
+        filter.getAccountId(), filter.getPaymentId(), filter.getPeriodFrom(), filter.getPeriodTo(),
+        filter.getExternalId()));
+    return envelope.getResponse() == null
+        ? new ListResult<>(List.of(), false)
+        : new ListResult<>(envelope.getResponse().getRefunds(), Boolean.TRUE.equals(envelope.getResponse().getOverflow()));
+  }
+
+  /**
+   * Every refund matching the filter, splitting the period while answers overflow, each refund once (by
+   * RefundID; refunds without one are all kept). See {@link #listAllPayments}.
+   *
+   * @throws IllegalArgumentException when the filter has no bounded period
+   * @throws V1IncompleteListException when a single day still overflows
+   */
+  public List<Refund> listAllRefunds(RefundFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    Periods.requireBounded(LIST_REFUNDS, filter.getPeriodFrom(), filter.getPeriodTo());
+    return Periods.collectAll(LIST_REFUNDS, filter.getPeriodFrom(), filter.getPeriodTo(),
+        (from, to) -> listRefunds(filter.withPeriod(from, to)), Refund::getRefundID);
+  }
+
+  /** Captures a payment on hold, charging {@code amount} (in some cases less than the amount held). */
+  public Payment confirmPayment(long paymentId, BigDecimal amount) {
+    Objects.requireNonNull(amount, "amount");
+    return call(CONFIRM_PAYMENT, () -> holds.confirmPayment(null, null, null, paymentId, amount)).getPayment();
+  }
+
+  /** Releases the hold on a payment. */
+  public Payment cancelPayment(long paymentId) {
+    return cancelPayment(paymentId, null);
+  }
+
+  /** Releases the hold on a payment, giving a code of the error table as the reason. */
+  public Payment cancelPayment(long paymentId, ErrorCode reason) {
+    return call(CANCEL_PAYMENT, () -> holds.cancelPayment(null, null, null, paymentId, reason)).getPayment();
+  }
+
+  /** The documents created in the period, for the user's only account. */
+  public List<DocumentInfo> listDocuments(LocalDate periodFrom, LocalDate periodTo) {
+    return listDocuments(null, periodFrom, periodTo);
+  }
+
+  /**
+   * The documents created in the period (UTC days, both included).
+   *
+   * @param accountId the merchant account, or {@code null} when the user has only one
+   */
+  public List<DocumentInfo> listDocuments(String accountId, LocalDate periodFrom, LocalDate periodTo) {
+    requirePeriod(periodFrom, periodTo);
+    DocumentListEnvelope envelope = call(LIST_DOCUMENTS,
+        () -> documents.listDocuments(null, null, null, accountId, periodFrom, periodTo, xml));
+    return envelope.getResponse() == null ? List.of() : items(envelope.getResponse().getDocuments());
+  }
+
+  /**
+   * The content of a document as a stream straight from the connection, never held in memory whole. The
+   * caller must close it. Content type and format are whatever the service sends; {@code FileName} of the
+   * document list names the file.
+   */
+  public InputStream openDocumentContent(String documentId) {
+    requireText(documentId, "documentId");
+    return call(GET_DOCUMENT_CONTENT, () -> documents.getDocumentContent(null, null, null, documentId));
+  }
+
+  /**
+   * Saves the content of a document to {@code target}, replacing it. The content is first written to a
+   * temporary file beside the target, so an interrupted download never leaves a partial file there.
+   *
+   * @return the number of bytes saved
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public long downloadDocument(String documentId, Path target) {
+    Objects.requireNonNull(target, "target");
+    Path directory = target.toAbsolutePath().getParent();
+    Path partial;
+    try {
+      partial = Files.createTempFile(directory, ".download-", ".part");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a file in " + directory, e);
+    }
+    try (InputStream content = openDocumentContent(documentId)) {
+      long size = copy(content, partial);
+      try {
+        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      return size;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save document " + documentId + " to " + target, e);
+    } finally {
+      deleteQuietly(partial);
+    }
+  }
+
+  /** The payouts made in the period, for the user's only account. */
+  public List<TransferInfo> listTransfers(LocalDate periodFrom, LocalDate periodTo) {
+    return listTransfers(null, periodFrom, periodTo);
+  }
+
+  /**
+   * The payouts (transfers) made in the period (UTC days, both included).
+   *
+   * @param accountId the merchant account, or {@code null} when the user has only one
+   */
+  public List<TransferInfo> listTransfers(String accountId, LocalDate periodFrom, LocalDate periodTo) {
+    requirePeriod(periodFrom, periodTo);
+    TransferListEnvelope envelope = call(LIST_TRANSFERS,
+        () -> transfers.listTransfers(null, null, null, accountId, periodFrom, periodTo, xml));
+    return envelope.getResponse() == null ? List.of() : items(envelope.getResponse().getTransfers());
+  }
+
+  /** The register of a payout: the payments and refunds it settles. */
+  public Register getTransferRegister(String registerId) {
+    requireText(registerId, "registerId");
+    return call(GET_TRANSFER_REGISTER, () -> transfers.getTransferRegister(null, null, null, registerId, xml))
+        .getResponse();
+  }
+
+  @Override
+  public String toString() {
+    return "MerchantPayV1Client{baseUrl=" + baseUrl + ", login=" + login + ", password=" + Redaction.MASK
+        + ", xml=" + (xml != null) + "}";
+  }
+
+  /**
+   * Runs one generated call and turns Feign's exceptions into ours. Feign's own exceptions are never chained:
+   * their messages and requests carry the URL, and with it the signature.
+   */
+  private static <T> T call(String operation, Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (MerchantPayV1Exception e) {
+      throw e;
+    } catch (RetryableException e) {
+      throw new V1TransportException(operation, ioCause(e));
+    } catch (FeignException e) {
+      if (e.getCause() instanceof MerchantPayV1Exception failure) {
+        throw failure;
+      }
+      if (e.getCause() instanceof IOException io) {
+        throw new V1TransportException(operation, io);
+      }
+      throw new V1ServerFailureException(operation, e.status(),
+          "the answer could not be handled (" + e.getClass().getSimpleName() + ")", "", null);
+    }
+  }
+
+  private static IOException ioCause(RetryableException e) {
+    return e.getCause() instanceof IOException io ? io : new IOException(e.getClass().getSimpleName());
+  }
+
+  private static long copy(InputStream content, Path file) throws IOException {
+    long size = 0;
+    byte[] buffer = new byte[64 * 1024];
+    try (OutputStream out = Files.newOutputStream(file)) {
+      while (true) {
+        int read;
+        try {
+          read = content.read(buffer);
+        } catch (IOException e) {
+          throw new V1TransportException(GET_DOCUMENT_CONTENT, e);
+        }
+        if (read < 0) {
+          return size;
+        }
+        out.write(buffer, 0, read);
+        size += read;
+      }
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // Only a leftover temporary file; the outcome has been reported already.
+    }
+  }
+
+  private static <T> List<T> items(List<T> items) {
+    return items == null ? List.of() : items.stream().filter(Objects::nonNull).toList();
+  }
+
+  private static void requirePeriod(LocalDate periodFrom, LocalDate periodTo) {
+    if (periodFrom == null || periodTo == null) {
+      throw new IllegalArgumentException("both periodFrom and periodTo are required");
+    }
+    Periods.check(periodFrom, periodTo);
+  }
+
+  private static String requireText(String value, String name) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(name + " is required");
+    }
+    return value;
+  }
+
+  private static Duration positive(Duration value, String name) {
+    if (value == null || value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive, got " + value);
+    }
+    return value;
+  }
+
+  static String checkedBaseUrl(String baseUrl) {
+    requireText(baseUrl, "baseUrl");
+    URI uri;
+    try {
+      uri = URI.create(baseUrl.strip());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("baseUrl is not a valid URL: " + baseUrl, e);
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+      throw new IllegalArgumentException("baseUrl must be an absolute http(s) URL with a host, got: " + baseUrl);
+    }
+    if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+      throw new IllegalArgumentException("baseUrl must not carry user info, a query or a fragment: " + baseUrl);
+    }
+    if (scheme.equals("http") && !isLoopback(uri.getHost())) {
+      throw new IllegalArgumentException(
+          "baseUrl must use https; plain http is allowed only for a loopback host (localhost, 127.0.0.1, [::1]): "
+              + baseUrl);
+    }
+    String text = uri.toString();
+    while (text.endsWith("/")) {
+      text = text.substring(0, text.length() - 1);
+    }
+    return text;
+  }
+
+  /** Loopback by name or literal address only; no name is looked up. */
+  private static boolean isLoopback(String host) {
+    String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    if (bare.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    boolean literal = bare.matches("[0-9.]+") || bare.contains(":");
+    if (!literal) {
+      return false;
+    }
+    try {
+      return InetAddress.getByName(bare).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  /** Configures a {@link MerchantPayV1Client}. Not thread-safe; the client it builds is. */
+  public static final class Builder {
+    private String baseUrl;
+    private String login;
+    private char[] password;
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration readTimeout = Duration.ofSeconds(60);
+    private boolean preferXml;
+    private HttpClient httpClient;
+    private Supplier<String> nonces = Nonces.random();
+    private Logger.Level logLevel = Logger.Level.NONE;
+
+    private Builder() {}
+
+    /**
+     * Where the service runs, for example {@code https://payments.example.com} (the client appends
+     * {@code /api/v1/...}). Must be HTTPS, except for a loopback host such as a local sandbox.
+     */
+    public Builder baseUrl(String baseUrl) {
+      this.baseUrl = baseUrl;
+      return this;
+    }
+
+    /** Login of the merchant user whose login method is Automatic access. */
+    public Builder login(String login) {
+      this.login = login;
+      return this;
+    }
+
+    /** The user's password; copied, so the caller may clear its array afterwards. */
+    public Builder password(char[] password) {
+      this.password = password == null ? null : password.clone();
+      return this;
+    }
+
+    /** The user's password. Prefer {@link #password(char[])} when the password is not already a string. */
+    public Builder password(String password) {
+      this.password = password == null ? null : password.toCharArray();
+      return this;
+    }
+
+    /** Time allowed to open a connection; default 10 seconds. Also applied to a supplied HTTP client. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = connectTimeout;
+      return this;
+    }
+
+    /** Time allowed between sending a request and the start of its answer; default 60 seconds. */
+    public Builder readTimeout(Duration readTimeout) {
+      this.readTimeout = readTimeout;
+      return this;
+    }
+
+    /**
+     * Asks for XML ({@code xml=1}) on the operations that offer it: document list, transfer list and
+     * register. Results are the same objects either way; default JSON. Answers in XML are read as XML
+     * whatever this setting.
+     */
+    public Builder preferXml(boolean preferXml) {
+      this.preferXml = preferXml;
+      return this;
+    }
+
+    /** The JDK HTTP client to use, for example to set a proxy or an SSL context. Redirects are not followed. */
+    public Builder httpClient(HttpClient httpClient) {
+      this.httpClient = httpClient;
+      return this;
+    }
+
+    /**
+     * Where nonces come from; by default 128 random bits each. Meant for tests that need a fixed nonce: a
+     * supplied nonce must be new for every call, at most 255 characters and without {@code ;}, or the call
+     * fails with {@link IllegalStateException} before anything is sent.
+     */
+    public Builder nonceSupplier(Supplier<String> nonces) {
+      this.nonces = Objects.requireNonNull(nonces, "nonces");
+      return this;
+    }
+
+    /**
+     * Logs one line per request and per answer (method, URL, status, time) at DEBUG under
+     * {@code com.merchantpay.v1.wire}, with signature and nonce masked. Off by default.
+     */
+    public Builder wireLogging(boolean enabled) {
+      this.logLevel = enabled ? Logger.Level.BASIC : Logger.Level.NONE;
+      return this;
+    }
+
+    /** For tests: any Feign log level, bodies included; redaction applies at every level. */
+    Builder logLevel(Logger.Level level) {
+      this.logLevel = level;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the setting that is missing or invalid
+     */
+    public MerchantPayV1Client build() {
+      return new MerchantPayV1Client(this);
+    }
+
+    @Override
+    public String toString() {
+      return "MerchantPayV1Client.Builder{baseUrl=" + baseUrl + ", login=" + login + ", password="
+          + (password == null ? null : Redaction.MASK) + "}";
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package com.merchantpay.v1;
+
+/**
+ * The service failed while handling the call: it answered with an HTTP status other than 200 (the v1
+ * interface answers every handled request with 200), or with a 200 whose body is not a readable envelope.
+ * Whether the call had any effect is unknown.
+ */
+public final class V1ServerFailureException extends MerchantPayV1Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final int status;
+  private final String bodyExcerpt;
+
+  V1ServerFailureException(String operation, int status, String problem, String bodyExcerpt, Throwable cause) {
+    super(operation, problem + " (HTTP " + status + ")" + (bodyExcerpt.isEmpty() ? "" : "; body: " + bodyExcerpt), cause);
+    this.status = status;
+    this.bodyExcerpt = bodyExcerpt;
+  }
+
+  /** The HTTP status of the answer. */
+  public int getStatus() {
+    return status;
+  }
+
+  /** The start of the answer body on one line, with signatures removed; empty when there was none. */
+  public String getBodyExcerpt() {
+    return bodyExcerpt;
+  }
+}
