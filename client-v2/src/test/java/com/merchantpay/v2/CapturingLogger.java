@@ -7,9 +7,13 @@ import org.slf4j.event.Level;
 import org.slf4j.helpers.AbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
-/** An SLF4J logger with every level enabled that keeps what it was given, stack traces included. */
+/**
+ * An SLF4J logger with every level enabled that keeps what it was given, stack traces included, and passes
+ * it on to the real logging of the test run (see simplelogger.properties), which {@link TestRunLogTest} scans.
+ */
 final class CapturingLogger extends AbstractLogger {
   private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger RUN_LOG = org.slf4j.LoggerFactory.getLogger("com.merchantpay.v2.test-client");
   final List<String> lines = new CopyOnWriteArrayList<>();
 
   CapturingLogger() {
@@ -32,6 +36,7 @@ final class CapturingLogger extends AbstractLogger {
       line.append(" | ").append(t);
     }
     lines.add(line.toString());
+    RUN_LOG.atLevel(level).setCause(throwable).log(pattern, arguments);
   }
 
   @Override
