@@ -9,9 +9,10 @@ final class Redaction {
   static final String MASK = "***";
   private static final int EXCERPT_LENGTH = 200;
 
-  // name=value in query strings and form bodies, "name": "value" in JSON, <name>value</name> in XML.
+  // name=value in query strings and form bodies, "name": "value" in JSON, <name>value</name> in XML,
+  // "name value" in prose. Masking a harmless word after such a name is the price of never missing one.
   private static final Pattern SECRETS = Pattern.compile(
-      "(?i)((?:hash|nonce|password)(?:=|\"?\\s*:\\s*\"?|>))[^&\\s\"<,}]*");
+      "(?i)((?:hash|nonce|password)(?:\"?\\s*[=:]\\s*\"?|>|\\s+))[^&\\s\"<,}]*");
 
   private Redaction() {}
 
