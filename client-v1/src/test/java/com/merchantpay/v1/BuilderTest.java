@@ -43,15 +43,4 @@ class BuilderTest {
     assertThatThrownBy(() -> MerchantPayV1Client.builder().baseUrl("https://h").login("l").password("p")
         .readTimeout(Duration.ZERO).build()).hasMessageContaining("readTimeout must be positive");
   }
-
-  @Test
-  void thePasswordArrayIsCopiedSoTheCallerMayClearIt() {
-    char[] password = TestClients.PASSWORD.toCharArray();
-    MerchantPayV1Client.Builder builder = MerchantPayV1Client.builder().baseUrl("https://h").login("l").password(password);
-    java.util.Arrays.fill(password, '\0');
-
-    assertThat(builder.build()).isNotNull();
-    RequestSigner signer = new RequestSigner("l", TestClients.PASSWORD.toCharArray(), Nonces.random());
-    assertThat(signer).isNotNull();
-  }
 }

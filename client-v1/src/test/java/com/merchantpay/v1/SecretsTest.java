@@ -57,6 +57,19 @@ class SecretsTest {
   }
 
   @Test
+  void thePasswordArrayIsCopiedSoTheCallerMayClearIt() {
+    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    char[] password = PASSWORD.toCharArray();
+    MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(password).build();
+    java.util.Arrays.fill(password, '\0');
+
+    client.getPayment(1L);
+
+    LoggedRequest request = server.findAll(anyRequestedFor(anyUrl())).get(0);
+    assertThat(DocumentedHashRule.accepts("getPayment", TestClients.received(request), PASSWORD)).isTrue();
+  }
+
+  @Test
   void wireLogsAtEveryLevelMaskTheHashAndNeverContainThePassword() throws IOException {
     server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
     server.stubFor(any(urlPathEqualTo("/api/v1/getDocumentContent")).willReturn(aResponse()
