@@ -1,0 +1,367 @@
+package com.merchantpay.sandbox;
+
+import com.merchantpay.sandbox.internal.SandboxConfig;
+import com.merchantpay.sandbox.internal.SandboxServer;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A stateful, in-process implementation of the Merchant Payment Service, v2 and v1 over one shared state,
+ * for tests and local development. It listens on the loopback interface only and uses nothing but the
+ * JDK's own HTTP server.
+ *
+ * <pre>{@code
+ * try (Sandbox sandbox = Sandbox.builder().fixedClock(Instant.parse("2024-05-14T09:00:00Z")).start()) {
+ *   URI base = sandbox.baseUrl();            // e.g. http://127.0.0.1:52114
+ *   String token = sandbox.bearerToken();    // "Authorization: Bearer " + token
+ *   String merchant = sandbox.merchantId();
+ *   ...
+ *   sandbox.advanceClock(Duration.ofMinutes(1)); // settle pending payments, refunds, receipts
+ * }
+ * }</pre>
+ *
+ * <p>Without configuration it has one merchant ({@value #DEFAULT_MERCHANT}), one bearer token
+ * ({@value #DEFAULT_TOKEN}) and two v1 logins, {@value #DEFAULT_ACCOUNTANT} and {@value #DEFAULT_CASHIER},
+ * both with the password {@value #DEFAULT_PASSWORD}.
+ */
+public final class Sandbox implements AutoCloseable {
+  /** Merchant id used when the builder names none. */
+  public static final String DEFAULT_MERCHANT = "sandbox-merchant";
+  /** Bearer token used when the builder names none. */
+  public static final String DEFAULT_TOKEN = "sandbox-token";
+  /** v1 login with the Accountant role used when the builder names no login. */
+  public static final String DEFAULT_ACCOUNTANT = "sandbox-accountant";
+  /** v1 login with the Cashier role used when the builder names no login. */
+  public static final String DEFAULT_CASHIER = "sandbox-cashier";
+  /** Password of the default v1 logins. */
+  public static final String DEFAULT_PASSWORD = "sandbox-password";
+
+  /** Roles of v1 users. An Accountant may call everything a Cashier may. */
+  public enum Role {
+    /** Payment reads and payment lists. */
+    CASHIER,
+    /** Everything a Cashier may, plus refunds, captures, cancellations, documents and transfers. */
+    ACCOUNTANT
+  }
+
+  /**
+   * A merchant. Its {@code id} is the v2 {@code merchantId} and the v1 {@code siteAlias}.
+   *
+   * @param id merchant id (v2) and site alias (v1)
+   * @param siteId numeric site id shown as v1 {@code SiteID}
+   * @param accountId v1 {@code accountID} of the merchant
+   */
+  public record Merchant(String id, long siteId, String accountId) {
+    public Merchant {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(accountId, "accountId");
+    }
+  }
+
+  /**
+   * A v1 user with the Automatic access login method.
+   *
+   * @param login the login
+   * @param password the password that enters the signature
+   * @param merchantId the merchant the user belongs to
+   * @param roles what the user may call
+   */
+  public record V1Login(String login, String password, String merchantId, Set<Role> roles) {
+    public V1Login {
+      Objects.requireNonNull(login, "login");
+      Objects.requireNonNull(password, "password");
+      Objects.requireNonNull(merchantId, "merchantId");
+      roles = Collections.unmodifiableSet(roles.isEmpty() ? EnumSet.noneOf(Role.class) : EnumSet.copyOf(roles));
+    }
+
+    /** Leaves the password out. */
+    @Override
+    public String toString() {
+      return "V1Login[login=" + login + ", merchantId=" + merchantId + ", roles=" + roles + "]";
+    }
+  }
+
+  private final SandboxConfig config;
+  private SandboxServer server;
+  private boolean stopped;
+
+  private Sandbox(SandboxConfig config) {
+    this.config = config;
+  }
+
+  /** A builder with the defaults described above. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts listening. The contract documents are loaded in the background (once per JVM); the first
+   * request waits for them.
+   *
+   * @return this sandbox
+   * @throws java.io.UncheckedIOException when the port cannot be bound
+   * @throws IllegalStateException when called twice
+   */
+  public synchronized Sandbox start() {
+    if (server != null || stopped) {
+      throw new IllegalStateException("a sandbox starts once");
+    }
+    SandboxServer created = new SandboxServer(config);
+    created.start();
+    server = created;
+    return this;
+  }
+
+  /** Whether the sandbox is listening. */
+  public synchronized boolean isRunning() {
+    return server != null && !stopped;
+  }
+
+  /** Where the sandbox listens, such as {@code http://127.0.0.1:52114}; both interfaces live under it. */
+  public URI baseUrl() {
+    return URI.create(running().baseUrl());
+  }
+
+  /** The port the sandbox listens on. */
+  public int port() {
+    return running().port();
+  }
+
+  /** The configured merchants, the first one being the default. */
+  public List<Merchant> merchants() {
+    return config.merchants();
+  }
+
+  /** The configured bearer tokens, each mapped to its merchant id, in the order given. */
+  public Map<String, String> bearerTokens() {
+    return config.bearerTokens();
+  }
+
+  /** The configured v1 users. */
+  public List<V1Login> v1Logins() {
+    return config.v1Logins();
+  }
+
+  /** Id of the first merchant. */
+  public String merchantId() {
+    return config.merchants().get(0).id();
+  }
+
+  /** The first bearer token. */
+  public String bearerToken() {
+    return config.bearerTokens().keySet().iterator().next();
+  }
+
+  /**
+   * The first v1 user with exactly this role, else the first whose roles allow what it allows (an
+   * Accountant may do what a Cashier may).
+   *
+   * @throws IllegalStateException when no user qualifies
+   */
+  public V1Login v1Login(Role role) {
+    for (V1Login login : config.v1Logins()) {
+      if (login.roles().equals(Set.of(role))) {
+        return login;
+      }
+    }
+    for (V1Login login : config.v1Logins()) {
+      if (login.roles().contains(role) || login.roles().contains(Role.ACCOUNTANT)) {
+        return login;
+      }
+    }
+    throw new IllegalStateException("no v1 login with role " + role);
+  }
+
+  /** The sandbox's current time. */
+  public Instant now() {
+    return running().now();
+  }
+
+  /**
+   * Moves the sandbox clock forward, settles whatever became due (pending payments, refunds, receipts,
+   * expired confirmations and invoices) and waits until the callbacks that fell due have been attempted.
+   *
+   * @return the new time
+   */
+  public Instant advanceClock(Duration by) {
+    if (by.isNegative()) {
+      throw new IllegalArgumentException("the sandbox clock only moves forward, not by " + by);
+    }
+    return running().advance(by);
+  }
+
+  /** Forgets all resources, idempotency keys, nonces and callback deliveries; the clock and ids start over. */
+  public void reset() {
+    running().reset();
+  }
+
+  /** Stops listening; a stopped sandbox cannot be started again. Calling it twice does nothing. */
+  public synchronized void stop() {
+    if (server != null && !stopped) {
+      server.stop();
+    }
+    stopped = true;
+  }
+
+  /** Same as {@link #stop()}. */
+  @Override
+  public void close() {
+    stop();
+  }
+
+  @Override
+  public String toString() {
+    SandboxServer current = server;
+    return "Sandbox[" + (current == null ? "not started" : stopped ? "stopped" : current.baseUrl()) + "]";
+  }
+
+  private synchronized SandboxServer running() {
+    if (server == null || stopped) {
+      throw new IllegalStateException("the sandbox is not running; call start() first");
+    }
+    return server;
+  }
+
+  /** Configures a {@link Sandbox}; every setting is optional. */
+  public static final class Builder {
+    private int port;
+    private final List<Merchant> merchants = new ArrayList<>();
+    private final Map<String, String> tokens = new LinkedHashMap<>();
+    private final List<V1Login> logins = new ArrayList<>();
+    private Instant fixedClock;
+    private Long seed;
+    private int callbackMaxAttempts = 5;
+    private Duration callbackFirstRetryDelay = Duration.ofSeconds(1);
+    private int v1ListLimit = 1000;
+
+    private Builder() {}
+
+    /** Port on the loopback interface; 0 (the default) picks a free one. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0..65535, not " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /** Adds a merchant with a generated site id and account id. */
+    public Builder merchant(String merchantId) {
+      int n = merchants.size();
+      return merchant(merchantId, 7741 + n, Integer.toString(104522 + n));
+    }
+
+    /** Adds a merchant with the v1 site id and account id it shows. */
+    public Builder merchant(String merchantId, long siteId, String accountId) {
+      merchants.add(new Merchant(merchantId, siteId, accountId));
+      return this;
+    }
+
+    /** Adds a bearer token that acts for the merchant. */
+    public Builder bearerToken(String token, String merchantId) {
+      tokens.put(Objects.requireNonNull(token, "token"), Objects.requireNonNull(merchantId, "merchantId"));
+      return this;
+    }
+
+    /** Adds a v1 user of the merchant with the given roles. */
+    public Builder v1Login(String login, String password, String merchantId, Role... roles) {
+      logins.add(new V1Login(login, password, merchantId, Set.of(roles)));
+      return this;
+    }
+
+    /**
+     * Makes the clock start at this moment and move only through {@link Sandbox#advanceClock} or the
+     * control API: pending work and callback retries then happen exactly when a test says so.
+     */
+    public Builder fixedClock(Instant start) {
+      this.fixedClock = Objects.requireNonNull(start, "start");
+      return this;
+    }
+
+    /** Derives every generated identifier and secret from this seed, so runs repeat exactly. */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    /**
+     * How callbacks are retried: at most {@code maxAttempts} attempts, the second one {@code firstRetryDelay}
+     * after the first, each further delay twice the one before. Defaults: 5 attempts, 1 second.
+     */
+    public Builder callbackRetries(int maxAttempts, Duration firstRetryDelay) {
+      if (maxAttempts < 1 || firstRetryDelay.isNegative()) {
+        throw new IllegalArgumentException("need at least one attempt and a delay that is not negative");
+      }
+      this.callbackMaxAttempts = maxAttempts;
+      this.callbackFirstRetryDelay = firstRetryDelay;
+      return this;
+    }
+
+    /** Most records one v1 list answer holds before it sets {@code Overflow}; 1000 by default. */
+    public Builder v1ListLimit(int limit) {
+      if (limit < 1) {
+        throw new IllegalArgumentException("the v1 list limit must be positive, not " + limit);
+      }
+      this.v1ListLimit = limit;
+      return this;
+    }
+
+    /**
+     * Builds the sandbox without starting it.
+     *
+     * @throws IllegalArgumentException when a token or login names an unknown merchant, or names repeat
+     */
+    public Sandbox build() {
+      List<Merchant> allMerchants = new ArrayList<>(merchants);
+      if (allMerchants.isEmpty()) {
+        allMerchants.add(new Merchant(DEFAULT_MERCHANT, 7741, "104522"));
+      }
+      String first = allMerchants.get(0).id();
+      Map<String, String> allTokens = new LinkedHashMap<>(tokens);
+      if (allTokens.isEmpty()) {
+        allTokens.put(DEFAULT_TOKEN, first);
+      }
+      List<V1Login> allLogins = new ArrayList<>(logins);
+      if (allLogins.isEmpty()) {
+        allLogins.add(new V1Login(DEFAULT_ACCOUNTANT, DEFAULT_PASSWORD, first, Set.of(Role.ACCOUNTANT)));
+        allLogins.add(new V1Login(DEFAULT_CASHIER, DEFAULT_PASSWORD, first, Set.of(Role.CASHIER)));
+      }
+      List<String> ids = allMerchants.stream().map(Merchant::id).toList();
+      if (ids.stream().distinct().count() != ids.size()) {
+        throw new IllegalArgumentException("merchant ids repeat: " + ids);
+      }
+      allTokens.forEach((token, merchant) -> {
+        if (!ids.contains(merchant)) {
+          throw new IllegalArgumentException("a bearer token names unknown merchant " + merchant);
+        }
+      });
+      List<String> loginNames = new ArrayList<>();
+      for (V1Login login : allLogins) {
+        if (!ids.contains(login.merchantId())) {
+          throw new IllegalArgumentException("v1 login " + login.login() + " names unknown merchant "
+              + login.merchantId());
+        }
+        if (loginNames.contains(login.login())) {
+          throw new IllegalArgumentException("v1 login " + login.login() + " is given twice");
+        }
+        loginNames.add(login.login());
+      }
+      return new Sandbox(new SandboxConfig(port, allMerchants, allTokens, allLogins, fixedClock, seed,
+          callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit));
+    }
+
+    /** Builds and starts the sandbox. */
+    public Sandbox start() {
+      return build().start();
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package com.merchantpay.sandbox;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit 5 extension that runs one {@link Sandbox} per test class and hands it to constructors, test
+ * and lifecycle methods that declare a {@code Sandbox} parameter.
+ *
+ * <pre>{@code
+ * @ExtendWith(SandboxExtension.class)
+ * class CheckoutTest {
+ *   @Test
+ *   void paysAnInvoice(Sandbox sandbox) { ... }
+ * }
+ *
+ * // or, with settings:
+ * class SettlementTest {
+ *   @RegisterExtension
+ *   static final SandboxExtension SANDBOX =
+ *       SandboxExtension.using(Sandbox.builder().fixedClock(Instant.parse("2024-05-14T09:00:00Z")));
+ * }
+ * }</pre>
+ *
+ * <p>The sandbox keeps its state across the tests of the class; call {@link Sandbox#reset()} in a
+ * {@code @BeforeEach} method for a clean state per test. Register it on a static field: one sandbox per
+ * class is the point.
+ */
+public final class SandboxExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+  private final Sandbox.Builder builder;
+  private Sandbox sandbox;
+  /** Nested test classes see the outer class's sandbox; it stops when the outermost class is done. */
+  private int depth;
+
+  /** An extension with the default sandbox configuration. */
+  public SandboxExtension() {
+    this(Sandbox.builder());
+  }
+
+  private SandboxExtension(Sandbox.Builder builder) {
+    this.builder = builder;
+  }
+
+  /** An extension whose sandbox is built from this builder. */
+  public static SandboxExtension using(Sandbox.Builder builder) {
+    return new SandboxExtension(builder);
+  }
+
+  /**
+   * The sandbox of the current test class.
+   *
+   * @throws IllegalStateException outside the lifetime of a test class
+   */
+  public synchronized Sandbox sandbox() {
+    if (sandbox == null) {
+      throw new IllegalStateException("the sandbox runs only while the test class runs");
+    }
+    return sandbox;
+  }
+
+  @Override
+  public synchronized void beforeAll(ExtensionContext context) {
+    if (depth++ == 0) {
+      sandbox = builder.start();
+    }
+  }
+
+  @Override
+  public synchronized void afterAll(ExtensionContext context) {
+    if (--depth == 0 && sandbox != null) {
+      sandbox.stop();
+      sandbox = null;
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == Sandbox.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return sandbox();
+  }
+}

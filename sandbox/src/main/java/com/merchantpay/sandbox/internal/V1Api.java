@@ -1,0 +1,389 @@
+package com.merchantpay.sandbox.internal;
+
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.xml.XmlMapper;
+import com.fasterxml.jackson.dataformat.xml.ser.ToXmlGenerator;
+import com.merchantpay.sandbox.Sandbox;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The v1 interface. A handled call always answers HTTP 200 with the envelope; checks run in this order:
+ * login (-6), signature (-7), nonce (-14), role (-6), then the contract. A call that breaks the contract
+ * (a missing or malformed value) is not handled: it gets HTTP 400 with a plain-text list of the failed
+ * fields, which the v1 document allows as "any other status, body not defined".
+ */
+final class V1Api {
+  /** Built on first use: XML answers are rare and the mapper is slow to create. */
+  private static final class Xml {
+    static final XmlMapper MAPPER = XmlMapper.builder().enable(ToXmlGenerator.Feature.WRITE_XML_DECLARATION).build();
+  }
+
+  private final SandboxConfig config;
+  private final Engine engine;
+  private final Store store;
+  private final SandboxClock clock;
+  private final NonceMemory nonces;
+  private final Map<String, V1Ledger> ledgers;
+  private final Runnable afterChange;
+
+  V1Api(SandboxConfig config, Engine engine, SandboxClock clock, NonceMemory nonces, Map<String, V1Ledger> ledgers,
+      Runnable afterChange) {
+    this.config = config;
+    this.engine = engine;
+    this.store = engine.store;
+    this.clock = clock;
+    this.nonces = nonces;
+    this.ledgers = ledgers;
+    this.afterChange = afterChange;
+  }
+
+  HttpSupport.Out handle(HttpSupport.In in) {
+    Contracts.Api api = Contracts.v1();
+    Contracts.Operation operation = null;
+    boolean pathKnown = false;
+    for (Contracts.Operation candidate : api.operations()) {
+      if (candidate.match(in.rawPath()) != null) {
+        pathKnown = true;
+        if (candidate.method().equals(in.method())) {
+          operation = candidate;
+        }
+      }
+    }
+    if (operation == null) {
+      return pathKnown ? HttpSupport.Out.text(405, "text/plain; charset=utf-8", "method not allowed\n")
+          : HttpSupport.Out.text(404, "text/plain; charset=utf-8", "no v1 operation at " + in.rawPath() + "\n");
+    }
+    Map<String, List<String>> params;
+    try {
+      params = "POST".equals(in.method())
+          ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+          : in.query();
+    } catch (IllegalArgumentException e) {
+      return HttpSupport.Out.text(400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
+    }
+    boolean xml = operation.xml() && "1".equals(HttpSupport.first(params, "xml"));
+
+    String login = HttpSupport.first(params, "login");
+    Sandbox.V1Login user = login == null ? null : config.login(login);
+    if (user == null) {
+      return envelope(xml, code(-6));
+    }
+    String expected = V1Signature.hash(V1Signature.signedText(operation.hashed(), user.login(), user.password(), params));
+    if (!V1Signature.matches(expected, HttpSupport.first(params, "hash"))) {
+      return envelope(xml, code(-7));
+    }
+    String nonce = HttpSupport.first(params, "nonce");
+    if (nonce != null && !nonce.isEmpty() && !nonces.firstUse(user.login(), nonce, clock.now())) {
+      return envelope(xml, code(-14));
+    }
+    if (!allowed(user, operation.requiredRole())) {
+      return envelope(xml, code(-6));
+    }
+    List<String> errors = "POST".equals(in.method())
+        ? V1Forms.check(api, operation, in.contentType(), params)
+        : validate(in, api);
+    if (!errors.isEmpty()) {
+      return HttpSupport.Out.text(400, "text/plain; charset=utf-8", String.join("\n", errors) + "\n");
+    }
+    Sandbox.Merchant merchant = config.merchant(user.merchantId());
+    String account = HttpSupport.first(params, "accountID");
+    if (account != null && !account.isEmpty() && !account.equals(merchant.accountId())) {
+      return envelope(xml, code(-6));
+    }
+    store.lock.lock();
+    try {
+      Instant now = clock.now();
+      engine.runDue(now);
+      return switch (operation.id()) {
+        case "getPayment" -> getPayment(merchant, params);
+        case "getPaymentByInvoiceID" -> getPaymentByInvoice(merchant, params);
+        case "listPaymentsFilter" -> listPayments(merchant, params);
+        case "refundPayment" -> refund(merchant, params, now);
+        case "listRefunds" -> listRefunds(merchant, params);
+        case "confirmPayment" -> confirm(merchant, params, now);
+        case "cancelPayment" -> cancel(merchant, params, now);
+        case "listDocuments" -> listDocuments(merchant, params, xml);
+        case "getDocumentContent" -> documentContent(merchant, params);
+        case "listTransfers" -> listTransfers(merchant, params, xml);
+        case "getTransferRegister" -> register(merchant, params, xml);
+        default -> throw new IllegalStateException("operation without a handler: " + operation.id());
+      };
+    } finally {
+      store.lock.unlock();
+      afterChange.run();
+    }
+  }
+
+  /** The operations this class answers; the server checks at start that they are exactly the document's. */
+  static final List<String> OPERATIONS = List.of("getPayment", "getPaymentByInvoiceID", "listPaymentsFilter",
+      "refundPayment", "listRefunds", "confirmPayment", "cancelPayment", "listDocuments", "getDocumentContent",
+      "listTransfers", "getTransferRegister");
+
+  private static boolean allowed(Sandbox.V1Login user, String requiredRole) {
+    if (requiredRole == null || user.roles().contains(Sandbox.Role.ACCOUNTANT)) {
+      return true;
+    }
+    return "Cashier".equals(requiredRole) && user.roles().contains(Sandbox.Role.CASHIER);
+  }
+
+  private static List<String> validate(HttpSupport.In in, Contracts.Api api) {
+    SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
+    in.headers().forEach(request::withHeader);
+    in.query().forEach(request::withQueryParam);
+    return ValidationMessages.errors(api.validator().validateRequest(request.build()));
+  }
+
+  private static ObjectNode code(int errorCode) {
+    ObjectNode node = Json.object();
+    node.put("ErrorCode", errorCode);
+    return node;
+  }
+
+  private static ObjectNode success(String member, com.fasterxml.jackson.databind.JsonNode payload) {
+    ObjectNode node = code(0);
+    node.set(member, payload);
+    return node;
+  }
+
+  private static HttpSupport.Out envelope(boolean xml, ObjectNode body) {
+    if (!xml) {
+      return HttpSupport.Out.json(200, body);
+    }
+    try {
+      byte[] bytes = Xml.MAPPER.writer().withRootName("RestController.RestResponse").writeValueAsBytes(body);
+      return new HttpSupport.Out(200, "application/xml; charset=utf-8", bytes, new java.util.LinkedHashMap<>());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write XML", e);
+    }
+  }
+
+  private static HttpSupport.Out json(ObjectNode body) {
+    return envelope(false, body);
+  }
+
+  // ---------------------------------------------------------------- payments
+
+  private PaymentRecord find(Sandbox.Merchant merchant, String paymentId) {
+    PaymentRecord payment = store.payments.get(paymentId);
+    return payment != null && payment.merchantId.equals(merchant.id()) && Views.isNumericId(payment.id) ? payment
+        : null;
+  }
+
+  private static String normalisedId(Map<String, List<String>> params) {
+    return Long.toString(Long.parseLong(HttpSupport.first(params, "paymentID")));
+  }
+
+  private HttpSupport.Out getPayment(Sandbox.Merchant merchant, Map<String, List<String>> params) {
+    PaymentRecord payment = find(merchant, normalisedId(params));
+    return payment == null ? json(code(-13)) : json(success("Payment", Views.v1Payment(payment, merchant)));
+  }
+
+  private HttpSupport.Out getPaymentByInvoice(Sandbox.Merchant merchant, Map<String, List<String>> params) {
+    if (!merchant.id().equals(HttpSupport.first(params, "siteAlias"))) {
+      return json(code(-6));
+    }
+    String invoiceId = HttpSupport.first(params, "invoiceID");
+    PaymentRecord latest = null;
+    for (PaymentRecord payment : store.payments.values()) {
+      if (payment.merchantId.equals(merchant.id()) && Views.isNumericId(payment.id)
+          && invoiceId.equals(Json.str(payment.invoice, "orderNo"))) {
+        latest = payment;
+      }
+    }
+    return latest == null ? json(code(-13)) : json(success("Payment", Views.v1Payment(latest, merchant)));
+  }
+
+  private HttpSupport.Out listPayments(Sandbox.Merchant merchant, Map<String, List<String>> params) {
+    String site = HttpSupport.first(params, "siteAlias");
+    if (site != null && !site.isEmpty() && !site.equals(merchant.id())) {
+      return json(code(-6));
+    }
+    Predicate<Instant> period = period(params);
+    String invoiceId = HttpSupport.first(params, "invoiceID");
+    String state = HttpSupport.first(params, "state");
+    List<PaymentRecord> matching = Store.ordered(store.payments.values(),
+        p -> p.merchantId.equals(merchant.id()) && Views.isNumericId(p.id) && period.test(p.created)
+            && (invoiceId == null || invoiceId.equals(Json.str(p.invoice, "orderNo")))
+            && (state == null || state.equals(Views.v1State(p))),
+        p -> p.created, p -> p.id);
+    ObjectNode response = Json.object();
+    response.put("Overflow", matching.size() > config.v1ListLimit());
+    ArrayNode list = response.putArray("Payments");
+    matching.stream().limit(config.v1ListLimit()).forEach(p -> list.add(Views.v1Payment(p, merchant)));
+    return json(success("Response", response));
+  }
+
+  /** Period bounds are UTC days and both days are included. */
+  private static Predicate<Instant> period(Map<String, List<String>> params) {
+    String from = HttpSupport.first(params, "periodFrom");
+    String to = HttpSupport.first(params, "periodTo");
+    Instant start = from == null ? Instant.MIN : LocalDate.parse(from).atStartOfDay().toInstant(ZoneOffset.UTC);
+    Instant end = to == null ? Instant.MAX : LocalDate.parse(to).plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+    return t -> !t.isBefore(start) && t.isBefore(end);
+  }
+
+  // ---------------------------------------------------------------- refunds and holds
+
+  private HttpSupport.Out refund(Sandbox.Merchant merchant, Map<String, List<String>> params, Instant now) {
+    PaymentRecord payment = find(merchant, normalisedId(params));
+    if (payment == null) {
+      return json(code(-13));
+    }
+    BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
+    if (amount.signum() <= 0) {
+      return json(code(-18));
+    }
+    return switch (engine.checkRefund(payment, amount)) {
+      case NONE -> {
+        String externalId = HttpSupport.first(params, "externalID");
+        RefundRecord refund = engine.refund(payment, amount, externalId == null || externalId.isEmpty() ? null
+            : externalId, null, now);
+        yield json(success("Refund", Views.v1Refund(refund)));
+      }
+      case CANCELLED -> json(code(-15));
+      default -> json(code(-18));
+    };
+  }
+
+  private HttpSupport.Out listRefunds(Sandbox.Merchant merchant, Map<String, List<String>> params) {
+    Predicate<Instant> period = period(params);
+    String paymentId = HttpSupport.first(params, "paymentID");
+    String normalised = paymentId == null ? null : Long.toString(Long.parseLong(paymentId));
+    String externalId = HttpSupport.first(params, "externalID");
+    List<RefundRecord> matching = Store.ordered(store.refunds.values(),
+        r -> r.merchantId.equals(merchant.id()) && Views.isNumericId(r.id) && Views.isNumericId(r.paymentId)
+            && period.test(r.created) && (normalised == null || normalised.equals(r.paymentId))
+            && (externalId == null || externalId.equals(r.externalId)),
+        r -> r.created, r -> r.id);
+    ObjectNode response = Json.object();
+    response.put("Overflow", matching.size() > config.v1ListLimit());
+    ArrayNode list = response.putArray("Refunds");
+    matching.stream().limit(config.v1ListLimit()).forEach(r -> list.add(Views.v1Refund(r)));
+    return json(success("Response", response));
+  }
+
+  private HttpSupport.Out confirm(Sandbox.Merchant merchant, Map<String, List<String>> params, Instant now) {
+    PaymentRecord payment = find(merchant, normalisedId(params));
+    if (payment == null) {
+      return json(code(-13));
+    }
+    BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
+    if (amount.signum() <= 0) {
+      return json(code(-18));
+    }
+    return switch (engine.checkCapture(payment, amount)) {
+      case NONE -> {
+        engine.capture(payment, amount, null, now);
+        yield json(success("Payment", Views.v1Payment(payment, merchant)));
+      }
+      case EXCEEDS -> json(code(-18));
+      case CANCELLED -> json(code(-15));
+      default -> json(code(-10));
+    };
+  }
+
+  private HttpSupport.Out cancel(Sandbox.Merchant merchant, Map<String, List<String>> params, Instant now) {
+    PaymentRecord payment = find(merchant, normalisedId(params));
+    if (payment == null) {
+      return json(code(-13));
+    }
+    if (!"Authorized".equals(payment.status)) {
+      return json(code("Cancelled".equals(payment.status) || "Rejected".equals(payment.status) ? -15 : -10));
+    }
+    String error = HttpSupport.first(params, "error");
+    engine.cancel(payment, error == null || error.isEmpty() ? null : Integer.valueOf(error), now);
+    return json(success("Payment", Views.v1Payment(payment, merchant)));
+  }
+
+  // ---------------------------------------------------------------- documents and transfers
+
+  private HttpSupport.Out listDocuments(Sandbox.Merchant merchant, Map<String, List<String>> params, boolean xml) {
+    Predicate<Instant> period = period(params);
+    ArrayNode documents = Json.array();
+    for (V1Ledger.Document document : ledgers.get(merchant.id()).documents) {
+      if (period.test(document.created())) {
+        ObjectNode item = documents.addObject();
+        item.put("Created", Views.localTime(document.created()));
+        item.put("Description", document.description());
+        item.put("DocumentID", document.id());
+        item.put("FileName", document.fileName());
+      }
+    }
+    return envelope(xml, success("Response", list("Documents", "RestDocumentInfo", documents, xml)));
+  }
+
+  private HttpSupport.Out documentContent(Sandbox.Merchant merchant, Map<String, List<String>> params) {
+    V1Ledger.Document document = ledgers.get(merchant.id()).document(HttpSupport.first(params, "documentID"));
+    if (document == null) {
+      return json(code(-13));
+    }
+    return new HttpSupport.Out(200, "application/octet-stream", document.content(), new java.util.LinkedHashMap<>())
+        .withHeader("Content-Disposition", "attachment; filename=\"" + document.fileName() + "\"");
+  }
+
+  private HttpSupport.Out listTransfers(Sandbox.Merchant merchant, Map<String, List<String>> params, boolean xml) {
+    Predicate<Instant> period = period(params);
+    ArrayNode transfers = Json.array();
+    for (V1Ledger.Transfer transfer : ledgers.get(merchant.id()).transfers) {
+      if (period.test(transfer.created())) {
+        ObjectNode item = transfers.addObject();
+        item.put("Created", Views.localTime(transfer.created()));
+        item.put("CurrencyCode", transfer.currency());
+        item.put("PaymentOrderID", transfer.paymentOrderId());
+        item.put("RegisterID", transfer.register().id());
+        item.put("TransferAmount", transfer.amount());
+      }
+    }
+    return envelope(xml, success("Response", list("Transfers", "RestTransferInfo", transfers, xml)));
+  }
+
+  private HttpSupport.Out register(Sandbox.Merchant merchant, Map<String, List<String>> params, boolean xml) {
+    V1Ledger.Register register = ledgers.get(merchant.id()).register(HttpSupport.first(params, "registerID"));
+    if (register == null) {
+      return envelope(xml, code(-13));
+    }
+    ObjectNode response = Json.object();
+    response.put("RegisterID", register.id());
+    response.put("RegisterNumber", register.number());
+    response.put("PeriodFrom", Views.localTime(register.periodFrom()));
+    response.put("PeriodTo", Views.localTime(register.periodTo()));
+    ArrayNode operations = Json.array();
+    for (V1Ledger.Operation operation : register.operations()) {
+      ObjectNode item = operations.addObject();
+      item.put("OperationID", operation.id());
+      item.put("InvoiceID", operation.invoiceId());
+      item.put("Stamp", Views.localTime(operation.stamp()));
+      item.put("CurrencyCode", operation.currency());
+      item.put("OperationAmount", operation.amount());
+      item.put("TransferAmount", operation.transferAmount());
+    }
+    if (xml) {
+      response.putObject("Operations").set("RestRegisterOperationInfo", operations);
+    } else {
+      response.set("Operations", operations);
+    }
+    return envelope(xml, success("Response", response));
+  }
+
+  /** A list member: a plain array in JSON, a wrapper element with one child element per entry in XML. */
+  private static ObjectNode list(String name, String itemElement, ArrayNode items, boolean xml) {
+    ObjectNode response = Json.object();
+    if (xml) {
+      response.putObject(name).set(itemElement, items);
+    } else {
+      response.set(name, items);
+    }
+    return response;
+  }
+}

@@ -1,0 +1,348 @@
+package com.merchantpay.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.spec.ApiSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Talks to a sandbox over HTTP with the JDK client and Jackson only (never our generated clients, so
+ * the two can catch each other's mistakes), and checks every v2 and v1 answer against the OpenAPI
+ * documents with swagger-request-validator, strictly: a member the documents do not define fails too.
+ */
+final class Api {
+  static final ObjectMapper JSON = JsonMapper.builder()
+      .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .build();
+
+  private static final class Validators {
+    static final OpenApiInteractionValidator V2 = OpenApiInteractionValidator
+        .createForInlineApiSpecification(ApiSpec.V2.yaml()).build();
+    static final OpenApiInteractionValidator V1 = OpenApiInteractionValidator
+        .createForInlineApiSpecification(ApiSpec.V1.yaml()).build();
+  }
+
+  private static final AtomicLong NONCES = new AtomicLong();
+
+  final Sandbox sandbox;
+  private final HttpClient http = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
+  private String token;
+
+  Api(Sandbox sandbox) {
+    this.sandbox = sandbox;
+    this.token = sandbox.bearerToken();
+  }
+
+  /** The same client acting with another bearer token (null: no Authorization header). */
+  Api as(String bearerToken) {
+    Api other = new Api(sandbox);
+    other.token = bearerToken;
+    return other;
+  }
+
+  /** An answer: status, headers, raw body. */
+  record Res(int status, Map<String, List<String>> headers, byte[] bytes) {
+    String text() {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    JsonNode json() {
+      try {
+        return JSON.readTree(bytes);
+      } catch (IOException e) {
+        throw new UncheckedIOException("not JSON: " + text(), e);
+      }
+    }
+
+    String header(String name) {
+      for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+        if (e.getKey().equalsIgnoreCase(name)) {
+          return e.getValue().get(0);
+        }
+      }
+      return null;
+    }
+
+    /** The error code of a v2 error answer. */
+    String code() {
+      return json().path("code").asText();
+    }
+
+    List<String> errors() {
+      List<String> errors = new ArrayList<>();
+      json().path("errors").forEach(e -> errors.add(e.asText()));
+      return errors;
+    }
+
+    /** The v1 envelope's ErrorCode. */
+    int errorCode() {
+      return json().path("ErrorCode").asInt(Integer.MIN_VALUE);
+    }
+  }
+
+  // ---------------------------------------------------------------- v2
+
+  Res get(String pathAndQuery) {
+    return send("GET", pathAndQuery, null, Map.of());
+  }
+
+  Res post(String path, Object body) {
+    return send("POST", path, body, Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+  }
+
+  Res post(String path, Object body, String idempotencyKey) {
+    return send("POST", path, body, idempotencyKey == null ? Map.of() : Map.of("Idempotency-Key", idempotencyKey));
+  }
+
+  Res put(String path, Object body) {
+    return send("PUT", path, body, Map.of());
+  }
+
+  /** Sends a v2 call; a String body goes out as is, anything else as JSON. */
+  Res send(String method, String pathAndQuery, Object body, Map<String, String> headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + pathAndQuery))
+        .timeout(Duration.ofSeconds(30))
+        .header("Accept", "application/json");
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    headers.forEach(request::header);
+    if (body != null) {
+      if (!headers.containsKey("Content-Type")) {
+        request.header("Content-Type", "application/json");
+      }
+      request.method(method, HttpRequest.BodyPublishers.ofByteArray(bytes(body)));
+    } else {
+      request.method(method, HttpRequest.BodyPublishers.noBody());
+    }
+    return exchange(request.build(), method, pathAndQuery);
+  }
+
+  static byte[] bytes(Object body) {
+    try {
+      return body instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : JSON.writeValueAsBytes(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- v1
+
+  /** A signed v1 call with a fresh nonce, signed the documented way (computed here, independently). */
+  Res v1(String operation, Sandbox.V1Login login, Map<String, String> params) {
+    return v1(operation, login.login(), login.password(), "n-" + NONCES.incrementAndGet() + "-" + UUID.randomUUID(),
+        params);
+  }
+
+  Res v1(String operation, String login, String password, String nonce, Map<String, String> params) {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("login", login);
+    all.put("nonce", nonce);
+    all.putAll(params);
+    all.put("hash", hash(signedText(operation, login, password, nonce, params)));
+    return v1Raw(operation, all);
+  }
+
+  /** Sends exactly these v1 values (GET query or POST form as the operation needs). */
+  Res v1Raw(String operation, Map<String, String> values) {
+    StringJoiner form = new StringJoiner("&");
+    values.forEach((k, v) -> form.add(enc(k) + "=" + enc(v)));
+    boolean post = List.of("refundPayment", "confirmPayment", "cancelPayment").contains(operation);
+    String path = "/api/v1/" + operation;
+    HttpRequest.Builder request;
+    if (post) {
+      request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
+          .header("Content-Type", "application/x-www-form-urlencoded")
+          .POST(HttpRequest.BodyPublishers.ofString(form.toString()));
+    } else {
+      request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path + "?" + form)).GET();
+    }
+    return exchange(request.timeout(Duration.ofSeconds(30)).build(), post ? "POST" : "GET", path);
+  }
+
+  /** The documented signed values of each v1 operation, written out here rather than read from the spec. */
+  static final Map<String, List<String>> SIGNED = Map.ofEntries(
+      Map.entry("getPayment", List.of("paymentID")),
+      Map.entry("getPaymentByInvoiceID", List.of("invoiceID", "siteAlias")),
+      Map.entry("listPaymentsFilter", List.of("accountID", "siteAlias", "periodFrom", "periodTo", "invoiceID", "state")),
+      Map.entry("refundPayment", List.of("paymentID", "amount", "externalID")),
+      Map.entry("listRefunds", List.of("accountID", "paymentID", "periodFrom", "periodTo", "externalID")),
+      Map.entry("confirmPayment", List.of("paymentID", "amount")),
+      Map.entry("cancelPayment", List.of("paymentID", "error")),
+      Map.entry("listDocuments", List.of("accountID", "periodFrom", "periodTo")),
+      Map.entry("getDocumentContent", List.of("documentID")),
+      Map.entry("listTransfers", List.of("accountID", "periodFrom", "periodTo")),
+      Map.entry("getTransferRegister", List.of("registerID")));
+
+  static String signedText(String operation, String login, String password, String nonce, Map<String, String> params) {
+    StringJoiner text = new StringJoiner(";");
+    text.add(login).add(password).add(nonce);
+    for (String name : SIGNED.get(operation)) {
+      text.add(params.getOrDefault(name, ""));
+    }
+    return text.toString();
+  }
+
+  static String hash(String text) {
+    try {
+      return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1")
+          .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  // ---------------------------------------------------------------- control API and pages
+
+  JsonNode control(String method, String path, Object body) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
+        .timeout(Duration.ofSeconds(30));
+    request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+        : HttpRequest.BodyPublishers.ofByteArray(bytes(body)));
+    Res res = exchange(request.build(), method, path);
+    assertThat(res.status()).as("control %s %s: %s", method, path, res.text()).isEqualTo(200);
+    return res.json();
+  }
+
+  /** A plain browser-like request to a hosted page. */
+  Res page(String method, String pathOrUrl, String form) {
+    URI uri = pathOrUrl.startsWith("http") ? URI.create(pathOrUrl) : URI.create(sandbox.baseUrl() + pathOrUrl);
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30));
+    if (form != null) {
+      request.header("Content-Type", "application/x-www-form-urlencoded")
+          .POST(HttpRequest.BodyPublishers.ofString(form));
+    } else {
+      request.method(method, HttpRequest.BodyPublishers.noBody());
+    }
+    return exchange(request.build(), method, uri.getPath());
+  }
+
+  private Res exchange(HttpRequest request, String method, String pathAndQuery) {
+    HttpResponse<byte[]> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    Res res = new Res(response.statusCode(), response.headers().map(), response.body());
+    String path = URI.create("http://x" + pathAndQuery).getPath();
+    if (path.startsWith("/api/v2/")) {
+      conforms(Validators.V2, path, method, res, false);
+    } else if (path.startsWith("/api/v1/")) {
+      conforms(Validators.V1, path, method, res, true);
+    }
+    return res;
+  }
+
+  /** Fails the test when the answer does not match the document. */
+  static void conforms(OpenApiInteractionValidator validator, String path, String method, Res res, boolean v1) {
+    SimpleResponse.Builder response = SimpleResponse.Builder.status(res.status());
+    res.headers().forEach((name, values) -> {
+      if (!name.startsWith(":")) {
+        response.withHeader(name, values);
+      }
+    });
+    if (res.bytes().length > 0) {
+      response.withBody(res.bytes());
+    }
+    ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method), response.build());
+    List<String> problems = new ArrayList<>();
+    for (ValidationReport.Message message : report.getMessages()) {
+      boolean undefinedV1FailureBody = v1 && res.status() != 200
+          && message.getKey().equals("validation.response.body.unexpected");
+      if (message.getLevel() == ValidationReport.Level.ERROR && !undefinedV1FailureBody) {
+        problems.add(message.getKey() + ": " + message.getMessage());
+      }
+    }
+    assertThat(problems).as("%s %s answered %s %s", method, path, res.status(), res.text()).isEmpty();
+  }
+
+  // ---------------------------------------------------------------- request bodies
+
+  static ObjectNode object() {
+    return JSON.createObjectNode();
+  }
+
+  static ObjectNode amount(String value, String currency) {
+    ObjectNode amount = object();
+    amount.put("value", new BigDecimal(value));
+    amount.put("currency", currency);
+    return amount;
+  }
+
+  /** A card payment body. */
+  ObjectNode cardPayment(String pan, String value, boolean dualMode) {
+    ObjectNode body = object();
+    body.put("merchantId", sandbox.merchantId());
+    body.put("dualMode", dualMode);
+    body.put("testMode", true);
+    body.set("amount", amount(value, "RUB"));
+    ObjectNode card = body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    card.put("pan", pan);
+    card.put("expiry", "12/30");
+    card.put("cvc", "123");
+    return body;
+  }
+
+  JsonNode pay(String pan, String value, boolean dualMode) {
+    Res res = post("/api/v2/payments", cardPayment(pan, value, dualMode));
+    assertThat(res.status()).as(res.text()).isEqualTo(200);
+    return res.json();
+  }
+
+  JsonNode payment(String id) {
+    Res res = get("/api/v2/payments/" + id);
+    assertThat(res.status()).as(res.text()).isEqualTo(200);
+    return res.json();
+  }
+
+  /** Deliveries recorded by the sandbox, after it sent everything that was due. */
+  List<JsonNode> deliveries(String resourceId) {
+    List<JsonNode> out = new ArrayList<>();
+    control("GET", "/_sandbox/callbacks" + (resourceId == null ? "" : "?resourceId=" + resourceId), null)
+        .path("deliveries").forEach(out::add);
+    return out;
+  }
+
+  void advance(String duration) {
+    control("POST", "/_sandbox/clock/advance", Map.of("duration", duration));
+  }
+}
