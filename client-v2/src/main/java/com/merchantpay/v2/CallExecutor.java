@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -132,6 +133,17 @@ final class CallExecutor {
         throw failure;
       }
     }
+  }
+
+  /**
+   * The page of a list at {@code cursor} (null for the first), whose next pages are fetched the same way
+   * with the same options.
+   */
+  <L, T> Page<T> page(Operation operation, RequestOptions options, String cursor,
+      Function<String, Attempt<L>> attemptAt, Function<L, List<T>> items, Function<L, String> nextCursor) {
+    L list = execute(operation, options, attemptAt.apply(cursor)).value();
+    return new Page<>(items.apply(list), nextCursor.apply(list),
+        next -> page(operation, options, next, attemptAt, items, nextCursor));
   }
 
   private Map<String, Object> headers(RequestOptions options) {

@@ -103,12 +103,8 @@ public final class Payments {
     validator.requireText(Operation.LIST_PAYMENTS, "merchantId", merchantId);
     validator.requireNonNull(Operation.LIST_PAYMENTS, "start", start);
     validator.requireNonNull(Operation.LIST_PAYMENTS, "end", end);
-    return page(merchantId, start, end, null, options);
-  }
-
-  private Page<PaymentListItem> page(String merchantId, OffsetDateTime start, OffsetDateTime end, String cursor, RequestOptions options) {
-    PaymentList list = calls.execute(Operation.LIST_PAYMENTS, options,
-        (timeouts, headers, key) -> api.listPaymentsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor)).value();
-    return new Page<>(list.getItems(), list.getCursor(), next -> page(merchantId, start, end, next, options));
+    return calls.page(Operation.LIST_PAYMENTS, options, null,
+        cursor -> (timeouts, headers, key) -> api.listPaymentsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+        PaymentList::getItems, PaymentList::getCursor);
   }
 }

@@ -48,12 +48,8 @@ public final class Receipts {
   public Page<ReceiptResponse> list(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_RECEIPTS, "paymentId", paymentId);
-    return page(paymentId, null, options);
-  }
-
-  private Page<ReceiptResponse> page(String paymentId, String cursor, RequestOptions options) {
-    ReceiptList list = calls.execute(Operation.LIST_RECEIPTS, options,
-        (timeouts, headers, key) -> api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor)).value();
-    return new Page<>(list.getItems(), list.getCursor(), next -> page(paymentId, next, options));
+    return calls.page(Operation.LIST_RECEIPTS, options, null,
+        cursor -> (timeouts, headers, key) -> api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor),
+        ReceiptList::getItems, ReceiptList::getCursor);
   }
 }

@@ -51,12 +51,8 @@ public final class Refunds {
     validator.requireText(Operation.LIST_REFUNDS, "merchantId", merchantId);
     validator.requireNonNull(Operation.LIST_REFUNDS, "start", start);
     validator.requireNonNull(Operation.LIST_REFUNDS, "end", end);
-    return page(merchantId, start, end, null, options);
-  }
-
-  private Page<Refund> page(String merchantId, OffsetDateTime start, OffsetDateTime end, String cursor, RequestOptions options) {
-    RefundList list = calls.execute(Operation.LIST_REFUNDS, options,
-        (timeouts, headers, key) -> api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor)).value();
-    return new Page<>(list.getItems(), list.getCursor(), next -> page(merchantId, start, end, next, options));
+    return calls.page(Operation.LIST_REFUNDS, options, null,
+        cursor -> (timeouts, headers, key) -> api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+        RefundList::getItems, RefundList::getCursor);
   }
 }

@@ -61,12 +61,8 @@ public final class Stickers {
   public Page<Sticker> list(String merchantId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_STICKERS, "merchantId", merchantId);
-    return page(merchantId, null, options);
-  }
-
-  private Page<Sticker> page(String merchantId, String cursor, RequestOptions options) {
-    StickerList list = calls.execute(Operation.LIST_STICKERS, options,
-        (timeouts, headers, key) -> api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor)).value();
-    return new Page<>(list.getItems(), list.getCursor(), next -> page(merchantId, next, options));
+    return calls.page(Operation.LIST_STICKERS, options, null,
+        cursor -> (timeouts, headers, key) -> api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor),
+        StickerList::getItems, StickerList::getCursor);
   }
 }
