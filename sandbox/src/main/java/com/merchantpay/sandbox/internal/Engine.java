@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.Base64;
-import java.util.Objects;
 
 /**
  * The state machines of payments, refunds, tokens and receipts, shared by both interfaces, the hosted
@@ -423,9 +422,5 @@ final class Engine {
     fiscal.put("fiscalAttribute", ids.digits(10));
     fiscal.put("timestamp", Views.time(now));
     receipt.fiscalData = fiscal;
-  }
-
-  static boolean sameCurrency(String a, String b) {
-    return Objects.equals(a, b);
   }
 }

@@ -232,6 +232,7 @@ final class V2Api {
     checkAmount("amount", amount, errors);
     checkUrl("protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
     checkUrl("tokenization.callbackUrl", Json.str(Json.obj(body, "tokenization"), "callbackUrl"), errors);
+    checkTime("invoice.expires", Json.str(Json.obj(body, "invoice"), "expires"), errors);
     failIfAny(errors);
     PaymentRecord payment = engine.newPayment(merchant, Json.decimal(amount, "value"), Json.str(amount, "currency"),
         PaymentRecord.Source.INVOICE, now);
@@ -272,6 +273,7 @@ final class V2Api {
     checkAmount("amount", amount, errors);
     checkUrl("protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
     checkUrl("tokenization.callbackUrl", Json.str(Json.obj(body, "tokenization"), "callbackUrl"), errors);
+    checkTime("invoice.expires", Json.str(Json.obj(body, "invoice"), "expires"), errors);
     ObjectNode data = Json.obj(body, "paymentData");
     ObjectNode card = Json.obj(data, "card");
     List<String> instruments = new ArrayList<>();
@@ -631,6 +633,16 @@ final class V2Api {
       return OffsetDateTime.parse(text).toInstant();
     } catch (DateTimeParseException | NullPointerException e) {
       throw ApiError.validation(field + ": must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T00:00:00Z");
+    }
+  }
+
+  private static void checkTime(String field, String text, List<String> errors) {
+    if (text != null) {
+      try {
+        OffsetDateTime.parse(text);
+      } catch (DateTimeParseException e) {
+        errors.add(field + ": must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T00:00:00Z");
+      }
     }
   }
 
