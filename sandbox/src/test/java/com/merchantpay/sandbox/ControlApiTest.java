@@ -1,0 +1,110 @@
+package com.merchantpay.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class ControlApiTest extends SandboxTestBase {
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Authorized", "Settled", "Cancelled", "Rejected", "Confirmation", "Pending"})
+  void aPaymentCanBeCreatedInEachState(String status) {
+    JsonNode created = api.control("POST", "/_sandbox/payments", Map.of("status", status, "id", "90000001",
+        "amount", Map.of("value", 12.5, "currency", "EUR")));
+
+    JsonNode payment = api.payment("90000001");
+    assertThat(payment).isEqualTo(created);
+    assertThat(payment.path("status").asText()).isEqualTo(status);
+    assertThat(payment.path("amount").path("currency").asText()).isEqualTo("EUR");
+  }
+
+  @Test
+  void aPaymentCreatedInAStateBehavesLikeOne() {
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Authorized", "id", "90000002"));
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Confirmation", "id", "90000003",
+        "confirmationType", "ThreeDSv1"));
+
+    assertThat(api.put("/api/v2/payments/90000002/cancel", null).status()).isEqualTo(200);
+    assertThat(api.put("/api/v2/payments/90000003/complete", Map.of("PARes", "ok")).json().path("status").asText())
+        .isEqualTo("Settled");
+    assertThat(api.v1("getPayment", cashier(), Map.of("paymentID", "90000002")).json().path("Payment").path("State")
+        .asText()).isEqualTo("CANCELLED");
+  }
+
+  @Test
+  void otherResourcesCanBeCreatedInAState() {
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Settled", "id", "90000004"));
+    JsonNode refund = api.control("POST", "/_sandbox/refunds", Map.of("paymentId", "90000004", "status", "Pending"));
+    JsonNode token = api.control("POST", "/_sandbox/paymenttokens", Map.of("id", "tok_provider_state", "blocked", true));
+    JsonNode sticker = api.control("POST", "/_sandbox/stickers", Map.of("id", "stk-state", "active", false));
+    JsonNode receipt = api.control("POST", "/_sandbox/receipts", Map.of("paymentId", "90000004"));
+
+    assertThat(api.get("/api/v2/refunds/" + refund.path("id").asText()).json().path("status").asText())
+        .isEqualTo("Pending");
+    assertThat(api.get("/api/v2/paymenttokens/tok_provider_state").json().path("status").asText()).isEqualTo("Active");
+    assertThat(api.get("/api/v2/stickers/stk-state").json().path("status").asText()).isEqualTo("Inactive");
+    assertThat(api.get("/api/v2/receipts/" + receipt.path("id").asText()).json().path("fiscalData").isObject()).isTrue();
+    assertThat(token.path("id").asText()).isEqualTo("tok_provider_state");
+    assertThat(sticker.path("payload").asText()).endsWith("/sticker/stk-state");
+  }
+
+  @Test
+  void badProviderStatesAreRefusedWithTheFieldsNamed() {
+    Api.Res res = api.send("POST", "/_sandbox/payments", "{\"status\":\"Lost\",\"merchantId\":\"nobody\"}", Map.of());
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("status:"))
+        .anySatisfy(e -> assertThat(e).startsWith("merchantId:"));
+  }
+
+  @Test
+  void theClockMovesOnlyForwardAndOnlyWhenTold() {
+    assertThat(api.control("GET", "/_sandbox/clock", null).path("now").asText()).isEqualTo("2024-05-14T09:00:00Z");
+    assertThat(api.control("POST", "/_sandbox/clock/advance", Map.of("seconds", 90)).path("now").asText())
+        .isEqualTo("2024-05-14T09:01:30Z");
+    assertThat(sandbox.now()).isEqualTo(Instant.parse("2024-05-14T09:01:30Z"));
+    assertThat(postControlStatus("/_sandbox/clock/advance", "{\"seconds\":-1}")).isEqualTo(400);
+  }
+
+  @Test
+  void resetForgetsEverythingAndRestartsIdsAndClock() {
+    String first = api.pay("4111111111111111", "1", false).path("id").asText();
+    api.advance("PT1H");
+
+    api.control("POST", "/_sandbox/reset", null);
+
+    assertThat(api.get("/api/v2/payments/" + first).status()).isEqualTo(404);
+    assertThat(api.pay("4111111111111111", "1", false).path("id").asText()).isEqualTo(first);
+    assertThat(sandbox.now()).isEqualTo(T0);
+  }
+
+  @Test
+  void aSeededSandboxRepeatsItsIdentifiers() {
+    String first = api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring")).json()
+        .path("tokenId").asText();
+    sandbox.reset();
+    String again = api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring")).json()
+        .path("tokenId").asText();
+
+    assertThat(again).isEqualTo(first).matches("tok_[0-9a-f]{32}");
+  }
+
+  @Test
+  void configurationNamesTheCredentials() {
+    JsonNode config = api.control("GET", "/_sandbox/config", null);
+
+    assertThat(config.path("baseUrl").asText()).isEqualTo(sandbox.baseUrl().toString());
+    assertThat(config.path("bearerTokens").toString()).contains("token-a", "merchant-a");
+    assertThat(config.path("v1Logins").get(0).path("roles").get(0).asText()).isEqualTo("Accountant");
+    assertThat(config.path("pageSize").asInt()).isEqualTo(50);
+  }
+
+  private int postControlStatus(String path, String body) {
+    return api.send("POST", path, body, Map.of()).status();
+  }
+}

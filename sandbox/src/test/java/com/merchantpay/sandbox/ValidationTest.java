@@ -1,0 +1,149 @@
+package com.merchantpay.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A request that breaks the contract gets validation_error naming every failed field, and creates nothing. */
+class ValidationTest extends SandboxTestBase {
+
+  @Test
+  void everyFailedFieldIsNamed() {
+    ObjectNode body = Api.object();
+    body.put("merchantId", 42);
+    body.putObject("amount").put("value", "ten");
+    body.putObject("paymentData").putObject("card").put("pan", "4111111111111111");
+    body.putObject("invoice").put("expires", "tomorrow");
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.code()).isEqualTo("validation_error");
+    assertThat(res.json().path("message").asText()).isNotEmpty();
+    assertThat(res.errors()).containsExactlyInAnyOrder(
+        "merchantId: must be of type string",
+        "amount.value: must be of type number",
+        "amount.currency: a value is required",
+        "paymentData.card.expiry: a value is required",
+        "invoice.expires: must be a valid date-time value");
+    assertNothingCreated();
+  }
+
+  @Test
+  void aMissingRequiredMemberIsNamed() {
+    ObjectNode body = Api.object();
+    body.set("amount", Api.amount("10", "RUB"));
+
+    Api.Res res = api.post("/api/v2/invoices", body);
+
+    assertThat(res.errors()).containsExactly("merchantId: a value is required");
+  }
+
+  @Test
+  void nestedArrayMembersAreNamedWithTheirIndex() {
+    ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+    body.putObject("receipt").putArray("items").addObject().put("name", "x").put("quantity", 1)
+        .put("price", 1).put("vatType", "Vat20");
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.errors()).singleElement().asString().startsWith("receipt.items[0].vatType: must be one of");
+    assertNothingCreated();
+  }
+
+  @Test
+  void checksBeyondTheSchemaAreNamedToo() {
+    ObjectNode body = api.cardPayment("41111", "0", false);
+    ((ObjectNode) body.path("paymentData").path("card")).put("expiry", "2030-12");
+    body.putObject("protocol").put("callbackUrl", "not a url");
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).containsExactlyInAnyOrder(
+        "amount.value: must be greater than zero",
+        "paymentData.card.pan: must be 12 to 19 digits",
+        "paymentData.card.expiry: must be MM/YY",
+        "protocol.callbackUrl: must be an absolute http or https URL");
+    assertNothingCreated();
+  }
+
+  @Test
+  void paymentDataNeedsAnInstrument() {
+    ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+    body.putObject("paymentData").put("paymentMethod", "bankcard");
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.errors()).singleElement().asString().startsWith("paymentData:");
+    assertNothingCreated();
+  }
+
+  @Test
+  void aBodyThatIsNotJsonIsAValidationError() {
+    Api.Res res = api.post("/api/v2/payments", "{\"merchantId\": ");
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).singleElement().asString().startsWith("body:");
+    assertNothingCreated();
+  }
+
+  @Test
+  void aWrongContentTypeIsNamed() {
+    Api.Res res = api.send("POST", "/api/v2/payments", api.cardPayment("4111111111111111", "10", false),
+        Map.of("Content-Type", "text/plain", "Idempotency-Key", "k-1"));
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("Content-Type:"));
+  }
+
+  @Test
+  void aMissingIdempotencyKeyIsNamed() {
+    Api.Res res = api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), null);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).containsExactly("Idempotency-Key: a value is required");
+    assertNothingCreated();
+  }
+
+  @Test
+  void missingAndMalformedQueryParametersAreNamed() {
+    Api.Res res = api.get("/api/v2/payments?merchantId=merchant-a&start=yesterday");
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).containsExactlyInAnyOrder("start: must be a valid date-time value",
+        "end: a value is required");
+  }
+
+  @Test
+  void membersTheDocumentDoesNotKnowAreAccepted() {
+    ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+    body.put("somethingNew", true);
+    body.with("amount").put("precision", 2);
+
+    assertThat(api.post("/api/v2/payments", body).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aBodyOnAnOperationWithoutOneIsRefused() {
+    String id = api.pay("4111111111111111", "10", true).path("id").asText();
+
+    Api.Res res = api.put("/api/v2/payments/" + id + "/cancel", Map.of("reason", "x"));
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(api.payment(id).path("status").asText()).isEqualTo("Authorized");
+  }
+
+  @Test
+  void unknownPathsAndMethodsAreRefusedWithoutAServerError() {
+    assertThat(api.get("/api/v2/nothing-here").status()).isEqualTo(404);
+    assertThat(api.send("DELETE", "/api/v2/payments/1", null, Map.of()).status()).isEqualTo(405);
+  }
+
+  private void assertNothingCreated() {
+    assertThat(api.get("/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
+        .json().path("items")).isEmpty();
+  }
+}
