@@ -2,6 +2,7 @@ package com.merchantpay.v1;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.merchantpay.v1.internal.ApiClient;
+import com.merchantpay.v1.internal.BoundedTransport;
 import com.merchantpay.v1.internal.api.DocumentsApi;
 import com.merchantpay.v1.internal.api.HoldsApi;
 import com.merchantpay.v1.internal.api.PaymentsApi;
@@ -116,10 +117,13 @@ public final class MerchantPayV1Client {
         .doNotCloseAfterDecode()
         .logger(new RedactingLogger())
         .logLevel(builder.logLevel);
+    // Document content streams to the caller, so it keeps the streaming client. Every other answer is a small
+    // envelope, read whole within readTimeout: a server that sends headers and then stalls cannot hang a call.
+    this.documents = feign.target(DocumentsApi.class, baseUrl);
+    feign.client(new BoundedTransport(http));
     this.payments = feign.target(PaymentsApi.class, baseUrl);
     this.refunds = feign.target(RefundsApi.class, baseUrl);
     this.holds = feign.target(HoldsApi.class, baseUrl);
-    this.documents = feign.target(DocumentsApi.class, baseUrl);
     this.transfers = feign.target(TransfersApi.class, baseUrl);
   }
 
@@ -490,7 +494,10 @@ public final class MerchantPayV1Client {
       return this;
     }
 
-    /** Time allowed between sending a request and the start of its answer; default 60 seconds. */
+    /**
+     * Time allowed for a call from sending the request to the last byte of its answer; default 60 seconds.
+     * For document content, which is streamed, it bounds the wait for the answer to start.
+     */
     public Builder readTimeout(Duration readTimeout) {
       this.readTimeout = readTimeout;
       return this;

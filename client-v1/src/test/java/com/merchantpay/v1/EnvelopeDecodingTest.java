@@ -223,6 +223,19 @@ class EnvelopeDecodingTest {
   }
 
   @Test
+  void anAnswerWhoseBodyStallsIsCutOffByTheReadTimeout() {
+    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0,\"Payment\":{\"PaymentID\":1}}")
+        .withChunkedDribbleDelay(40, 5_000)));
+    MerchantPayV1Client impatient = TestClients.builder(server.baseUrl()).readTimeout(Duration.ofMillis(300)).build();
+    long started = System.nanoTime();
+
+    assertThatThrownBy(() -> impatient.getPayment(1L))
+        .isInstanceOf(V1TransportException.class)
+        .hasMessageStartingWith("getPayment: no complete answer from the service: ");
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @Test
   void aRefusedConnectionIsATransportFailure() throws Exception {
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {

@@ -3,6 +3,7 @@ package com.merchantpay.v2;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.merchantpay.v2.internal.ApiClient;
 import com.merchantpay.v2.internal.ApiResponseDecoder;
+import com.merchantpay.v2.internal.BoundedTransport;
 import com.merchantpay.v2.internal.api.InvoicesApi;
 import com.merchantpay.v2.internal.api.PaymentTokensApi;
 import com.merchantpay.v2.internal.api.PaymentsApi;
@@ -70,7 +71,7 @@ public final class MerchantPayClient {
             .build();
     ObjectMapper mapper = ApiClient.createObjectMapper().registerModule(ListTolerance.module());
     Feign.Builder feignBuilder = ApiClient.defaultFeignBuilder(http, mapper)
-        .client(new JdkTransport(http))
+        .client(new BoundedTransport(http))
         .decoder(new GuardedDecoder(new ApiResponseDecoder(mapper)))
         .errorDecoder(new ServiceErrorDecoder(mapper, Instant::now))
         .retryer(Retryer.NEVER_RETRY)

@@ -41,6 +41,7 @@ import org.openapitools.codegen.utils.ModelUtils;
  *       variant instead of failing, and each variant fills in its own discriminator value;
  *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC assumed);
  *   <li>binary bodies are streams, never temporary files;
+ *   <li>{@code BoundedTransport} bounds a whole exchange, body included, by the read timeout;
  *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
  *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter
  *       {@code additionalFields} whose entries are sent as further form fields (the stock generator drops
@@ -110,6 +111,7 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("WireValueExpander"));
     supportingFiles.add(invokerFile("LenientDateTimeModule"));
     supportingFiles.add(invokerFile("ApiOperations"));
+    supportingFiles.add(invokerFile("BoundedTransport"));
   }
 
   @Override

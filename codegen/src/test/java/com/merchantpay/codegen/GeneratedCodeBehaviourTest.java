@@ -399,6 +399,56 @@ class GeneratedCodeBehaviourTest {
     assertThat(body).isInstanceOf(InputStream.class);
   }
 
+  @Test
+  void theBoundedTransportCutsOffABodyThatTricklesPastTheReadTimeout() throws Exception {
+    startServer(exchange -> {
+      exchange.sendResponseHeaders(200, 0);
+      try {
+        for (int i = 0; i < 50; i++) {
+          exchange.getResponseBody().write('x');
+          exchange.getResponseBody().flush();
+          Thread.sleep(100);
+        }
+      } catch (InterruptedException | java.io.IOException stopped) {
+        // the client went away, as it should
+      }
+      exchange.close();
+    });
+    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
+        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
+        "http://127.0.0.1:" + server.getAddress().getPort() + "/slow", Map.of(), null, StandardCharsets.UTF_8, null);
+    long started = System.nanoTime();
+
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
+        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 300, TimeUnit.MILLISECONDS, false)));
+
+    assertThat(thrown).isInstanceOf(java.net.http.HttpTimeoutException.class);
+    assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).isLessThan(java.time.Duration.ofSeconds(3));
+  }
+
+  @Test
+  void theBoundedTransportReturnsTheWholeAnswer() throws Exception {
+    startServer(exchange -> {
+      byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Request-Id", "r-1");
+      exchange.sendResponseHeaders(201, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
+        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+    feign.Request request = feign.Request.create(feign.Request.HttpMethod.POST,
+        "http://127.0.0.1:" + server.getAddress().getPort() + "/x", Map.of("Content-Length", List.of("2")),
+        "{}".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, null);
+
+    feign.Response response = transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+
+    assertThat(response.status()).isEqualTo(201);
+    assertThat(response.headers()).containsKey("request-id");
+    assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("{\"ok\":true}");
+  }
+
   private Object api(String name) throws Exception {
     Class<?> apiClientType = FixtureClient.load("ApiClient");
     Object apiClient = apiClientType.getConstructor(String.class).newInstance("bearerAuth");

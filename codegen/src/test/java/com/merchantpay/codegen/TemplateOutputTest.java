@@ -20,6 +20,7 @@ class TemplateOutputTest {
   @ValueSource(strings = {
     "fixture/ApiClient.java",
     "fixture/FormEncoder.java",
+    "fixture/BoundedTransport.java",
     "fixture/WireValueExpander.java",
     "fixture/ApiOperations.java",
     "fixture/api/WidgetsApi.java",
