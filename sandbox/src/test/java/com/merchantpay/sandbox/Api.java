@@ -9,7 +9,6 @@ import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.spec.ApiSpec;
 import java.io.IOException;
@@ -39,11 +38,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Api {
   static final ObjectMapper JSON = JsonMapper.builder()
-      .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
       .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .disable(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
       .build();
 
-  private static final class Validators {
+  static final class Validators {
     static final OpenApiInteractionValidator V2 = OpenApiInteractionValidator
         .createForInlineApiSpecification(ApiSpec.V2.yaml()).build();
     static final OpenApiInteractionValidator V1 = OpenApiInteractionValidator

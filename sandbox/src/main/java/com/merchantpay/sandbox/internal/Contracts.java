@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -139,10 +138,8 @@ final class Contracts {
       throw new UncheckedIOException("cannot read the OpenAPI document", e);
     }
     List<Operation> operations = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> paths = root.path("paths").fields(); paths.hasNext(); ) {
-      Map.Entry<String, JsonNode> path = paths.next();
-      for (Iterator<Map.Entry<String, JsonNode>> methods = path.getValue().fields(); methods.hasNext(); ) {
-        Map.Entry<String, JsonNode> entry = methods.next();
+    for (Map.Entry<String, JsonNode> path : root.path("paths").properties()) {
+      for (Map.Entry<String, JsonNode> entry : path.getValue().properties()) {
         String method = entry.getKey().toUpperCase(Locale.ROOT);
         if (!List.of("GET", "PUT", "POST", "DELETE", "PATCH").contains(method)) {
           continue;

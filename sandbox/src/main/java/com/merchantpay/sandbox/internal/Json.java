@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,11 +22,11 @@ import java.util.Map;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 final class Json {
-  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   static final ObjectMapper MAPPER = JsonMapper.builder()
-      .nodeFactory(NODES)
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)

@@ -194,8 +194,11 @@ public final class SandboxServer {
           ? ApiError.validation("query: malformed percent-encoding").response()
           : HttpSupport.Out.text(400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
     } catch (IOException e) {
-      out = HttpSupport.Out.text(413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
-    } catch (RuntimeException e) {
+      out = path.startsWith("/api/v2/")
+          ? ApiError.validation("body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable").response()
+          : HttpSupport.Out.text(413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
+    } catch (RuntimeException | Error e) {
+      // Answer even a broken request, so a client is never left waiting; the trace is for whoever runs us.
       System.err.println("merchantpay-sandbox: request " + requestId + " failed: " + e);
       e.printStackTrace();
       out = HttpSupport.Out.text(500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
