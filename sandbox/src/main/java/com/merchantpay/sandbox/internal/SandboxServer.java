@@ -28,6 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class SandboxServer {
   private static final int WORKERS = 16;
 
+  static {
+    // The JDK server writes response headers and body separately; with Nagle's algorithm on, the body
+    // then waits for the client's delayed ACK, about 40 ms per call. Read once per JVM when the server
+    // classes load, so it is set here unless the application decided otherwise.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   private final SandboxConfig config;
   private final SandboxClock clock;
   private final IdSource ids;
