@@ -77,7 +77,13 @@ public final class Main implements Callable<Integer> {
       }
       builder.v1Login(parts[0], parts[1], parts[2], roles(parts[3]).toArray(new Sandbox.Role[0]));
     }
-    Sandbox sandbox = builder.start();
+    Sandbox sandbox;
+    try {
+      sandbox = builder.start();
+    } catch (java.io.UncheckedIOException e) {
+      System.err.println("merchantpay-sandbox: cannot listen on port " + port + ": " + e.getCause().getMessage());
+      return 1;
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       sandbox.stop();
       stopped.countDown();

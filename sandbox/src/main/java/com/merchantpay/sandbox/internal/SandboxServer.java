@@ -55,7 +55,6 @@ public final class SandboxServer {
   private final String baseUrl;
 
   public SandboxServer(SandboxConfig config) {
-    Contracts.preload();
     this.config = config;
     this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
     this.ids = new IdSource(config.seed());
@@ -85,6 +84,8 @@ public final class SandboxServer {
 
   public void start() {
     http.start();
+    // After the port is open, so the slow part of a cold start does not delay it.
+    Contracts.preload();
     if (ticker != null) {
       // A running clock makes pending work due by itself; settle it a few times a second.
       ticker.scheduleWithFixedDelay(this::settleDue, 250, 250, TimeUnit.MILLISECONDS);
