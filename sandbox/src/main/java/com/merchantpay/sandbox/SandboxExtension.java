@@ -63,9 +63,8 @@ public final class SandboxExtension implements BeforeAllCallback, AfterAllCallba
 
   @Override
   public synchronized void beforeAll(ExtensionContext context) {
-    if (depth++ == 0) {
-      sandbox = builder.start();
-    }
+    depth++;
+    startIfNeeded();
   }
 
   @Override
@@ -82,7 +81,15 @@ public final class SandboxExtension implements BeforeAllCallback, AfterAllCallba
   }
 
   @Override
-  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    return sandbox();
+  public synchronized Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    // With @TestInstance(PER_CLASS) the constructor asks before beforeAll runs.
+    startIfNeeded();
+    return sandbox;
+  }
+
+  private void startIfNeeded() {
+    if (sandbox == null) {
+      sandbox = builder.start();
+    }
   }
 }

@@ -125,4 +125,22 @@ class EmbeddingTest {
       }
     }
   }
+
+  /** With one test instance per class, the constructor can take the sandbox too. */
+  @Nested
+  @ExtendWith(SandboxExtension.class)
+  @org.junit.jupiter.api.TestInstance(org.junit.jupiter.api.TestInstance.Lifecycle.PER_CLASS)
+  class PerClassInstance {
+    private final Sandbox injected;
+
+    PerClassInstance(Sandbox sandbox) {
+      this.injected = sandbox;
+    }
+
+    @Test
+    void constructorAndMethodSeeTheSameRunningSandbox(Sandbox sandbox) {
+      assertThat(sandbox).isSameAs(injected);
+      assertThat(sandbox.isRunning()).isTrue();
+    }
+  }
 }
