@@ -68,9 +68,21 @@ class ReadmeExampleTest {
   @Test
   void theRootReadmeShowsTheTestedCode() throws IOException {
     String source = Files.readString(Path.of("src/test/java/com/merchantpay/v1/ReadmeExampleTest.java"));
-    String tested = dedent(source.substring(source.indexOf(BEGIN) + BEGIN.length(), source.indexOf(END)));
+    String tested = dedent(between(source, BEGIN, END));
 
+    assertThat(tested).contains("MerchantPayV1Client.builder()");
+    assertThat(tested.lines().count()).as("lines of example code").isGreaterThan(10);
     assertThat(Files.readString(Path.of("../README.md"))).contains(tested);
+  }
+
+  /** The lines between the two marker comments (not the constants that name them). */
+  static String between(String source, String begin, String end) {
+    java.util.regex.Matcher from = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(begin) + "\\s*$").matcher(source);
+    java.util.regex.Matcher to = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(end) + "\\s*$").matcher(source);
+    if (!from.find() || !to.find(from.end())) {
+      throw new AssertionError("markers not found: " + begin + " / " + end);
+    }
+    return source.substring(from.end(), to.start());
   }
 
   private static String dedent(String block) {
