@@ -449,6 +449,39 @@ class GeneratedCodeBehaviourTest {
     assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("{\"ok\":true}");
   }
 
+  @Test
+  void theBoundedTransportRefusesAnAnswerLargerThanItsLimit() throws Exception {
+    startServer(exchange -> {
+      byte[] body = new byte[10_000];
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
+        .getConstructor(java.net.http.HttpClient.class, int.class).newInstance(java.net.http.HttpClient.newHttpClient(), 1_000);
+    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
+        "http://127.0.0.1:" + server.getAddress().getPort() + "/big", Map.of(), null, StandardCharsets.UTF_8, null);
+
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
+        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
+
+    assertThat(thrown).isInstanceOf(java.io.IOException.class).hasMessageContaining("larger than 1000 bytes");
+  }
+
+  @Test
+  void aHeaderValueHttpDoesNotAllowIsRefusedWithoutQuotingIt() throws Exception {
+    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
+        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET, "http://127.0.0.1:9/x",
+        Map.of("Authorization", List.of("Bearer s3cret\u0000")), null, StandardCharsets.UTF_8, null);
+
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
+        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 1, TimeUnit.SECONDS, false)));
+
+    assertThat(thrown).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Authorization")
+        .hasMessageNotContaining("s3cret");
+  }
+
   private Object api(String name) throws Exception {
     Class<?> apiClientType = FixtureClient.load("ApiClient");
     Object apiClient = apiClientType.getConstructor(String.class).newInstance("bearerAuth");
