@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  */
 final class ServiceErrorDecoder implements ErrorDecoder {
   static final int MAX_ERROR_BODY = 64 * 1024;
+  /** Longer waits than a day are taken as a day: no call deadline is that long anyway. */
+  static final Duration MAX_RETRY_AFTER = Duration.ofDays(1);
 
   private final ObjectMapper mapper;
   private final Supplier<java.time.Instant> now;
@@ -36,15 +38,16 @@ final class ServiceErrorDecoder implements ErrorDecoder {
   @Override
   public Exception decode(String methodKey, Response response) {
     byte[] body = readBounded(response);
-    String token = bearerTokenSent(response);
+    String operation = operationOf(methodKey);
+    String[] secrets = Redaction.secretsOf(response.request());
     ServiceError error = new ServiceError(
-        operationOf(methodKey), response.status(), null, null, List.of(), Redaction.excerpt(body, token),
+        operation, response.status(), null, null, List.of(), Redaction.excerpt(body, operation, secrets),
         requestId(response.headers()), header(response.request().headers(), "Idempotency-Key"),
         retryAfter(header(response.headers(), "Retry-After")));
     JsonNode json = parseJson(body);
     if (json != null && json.path("code").isTextual()) {
       error = new ServiceError(error.operation, error.statusCode, ErrorCode.fromValue(json.get("code").asText()),
-          Redaction.redact(json.path("message").asText(null), token), messages(json.path("errors"), token), null,
+          Redaction.redact(json.path("message").asText(null), secrets), messages(json.path("errors"), secrets), null,
           error.requestId, error.idempotencyKey, error.retryAfter);
     }
     return error.toException();
@@ -62,21 +65,13 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     }
   }
 
-  private static List<String> messages(JsonNode errors, String token) {
+  private static List<String> messages(JsonNode errors, String[] secrets) {
     List<String> messages = new ArrayList<>();
     if (errors.isArray()) {
       // Documented as strings; an object per error is kept readable rather than dropped.
-      errors.forEach(entry -> messages.add(Redaction.redact(entry.isTextual() ? entry.asText() : entry.toString(), token)));
+      errors.forEach(entry -> messages.add(Redaction.redact(entry.isTextual() ? entry.asText() : entry.toString(), secrets)));
     }
     return messages;
-  }
-
-  /** The token this request carried: a server or proxy that echoes it back must not put it in a log. */
-  static String bearerTokenSent(Response response) {
-    String authorization = header(response.request().headers(), "Authorization");
-    return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-        ? authorization.substring(7).trim()
-        : null;
   }
 
   private static byte[] readBounded(Response response) {
@@ -123,11 +118,11 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     String trimmed = value.trim();
     try {
       long seconds = Long.parseLong(trimmed);
-      return seconds < 0 ? null : Duration.ofSeconds(seconds);
+      return seconds < 0 ? null : Duration.ofSeconds(Math.min(seconds, MAX_RETRY_AFTER.getSeconds()));
     } catch (NumberFormatException notSeconds) {
       try {
         Duration until = Duration.between(now.get(), ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-        return until.isNegative() ? Duration.ZERO : until;
+        return until.isNegative() ? Duration.ZERO : until.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : until;
       } catch (DateTimeParseException notADate) {
         return null;
       }

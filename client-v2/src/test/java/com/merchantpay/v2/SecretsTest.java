@@ -27,11 +27,21 @@ class SecretsTest extends ClientTestSupport {
   @Test
   void nothingSecretIsLoggedPrintedOrThrownThroughAWholeSession() {
     String echo = "{\"code\":\"validation_error\",\"message\":\"bad pan " + TEST_PAN + " cvc " + TEST_CVC
+        + " cryptogram " + CRYPTOGRAM + " token " + PAYMENT_TOKEN_ID
         + "\",\"errors\":[\"Authorization: Bearer " + TOKEN + "\"]}";
-    server.stubFor(post("/api/v2/payments").inScenario("s").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(400).withBody(echo)));
+    // The service echoes what the failing request carried; a retried create resets the connection first.
+    server.stubFor(post("/api/v2/payments").inScenario("s").whenScenarioStateIs(com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED)
+        .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("echo"));
+    server.stubFor(post("/api/v2/payments").inScenario("s").whenScenarioStateIs("echo")
+        .willReturn(aResponse().withStatus(400).withBody(echo)));
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(400).withBody(
+        "{\"code\":\"validation_error\",\"message\":\"card " + TEST_PAN + " with Bearer " + TOKEN + "\"}")));
     server.stubFor(get("/api/v2/payments/p-2").willReturn(aResponse().withStatus(502).withBody("<html>" + TEST_PAN + " " + TOKEN + "</html>")));
     server.stubFor(put("/api/v2/paymenttokens/" + PAYMENT_TOKEN_ID + "/revoke").willReturn(aResponse().withStatus(503)));
+    server.stubFor(put("/api/v2/payments/p-3/complete").willReturn(aResponse().withStatus(400).withBody(
+        "{\"code\":\"validation_error\",\"message\":\"code 482913 and cres eyJjcmVzIn0 rejected\"}")));
+    server.stubFor(post("/api/v2/paymenttokens").willReturn(aResponse().withStatus(200)
+        .withBody("{\"id\":\"" + PAYMENT_TOKEN_ID + "\",\"status\":\"Created\"")));
     server.stubFor(get("/api/v2/paymenttokens/" + PAYMENT_TOKEN_ID).willReturn(okJson("{\"id\":\"" + PAYMENT_TOKEN_ID + "\",\"status\":\"Active\"}")));
     MerchantPayClient client = client();
     var request = cardPayment();
@@ -40,6 +50,7 @@ class SecretsTest extends ClientTestSupport {
 
     List<String> printed = new ArrayList<>();
     printed.add(request.toString());
+    printed.add(new com.merchantpay.v2.model.CompleteConfirmationRequest().code("482913").cres("eyJjcmVzIn0").toString());
     printed.add(client.toString());
     printed.add(RequestOptions.builder().accessToken(TOKEN).idempotencyKey("k").build().toString());
     printed.add(client.paymentTokens().get(PAYMENT_TOKEN_ID).toString());
@@ -47,7 +58,12 @@ class SecretsTest extends ClientTestSupport {
         () -> client.payments().create(request),
         () -> client.payments().get("p-1"),
         () -> client.payments().get("p-2"),
-        () -> client.paymentTokens().revoke(PAYMENT_TOKEN_ID))) {
+        () -> client.paymentTokens().revoke(PAYMENT_TOKEN_ID),
+        () -> client.payments().complete("p-3", new com.merchantpay.v2.model.CompleteConfirmationRequest()
+            .code("482913").cres("eyJjcmVzIn0")),
+        () -> client.paymentTokens().create(new com.merchantpay.v2.model.CreatePaymentTokenRequest().merchantId("m-1")
+            .type(com.merchantpay.v2.model.TokenType.RECURRING).paymentData(new com.merchantpay.v2.model.PaymentData()
+                .paymentMethod("bankcard"))))) {
       Throwable thrown = catchThrowable(call::run);
       assertThat(thrown).isInstanceOf(MerchantPayException.class);
       for (Throwable t = thrown; t != null; t = t.getCause()) {
@@ -59,6 +75,7 @@ class SecretsTest extends ClientTestSupport {
 
     assertThat(log.lines).isNotEmpty();
     assertThat(String.join("\n", printed))
-        .doesNotContain(TEST_PAN, "411111111", TOKEN, CRYPTOGRAM, PAYMENT_TOKEN_ID, "cvc " + TEST_CVC, "cvc: " + TEST_CVC);
+        .doesNotContain(TEST_PAN, "411111111", TOKEN, CRYPTOGRAM, PAYMENT_TOKEN_ID, "cvc " + TEST_CVC, "cvc: " + TEST_CVC,
+            "482913", "eyJjcmVzIn0");
   }
 }
