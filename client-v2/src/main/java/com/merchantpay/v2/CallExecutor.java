@@ -29,6 +29,8 @@ import org.slf4j.Logger;
  * header value, a URL or a body.
  */
 final class CallExecutor {
+  /** An attempt with less time than this left before the deadline is not started. */
+  static final long MIN_ATTEMPT_MILLIS = 50;
 
   /** One attempt of an operation through the generated interface. */
   interface Attempt<T> {
@@ -40,6 +42,7 @@ final class CallExecutor {
   }
 
   private final Supplier<String> accessToken;
+  private final boolean accessTokenRefreshable;
   private final String userAgent;
   private final Duration connectTimeout;
   private final Duration readTimeout;
@@ -51,10 +54,12 @@ final class CallExecutor {
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
 
-  CallExecutor(Supplier<String> accessToken, String userAgent, Duration connectTimeout, Duration readTimeout,
+  CallExecutor(Supplier<String> accessToken, boolean accessTokenRefreshable, String userAgent,
+      Duration connectTimeout, Duration readTimeout,
       Duration callTimeout, RetryPolicy retryPolicy, Logger log, Sleeper sleeper, DoubleSupplier random,
       Supplier<String> idempotencyKeys, LongSupplier nanoTime) {
     this.accessToken = accessToken;
+    this.accessTokenRefreshable = accessTokenRefreshable;
     this.userAgent = userAgent;
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
@@ -68,34 +73,48 @@ final class CallExecutor {
   }
 
   <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt) {
+    if (operation.kind != Operation.Kind.CREATE && options.idempotencyKey().isPresent()) {
+      throw new IllegalArgumentException(
+          "an idempotency key applies only to creating operations, and " + operation.id + " is not one");
+    }
     String key = operation.kind == Operation.Kind.CREATE
         ? options.idempotencyKey().orElseGet(idempotencyKeys)
         : null;
     RetryPolicy policy = options.retryPolicy().orElse(retryPolicy);
     long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
     long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
+    boolean tokenRefreshed = false;
 
     for (int attemptNumber = 1; ; attemptNumber++) {
       long remaining = millisUntil(deadline);
       Request.Options timeouts = new Request.Options(
           connectTimeout.toMillis(), TimeUnit.MILLISECONDS,
           Math.max(1, Math.min(attemptTimeout, remaining)), TimeUnit.MILLISECONDS, false);
+      Map<String, Object> headers = headers(operation, options, key);
       long started = nanoTime.getAsLong();
       MerchantPayException failure;
       Duration retryAfter = null;
       boolean safeToRetry;
+      boolean waitFirst = true;
       try {
-        ApiResponse<T> response = attempt.send(timeouts, headers(options), key);
+        ApiResponse<T> response = attempt.send(timeouts, headers, key);
         String requestId = response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
         log.debug("{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})", operation.id,
             response.getStatusCode(), elapsedMillis(started), attemptNumber, requestId, key);
-        return new Response<>(response.getStatusCode(), copyOf(response.getHeaders()), requestId, key,
+        return new Response<>(response.getStatusCode(), caseInsensitive(response.getHeaders()), requestId, key,
             attemptNumber, response.getData());
       } catch (ServiceException e) {
         failure = e;
         retryAfter = e.getRetryAfter().orElse(null);
-        safeToRetry = isTransient(e.getStatusCode())
-            && (operation.kind != Operation.Kind.UPDATE || policy.retryUpdatesWhenOutcomeUnknown());
+        if (e.getStatusCode() == 401 && accessTokenRefreshable && options.accessToken().isEmpty() && !tokenRefreshed) {
+          // The token may have expired since the supplier gave it: ask again, once, straight away.
+          tokenRefreshed = true;
+          safeToRetry = true;
+          waitFirst = false;
+        } else {
+          safeToRetry = operation.kind == Operation.Kind.CREATE && isKeyStillInFlight(e)
+              || isTransient(e) && (operation.kind != Operation.Kind.UPDATE || policy.retryUpdatesWhenOutcomeUnknown());
+        }
       } catch (RetryableException e) {
         Throwable cause = e.getCause() == null ? e : e.getCause();
         boolean neverSent = provablyNeverSent(cause);
@@ -112,24 +131,29 @@ final class CallExecutor {
         }
         throw e;
       } catch (FeignException e) {
-        // Feign reports a request it could not build this way; that is a bug, not a service answer.
-        throw new IllegalStateException(operation.id + ": the request could not be sent: " + e.getClass().getSimpleName(), e);
+        // Feign reports a request it could not build this way; that is a bug, not a service answer. Its
+        // message holds the URL, which may contain a payment token id, so it is not kept.
+        throw new IllegalStateException(operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
       }
 
       if (!safeToRetry || attemptNumber >= policy.maxAttempts()) {
-        log.debug("{} failed after {} attempt(s): {}", operation.id, attemptNumber, failure.getMessage());
+        log.debug("{} failed after {} attempt(s): {}", operation.id, attemptNumber, summary(failure));
         throw failure;
       }
-      Duration wait = policy.backoff(attemptNumber, retryAfter, random);
-      if (wait.toMillis() >= millisUntil(deadline)) {
-        log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id, failure.getMessage());
+      Duration wait = waitFirst ? policy.backoff(attemptNumber, retryAfter, random) : Duration.ZERO;
+      if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
+        log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id, summary(failure));
         throw failure;
       }
-      log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, failure.getMessage(), wait.toMillis());
+      log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, summary(failure), wait.toMillis());
       try {
         sleeper.sleep(wait);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        throw failure;
+      }
+      if (millisUntil(deadline) < MIN_ATTEMPT_MILLIS) {
+        // The wait overran (a busy machine): an attempt now could only time out.
         throw failure;
       }
     }
@@ -142,23 +166,51 @@ final class CallExecutor {
   <L, T> Page<T> page(Operation operation, RequestOptions options, String cursor,
       Function<String, Attempt<L>> attemptAt, Function<L, List<T>> items, Function<L, String> nextCursor) {
     L list = execute(operation, options, attemptAt.apply(cursor)).value();
-    return new Page<>(items.apply(list), nextCursor.apply(list),
+    return new Page<>(operation.id, items.apply(list), nextCursor.apply(list),
         next -> page(operation, options, next, attemptAt, items, nextCursor));
   }
 
-  private Map<String, Object> headers(RequestOptions options) {
-    String token = options.accessToken().orElseGet(accessToken);
-    if (token == null || token.isBlank()) {
-      throw new IllegalStateException("the access token supplier returned no token");
+  private Map<String, Object> headers(Operation operation, RequestOptions options, String key) {
+    String token;
+    try {
+      token = options.accessToken().orElseGet(accessToken);
+    } catch (RuntimeException e) {
+      throw new AccessTokenException("the access token supplier failed: " + e.getClass().getSimpleName(),
+          operation.id, key, e);
+    }
+    try {
+      AccessTokens.requireValid(token);
+    } catch (IllegalArgumentException e) {
+      throw new AccessTokenException("the access token supplier gave an unusable token: " + e.getMessage(),
+          operation.id, key, null);
     }
     Map<String, Object> headers = new LinkedHashMap<>();
-    headers.put("Authorization", "Bearer " + AccessTokens.requireValid(token));
+    headers.put("Authorization", "Bearer " + token);
     headers.put("User-Agent", userAgent);
     return headers;
   }
 
-  private static boolean isTransient(int status) {
+  private static boolean isTransient(ServiceException e) {
+    int status = e.getStatusCode();
     return status == 429 || status == 502 || status == 503 || status == 504;
+  }
+
+  /**
+   * The API description answers 409 with idempotency_key_violation while the first request with the key is
+   * still being processed: typically after a timeout. Retrying with the same key then returns its result.
+   */
+  private static boolean isKeyStillInFlight(ServiceException e) {
+    return e.getStatusCode() == 409 && e instanceof IdempotencyKeyViolationException;
+  }
+
+  /** What a failure was, for the log: never its message, which may carry what the service echoed. */
+  private static String summary(MerchantPayException failure) {
+    if (failure instanceof ServiceException service) {
+      return "HTTP " + service.getStatusCode()
+          + (service.getErrorCode() == null ? "" : " " + service.getErrorCode().getValue());
+    }
+    Throwable cause = failure.getCause();
+    return failure.getClass().getSimpleName() + (cause == null ? "" : " (" + cause.getClass().getSimpleName() + ")");
   }
 
   /** A refused or never-opened connection: nothing reached the service, so even a PUT may be retried. */
@@ -195,9 +247,13 @@ final class CallExecutor {
     return TimeUnit.NANOSECONDS.toMillis(nanoTime.getAsLong() - startedNanos);
   }
 
-  private static Map<String, List<String>> copyOf(Map<String, ? extends java.util.Collection<String>> headers) {
-    Map<String, List<String>> copy = new LinkedHashMap<>();
-    headers.forEach((name, values) -> copy.put(name, List.copyOf(values)));
+  private static Map<String, List<String>> caseInsensitive(Map<String, ? extends java.util.Collection<String>> headers) {
+    Map<String, List<String>> copy = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, values) -> {
+      if (name != null) {
+        copy.put(name, List.copyOf(values));
+      }
+    });
     return java.util.Collections.unmodifiableMap(copy);
   }
 }

@@ -6,12 +6,12 @@ import com.merchantpay.v2.model.TokenizationStarted;
 import java.util.Objects;
 
 /** Tokenization on the service's page: the payer enters the card there, the token arrives by callback. */
-public final class Tokenization {
+public final class HostedTokenization {
   private final TokenizationApi api;
   private final CallExecutor calls;
   private final RequestValidator validator;
 
-  Tokenization(TokenizationApi api, CallExecutor calls, RequestValidator validator) {
+  HostedTokenization(TokenizationApi api, CallExecutor calls, RequestValidator validator) {
     this.api = api;
     this.calls = calls;
     this.validator = validator;
@@ -22,6 +22,7 @@ public final class Tokenization {
     return startWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #start}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<TokenizationStarted> startWithResponse(TokenizationRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.START_TOKENIZATION, request);

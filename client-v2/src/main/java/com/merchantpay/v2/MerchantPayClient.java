@@ -54,7 +54,7 @@ public final class MerchantPayClient {
   private final Invoices invoices;
   private final Payments payments;
   private final Refunds refunds;
-  private final Tokenization tokenization;
+  private final HostedTokenization tokenization;
   private final PaymentTokens paymentTokens;
   private final Receipts receipts;
   private final Stickers stickers;
@@ -76,21 +76,23 @@ public final class MerchantPayClient {
         .errorDecoder(new ServiceErrorDecoder(mapper, Instant::now))
         .retryer(Retryer.NEVER_RETRY)
         .logLevel(feign.Logger.Level.NONE);
-    CallExecutor calls = new CallExecutor(builder.accessToken, userAgent(builder.userAgentSuffix),
+    CallExecutor calls = new CallExecutor(builder.accessToken, builder.accessTokenRefreshable,
+        userAgent(builder.userAgentSuffix),
         builder.connectTimeout, builder.readTimeout, builder.callTimeout, builder.retryPolicy, builder.logger,
         builder.sleeper, builder.random, builder.idempotencyKeys, builder.nanoTime);
-    RequestValidator validator = new RequestValidator();
+    RequestValidator validator = new RequestValidator(builder.validateRequests);
 
     this.invoices = new Invoices(feignBuilder.target(InvoicesApi.class, baseUrl), calls, validator);
     this.payments = new Payments(feignBuilder.target(PaymentsApi.class, baseUrl), calls, validator);
     this.refunds = new Refunds(feignBuilder.target(RefundsApi.class, baseUrl), calls, validator);
-    this.tokenization = new Tokenization(feignBuilder.target(TokenizationApi.class, baseUrl), calls, validator);
+    this.tokenization = new HostedTokenization(feignBuilder.target(TokenizationApi.class, baseUrl), calls, validator);
     this.paymentTokens = new PaymentTokens(feignBuilder.target(PaymentTokensApi.class, baseUrl), calls, validator);
     this.receipts = new Receipts(feignBuilder.target(ReceiptsApi.class, baseUrl), calls, validator);
     this.stickers = new Stickers(feignBuilder.target(StickersApi.class, baseUrl), calls, validator);
     this.notifications = new Notifications(mapper, payments, paymentTokens);
   }
 
+  /** Starts building a client; {@code baseUrl} and an access token are required. */
   public static Builder builder() {
     return new Builder();
   }
@@ -105,12 +107,13 @@ public final class MerchantPayClient {
     return payments;
   }
 
+  /** Refunds: create, get, list. */
   public Refunds refunds() {
     return refunds;
   }
 
   /** Tokenization on the service's page. */
-  public Tokenization tokenization() {
+  public HostedTokenization tokenization() {
     return tokenization;
   }
 
@@ -124,6 +127,7 @@ public final class MerchantPayClient {
     return receipts;
   }
 
+  /** Payment stickers: register, switch on or off, get, list. */
   public Stickers stickers() {
     return stickers;
   }
@@ -159,6 +163,8 @@ public final class MerchantPayClient {
   public static final class Builder {
     private String baseUrl;
     private Supplier<String> accessToken;
+    private boolean accessTokenRefreshable;
+    private boolean validateRequests = true;
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(30);
     private Duration callTimeout = Duration.ofSeconds(60);
@@ -196,6 +202,14 @@ public final class MerchantPayClient {
       if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
         throw new IllegalArgumentException("baseUrl must not have a query or fragment, was: " + baseUrl);
       }
+      if (uri.getRawUserInfo() != null) {
+        // Credentials in a URL end up in logs and messages; the API uses a bearer token instead.
+        throw new IllegalArgumentException("baseUrl must not contain user credentials");
+      }
+      if (uri.getPath() != null && uri.getPath().matches(".*/api/v\\d+/?")) {
+        throw new IllegalArgumentException(
+            "baseUrl is where the service is, without the /api/v2 the client adds itself; was: " + baseUrl);
+      }
       String text = uri.toString();
       this.baseUrl = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
       return this;
@@ -205,15 +219,29 @@ public final class MerchantPayClient {
     public Builder accessToken(String accessToken) {
       String token = AccessTokens.requireValid(accessToken);
       this.accessToken = () -> token;
+      this.accessTokenRefreshable = false;
       return this;
     }
 
     /**
      * Where to get the bearer token, asked before every attempt: return a fresh token when the old one
-     * expires. It must be thread-safe and fast (cache the token).
+     * expires. It must be thread-safe and fast (cache the token). When the service answers 401, the
+     * supplier is asked again and the call retried once, so a supplier that refreshes an expired token
+     * recovers without the caller noticing.
      */
     public Builder accessTokenSupplier(Supplier<String> supplier) {
       this.accessToken = Objects.requireNonNull(supplier, "supplier");
+      this.accessTokenRefreshable = true;
+      return this;
+    }
+
+    /**
+     * Whether requests are checked against the constraints of the API description before sending (default
+     * true). Those constraints include required members the service documents leave open; turn this off if
+     * the service you call accepts requests without them.
+     */
+    public Builder validateRequests(boolean validate) {
+      this.validateRequests = validate;
       return this;
     }
 
@@ -285,6 +313,7 @@ public final class MerchantPayClient {
       return this;
     }
 
+    /** The client; fails naming a missing setting. */
     public MerchantPayClient build() {
       if (baseUrl == null) {
         throw new IllegalStateException("baseUrl is required");

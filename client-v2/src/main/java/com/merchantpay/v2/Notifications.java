@@ -42,6 +42,7 @@ public final class Notifications {
     return parse(body, PaymentNotification.class, "payment notification");
   }
 
+  /** As {@link #parsePayment(byte[])}, for a body already read as text. */
   public PaymentNotification parsePayment(String body) {
     return parsePayment(body == null ? null : body.getBytes(StandardCharsets.UTF_8));
   }
@@ -51,18 +52,29 @@ public final class Notifications {
     return parse(body, PaymentTokenNotification.class, "payment token notification");
   }
 
+  /** As {@link #parsePaymentToken(byte[])}, for a body already read as text. */
   public PaymentTokenNotification parsePaymentToken(String body) {
     return parsePaymentToken(body == null ? null : body.getBytes(StandardCharsets.UTF_8));
   }
 
   /** The payment as the API reports it now: act on this, not on the notification. */
   public Payment verify(PaymentNotification notification) {
-    return payments.get(notification.getId());
+    return verify(notification, RequestOptions.none());
+  }
+
+  /** As {@link #verify(PaymentNotification)}, with per-call options, say the token of the payment's merchant. */
+  public Payment verify(PaymentNotification notification, RequestOptions options) {
+    return payments.getWithResponse(notification.getId(), options).value();
   }
 
   /** The payment token as the API reports it now: act on this, not on the notification. */
   public PaymentToken verify(PaymentTokenNotification notification) {
-    return paymentTokens.get(notification.getId());
+    return verify(notification, RequestOptions.none());
+  }
+
+  /** As {@link #verify(PaymentTokenNotification)}, with per-call options. */
+  public PaymentToken verify(PaymentTokenNotification notification, RequestOptions options) {
+    return paymentTokens.getWithResponse(notification.getId(), options).value();
   }
 
   private <T> T parse(byte[] body, Class<T> type, String what) {

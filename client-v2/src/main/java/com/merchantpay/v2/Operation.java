@@ -1,29 +1,35 @@
 package com.merchantpay.v2;
 
-/** The operations of the API with what decides how safely each can be retried. */
+import com.merchantpay.v2.internal.ApiOperations;
+import java.util.Locale;
+
+/**
+ * The operations of the API. How safely each can be retried follows from its HTTP method in the contract:
+ * a GET reads, a POST creates (with an Idempotency-Key), a PUT updates.
+ */
 enum Operation {
-  CREATE_INVOICE("createInvoice", Kind.CREATE),
-  CREATE_PAYMENT("createPayment", Kind.CREATE),
-  COMPLETE_PAYMENT("completePayment", Kind.UPDATE),
-  CAPTURE_PAYMENT("capturePayment", Kind.UPDATE),
-  CANCEL_PAYMENT("cancelPayment", Kind.UPDATE),
-  GET_PAYMENT("getPayment", Kind.READ),
-  LIST_PAYMENTS("listPayments", Kind.READ),
-  CREATE_REFUND("createRefund", Kind.CREATE),
-  GET_REFUND("getRefund", Kind.READ),
-  LIST_REFUNDS("listRefunds", Kind.READ),
-  START_TOKENIZATION("startTokenization", Kind.CREATE),
-  CREATE_PAYMENT_TOKEN("createPaymentToken", Kind.CREATE),
-  COMPLETE_PAYMENT_TOKEN("completePaymentToken", Kind.UPDATE),
-  GET_PAYMENT_TOKEN("getPaymentToken", Kind.READ),
-  REVOKE_PAYMENT_TOKEN("revokePaymentToken", Kind.UPDATE),
-  CREATE_RECEIPT("createReceipt", Kind.CREATE),
-  GET_RECEIPT("getReceipt", Kind.READ),
-  LIST_RECEIPTS("listReceipts", Kind.READ),
-  CREATE_STICKER("createSticker", Kind.CREATE),
-  SET_STICKER_ACTIVE("setStickerActive", Kind.UPDATE),
-  GET_STICKER("getSticker", Kind.READ),
-  LIST_STICKERS("listStickers", Kind.READ);
+  CREATE_INVOICE("createInvoice"),
+  CREATE_PAYMENT("createPayment"),
+  COMPLETE_PAYMENT("completePayment"),
+  CAPTURE_PAYMENT("capturePayment"),
+  CANCEL_PAYMENT("cancelPayment"),
+  GET_PAYMENT("getPayment"),
+  LIST_PAYMENTS("listPayments"),
+  CREATE_REFUND("createRefund"),
+  GET_REFUND("getRefund"),
+  LIST_REFUNDS("listRefunds"),
+  START_TOKENIZATION("startTokenization"),
+  CREATE_PAYMENT_TOKEN("createPaymentToken"),
+  COMPLETE_PAYMENT_TOKEN("completePaymentToken"),
+  GET_PAYMENT_TOKEN("getPaymentToken"),
+  REVOKE_PAYMENT_TOKEN("revokePaymentToken"),
+  CREATE_RECEIPT("createReceipt"),
+  GET_RECEIPT("getReceipt"),
+  LIST_RECEIPTS("listReceipts"),
+  CREATE_STICKER("createSticker"),
+  SET_STICKER_ACTIVE("setStickerActive"),
+  GET_STICKER("getSticker"),
+  LIST_STICKERS("listStickers");
 
   /**
    * READ: GET, safe to repeat. CREATE: POST with an Idempotency-Key, safe to repeat with the same key.
@@ -38,8 +44,19 @@ enum Operation {
   final String id;
   final Kind kind;
 
-  Operation(String id, Kind kind) {
+  Operation(String id) {
     this.id = id;
-    this.kind = kind;
+    String method = ApiOperations.all().stream()
+        .filter(operation -> operation.operationId().equals(id))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("the contract has no operation " + id))
+        .method()
+        .toUpperCase(Locale.ROOT);
+    this.kind = switch (method) {
+      case "GET" -> Kind.READ;
+      case "POST" -> Kind.CREATE;
+      case "PUT" -> Kind.UPDATE;
+      default -> throw new IllegalStateException(id + " uses " + method + ", which the client does not know how to retry");
+    };
   }
 }

@@ -15,7 +15,8 @@ import java.util.stream.StreamSupport;
 /**
  * One page of a list, and the way to the following ones. {@link #autoPagingIterable()} and
  * {@link #autoPagingStream()} go through every item of every page, fetching the next page only when the
- * items before it have been consumed.
+ * items before it have been consumed. A service that gives the same cursor twice ends the iteration with an
+ * {@link UnexpectedResponseException} instead of looping forever.
  *
  * <pre>{@code
  * client.payments().list(merchantId, start, end)
@@ -27,11 +28,13 @@ import java.util.stream.StreamSupport;
  * @param <T> the list item
  */
 public final class Page<T> {
+  private final String operation;
   private final List<T> items;
   private final String nextCursor;
   private final Function<String, Page<T>> fetch;
 
-  Page(List<T> items, String nextCursor, Function<String, Page<T>> fetch) {
+  Page(String operation, List<T> items, String nextCursor, Function<String, Page<T>> fetch) {
+    this.operation = operation;
     this.items = items == null ? List.of() : List.copyOf(items);
     this.nextCursor = nextCursor == null || nextCursor.isEmpty() ? null : nextCursor;
     this.fetch = fetch;
@@ -47,6 +50,7 @@ public final class Page<T> {
     return Optional.ofNullable(nextCursor);
   }
 
+  /** Whether a further page exists. */
   public boolean hasNextPage() {
     return nextCursor != null;
   }
@@ -80,7 +84,8 @@ public final class Page<T> {
       while (!current.hasNext() && page.hasNextPage()) {
         if (!followedCursors.add(page.nextCursor)) {
           // A server answering with a cursor it gave before would otherwise make this loop forever.
-          throw new IllegalStateException("the service returned the cursor '" + page.nextCursor + "' twice");
+          throw new ServiceError(operation, 200, null, "the service returned the cursor '" + page.nextCursor
+              + "' twice", List.of(), null, null, null, null).toException();
         }
         page = page.nextPage();
         current = page.items.iterator();

@@ -21,10 +21,12 @@ public final class PaymentTokens {
     this.validator = validator;
   }
 
+  /** Creates a payment token; it starts {@code Created} with an External confirmation to send the payer to. */
   public PaymentToken create(CreatePaymentTokenRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<PaymentToken> createWithResponse(CreatePaymentTokenRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT_TOKEN, request);
@@ -32,10 +34,12 @@ public final class PaymentTokens {
         (timeouts, headers, key) -> api.createPaymentTokenWithHttpInfo(timeouts, headers, key, request));
   }
 
+  /** Answers the confirmation the token asked for (see {@link Payments#complete}). */
   public PaymentToken complete(String tokenId, CompleteConfirmationRequest answer) {
     return completeWithResponse(tokenId, answer, RequestOptions.none()).value();
   }
 
+  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<PaymentToken> completeWithResponse(String tokenId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT_TOKEN, "tokenId", tokenId);
@@ -44,10 +48,12 @@ public final class PaymentTokens {
         (timeouts, headers, key) -> api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer));
   }
 
+  /** Reads a payment token. */
   public PaymentToken get(String tokenId) {
     return getWithResponse(tokenId, RequestOptions.none()).value();
   }
 
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<PaymentToken> getWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT_TOKEN, "tokenId", tokenId);
@@ -60,6 +66,7 @@ public final class PaymentTokens {
     revokeWithResponse(tokenId, RequestOptions.none());
   }
 
+  /** As {@link #revoke}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Void> revokeWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.REVOKE_PAYMENT_TOKEN, "tokenId", tokenId);

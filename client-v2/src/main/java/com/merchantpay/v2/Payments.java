@@ -29,10 +29,12 @@ public final class Payments {
     this.validator = validator;
   }
 
+  /** Creates a payment with payment data; a decline comes back as a payment with status {@code Rejected}. */
   public Payment create(CreatePaymentRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Payment> createWithResponse(CreatePaymentRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT, request);
@@ -49,6 +51,7 @@ public final class Payments {
     return completeWithResponse(paymentId, answer, RequestOptions.none()).value();
   }
 
+  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Payment> completeWithResponse(String paymentId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT, "paymentId", paymentId);
@@ -62,6 +65,7 @@ public final class Payments {
     captureWithResponse(paymentId, request, RequestOptions.none());
   }
 
+  /** As {@link #capture}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Void> captureWithResponse(String paymentId, CaptureRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CAPTURE_PAYMENT, "paymentId", paymentId);
@@ -75,6 +79,7 @@ public final class Payments {
     cancelWithResponse(paymentId, RequestOptions.none());
   }
 
+  /** As {@link #cancel}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Void> cancelWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CANCEL_PAYMENT, "paymentId", paymentId);
@@ -82,10 +87,12 @@ public final class Payments {
         (timeouts, headers, key) -> api.cancelPaymentWithHttpInfo(timeouts, headers, paymentId));
   }
 
+  /** Reads a payment. */
   public Payment get(String paymentId) {
     return getWithResponse(paymentId, RequestOptions.none()).value();
   }
 
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Payment> getWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT, "paymentId", paymentId);
@@ -98,6 +105,7 @@ public final class Payments {
     return list(merchantId, start, end, RequestOptions.none());
   }
 
+  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
   public Page<PaymentListItem> list(String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_PAYMENTS, "merchantId", merchantId);

@@ -18,10 +18,12 @@ public final class Receipts {
     this.validator = validator;
   }
 
+  /** Sends a receipt for registration; it starts {@code Pending}. */
   public ReceiptResponse create(CreateReceiptRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<ReceiptResponse> createWithResponse(CreateReceiptRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_RECEIPT, request);
@@ -29,10 +31,12 @@ public final class Receipts {
         (timeouts, headers, key) -> api.createReceiptWithHttpInfo(timeouts, headers, key, request));
   }
 
+  /** Reads a receipt, with its fiscal data once registered. */
   public ReceiptResponse get(String receiptId) {
     return getWithResponse(receiptId, RequestOptions.none()).value();
   }
 
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<ReceiptResponse> getWithResponse(String receiptId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_RECEIPT, "receiptId", receiptId);
@@ -45,6 +49,7 @@ public final class Receipts {
     return list(paymentId, RequestOptions.none());
   }
 
+  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
   public Page<ReceiptResponse> list(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_RECEIPTS, "paymentId", paymentId);

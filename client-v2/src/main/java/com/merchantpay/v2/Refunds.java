@@ -19,10 +19,12 @@ public final class Refunds {
     this.validator = validator;
   }
 
+  /** Refunds a payment, in full or in part; the refund starts {@code Pending}. */
   public Refund create(CreateRefundRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Refund> createWithResponse(CreateRefundRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_REFUND, request);
@@ -30,10 +32,12 @@ public final class Refunds {
         (timeouts, headers, key) -> api.createRefundWithHttpInfo(timeouts, headers, key, request));
   }
 
+  /** Reads a refund. */
   public Refund get(String refundId) {
     return getWithResponse(refundId, RequestOptions.none()).value();
   }
 
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Refund> getWithResponse(String refundId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_REFUND, "refundId", refundId);
@@ -46,6 +50,7 @@ public final class Refunds {
     return list(merchantId, start, end, RequestOptions.none());
   }
 
+  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
   public Page<Refund> list(String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_REFUNDS, "merchantId", merchantId);

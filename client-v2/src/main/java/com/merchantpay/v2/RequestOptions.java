@@ -38,26 +38,32 @@ public final class RequestOptions {
     return NONE;
   }
 
+  /** Starts building options; every setting is optional. */
   public static Builder builder() {
     return new Builder();
   }
 
+  /** The idempotency key to send instead of a generated one. */
   public Optional<String> idempotencyKey() {
     return Optional.ofNullable(idempotencyKey);
   }
 
+  /** The bearer token to send instead of the client's. */
   public Optional<String> accessToken() {
     return Optional.ofNullable(accessToken);
   }
 
+  /** How long one attempt may wait for its whole answer. */
   public Optional<Duration> readTimeout() {
     return Optional.ofNullable(readTimeout);
   }
 
+  /** The deadline of the whole call, retries included. */
   public Optional<Duration> callTimeout() {
     return Optional.ofNullable(callTimeout);
   }
 
+  /** The retry policy to follow instead of the client's. */
   public Optional<RetryPolicy> retryPolicy() {
     return Optional.ofNullable(retryPolicy);
   }
@@ -106,11 +112,13 @@ public final class RequestOptions {
       return this;
     }
 
+    /** Retries for this call, instead of the client's policy. */
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
       return this;
     }
 
+    /** The options. */
     public RequestOptions build() {
       return new RequestOptions(this);
     }

@@ -27,6 +27,7 @@ public final class Response<T> {
     this.value = value;
   }
 
+  /** The HTTP status of the answer. */
   public int statusCode() {
     return statusCode;
   }
@@ -36,6 +37,7 @@ public final class Response<T> {
     return headers;
   }
 
+  /** The server's request id ({@code Request-Id}), when it sent one. */
   public Optional<String> requestId() {
     return Optional.ofNullable(requestId);
   }

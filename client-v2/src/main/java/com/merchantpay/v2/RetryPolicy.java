@@ -44,22 +44,27 @@ public final class RetryPolicy {
     return NONE;
   }
 
+  /** Starts from the defaults. */
   public static Builder builder() {
     return new Builder();
   }
 
+  /** Attempts in all, the first included. */
   public int maxAttempts() {
     return maxAttempts;
   }
 
+  /** The wait after the first failure, before jitter. */
   public Duration initialBackoff() {
     return initialBackoff;
   }
 
+  /** The longest wait between attempts, before a longer {@code Retry-After}. */
   public Duration maxBackoff() {
     return maxBackoff;
   }
 
+  /** Whether PUTs are retried after a failure that leaves their outcome unknown. */
   public boolean retryUpdatesWhenOutcomeUnknown() {
     return retryUpdatesWhenOutcomeUnknown;
   }
@@ -102,11 +107,13 @@ public final class RetryPolicy {
       return this;
     }
 
+    /** The wait after the first failure; it doubles with each further one. */
     public Builder initialBackoff(Duration initialBackoff) {
       this.initialBackoff = positive("initialBackoff", initialBackoff);
       return this;
     }
 
+    /** The cap on the doubling waits. */
     public Builder maxBackoff(Duration maxBackoff) {
       this.maxBackoff = positive("maxBackoff", maxBackoff);
       return this;
@@ -122,6 +129,7 @@ public final class RetryPolicy {
       return this;
     }
 
+    /** The policy; fails when {@code maxBackoff} is shorter than {@code initialBackoff}. */
     public RetryPolicy build() {
       if (maxBackoff.compareTo(initialBackoff) < 0) {
         throw new IllegalArgumentException(

@@ -17,7 +17,7 @@ public abstract class ServiceException extends MerchantPayException {
   private static final long serialVersionUID = 1L;
 
   private final int statusCode;
-  private final transient ErrorCode errorCode;
+  private final String rawCode;
   private final String serviceMessage;
   private final List<String> errors;
   private final transient Duration retryAfter;
@@ -25,7 +25,7 @@ public abstract class ServiceException extends MerchantPayException {
   ServiceException(ServiceError error) {
     super(describe(error), error.operation, error.idempotencyKey, error.requestId, null);
     this.statusCode = error.statusCode;
-    this.errorCode = error.code;
+    this.rawCode = error.code == null ? null : error.code.getValue();
     this.serviceMessage = error.message;
     this.errors = List.copyOf(error.errors);
     this.retryAfter = error.retryAfter;
@@ -55,7 +55,7 @@ public abstract class ServiceException extends MerchantPayException {
 
   /** The error code of the body, or {@code null} when the body was not the documented error JSON. */
   public ErrorCode getErrorCode() {
-    return errorCode;
+    return ErrorCode.fromValue(rawCode);
   }
 
   /** The service's explanation ({@code message} of the error body), redacted of anything like a card number. */

@@ -19,10 +19,12 @@ public final class Stickers {
     this.validator = validator;
   }
 
+  /** Registers a sticker; it starts {@code Active}. */
   public Sticker create(CreateStickerRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Sticker> createWithResponse(CreateStickerRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_STICKER, request);
@@ -35,6 +37,7 @@ public final class Stickers {
     setActiveWithResponse(stickerId, active, RequestOptions.none());
   }
 
+  /** As {@link #setActive}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Void> setActiveWithResponse(String stickerId, boolean active, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.SET_STICKER_ACTIVE, "stickerId", stickerId);
@@ -43,10 +46,12 @@ public final class Stickers {
         (timeouts, headers, key) -> api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request));
   }
 
+  /** Reads a sticker. */
   public Sticker get(String stickerId) {
     return getWithResponse(stickerId, RequestOptions.none()).value();
   }
 
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
   public Response<Sticker> getWithResponse(String stickerId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_STICKER, "stickerId", stickerId);
@@ -54,10 +59,12 @@ public final class Stickers {
         (timeouts, headers, key) -> api.getStickerWithHttpInfo(timeouts, headers, stickerId));
   }
 
+  /** The stickers of a merchant. */
   public Page<Sticker> list(String merchantId) {
     return list(merchantId, RequestOptions.none());
   }
 
+  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
   public Page<Sticker> list(String merchantId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_STICKERS, "merchantId", merchantId);

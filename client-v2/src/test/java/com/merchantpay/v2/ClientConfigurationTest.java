@@ -44,6 +44,12 @@ class ClientConfigurationTest extends ClientTestSupport {
     assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://x.example").build()).hasMessageContaining("access token");
     assertThatThrownBy(() -> MerchantPayClient.builder().readTimeout(Duration.ZERO)).hasMessageContaining("readTimeout must be positive");
     assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("a\r\nX-Evil: 1")).hasMessageContaining("line breaks");
+    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("tok_live\u0000")).hasMessageContaining("visible ASCII")
+        .hasMessageNotContaining("tok_live");
+    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://user:pw@payments.example.com"))
+        .hasMessageContaining("credentials").hasMessageNotContaining("pw@");
+    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://payments.example.com/api/v2"))
+        .hasMessageContaining("without the /api/v2");
     assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("x".repeat(256))).hasMessageContaining("at most 255");
     assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("has space")).hasMessageContaining("printable ASCII");
     assertThatThrownBy(() -> RetryPolicy.builder().maxAttempts(0)).hasMessageContaining("at least 1");
@@ -78,6 +84,28 @@ class ClientConfigurationTest extends ClientTestSupport {
     assertThatThrownBy(() -> client(b -> b.readTimeout(Duration.ofSeconds(10))).payments().getWithResponse("p-1",
             RequestOptions.builder().readTimeout(Duration.ofMillis(200)).retryPolicy(RetryPolicy.none()).build()))
         .isInstanceOf(RequestTimeoutException.class);
+  }
+
+  @Test
+  void requestValidationCanBeTurnedOffForServicesThatAcceptMore() {
+    server.stubFor(com.github.tomakehurst.wiremock.client.WireMock.put("/api/v2/payments/p-1/confirm")
+        .willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(200)));
+    var fullCapture = new com.merchantpay.v2.model.CaptureRequest();
+
+    assertThatThrownBy(() -> client().payments().capture("p-1", fullCapture)).isInstanceOf(RequestValidationException.class);
+    client(b -> b.validateRequests(false)).payments().capture("p-1", fullCapture);
+
+    server.verify(1, com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor(urlEqualTo("/api/v2/payments/p-1/confirm")));
+  }
+
+  @Test
+  void responseHeadersAreLookedUpWithoutRegardToCase() {
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled")).withHeader("X-Trace", "t-1")));
+
+    Response<?> response = client().payments().getWithResponse("p-1", RequestOptions.none());
+
+    assertThat(response.headers().get("x-trace")).containsExactly("t-1");
+    assertThat(response.headers().get("X-TRACE")).containsExactly("t-1");
   }
 
   @Test

@@ -78,8 +78,9 @@ class PaginationTest extends ClientTestSupport {
         "{\"items\":[{\"id\":\"r-1\",\"status\":\"Success\"}],\"cursor\":\"same\"}")));
 
     assertThatThrownBy(() -> client().refunds().list("m-1", START, END).autoPagingStream().count())
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("same");
+        .isInstanceOf(UnexpectedResponseException.class)
+        .hasMessageContaining("listRefunds")
+        .hasMessageContaining("cursor 'same' twice");
   }
 
   @Test

@@ -276,6 +276,127 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
         .isFalse();
   }
 
+  @Test
+  void aCreateWhoseKeyIsStillInFlightIsRetriedWithTheSameKey() {
+    stubSequence("/api/v2/payments", true,
+        okJson(payment("p-1", "Authorized")).withFixedDelay(2_000),
+        aResponse().withStatus(409).withBody(error("idempotency_key_violation", "in progress")),
+        okJson(payment("p-1", "Authorized")));
+
+    Response<Payment> response = client(b -> b.readTimeout(java.time.Duration.ofMillis(300)))
+        .payments().createWithResponse(cardPayment(), RequestOptions.none());
+
+    assertThat(response.attempts()).isEqualTo(3);
+    assertThat(keysSent()).hasSize(3).containsOnly(response.idempotencyKey().orElseThrow());
+  }
+
+  @Test
+  void aKeyUsedWithAnotherBodyIsNotRetried() {
+    server.stubFor(post("/api/v2/payments").willReturn(aResponse().withStatus(422)
+        .withBody(error("idempotency_key_violation", "different body"))));
+
+    assertThatThrownBy(() -> client().payments().create(cardPayment())).isInstanceOf(IdempotencyKeyViolationException.class);
+    assertThat(keysSent()).hasSize(1);
+  }
+
+  @Test
+  void retryAfterAsAnHttpDateIsHonoured() {
+    String inThreeSeconds = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+        .format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(4));
+    stubSequence("/api/v2/payments/p-1", false,
+        aResponse().withStatus(503).withHeader("Retry-After", inThreeSeconds), okJson(payment("p-1", "Settled")));
+
+    client().payments().get("p-1");
+
+    assertThat(waits).hasSize(1);
+    assertThat(waits.get(0)).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(4));
+  }
+
+  @Test
+  void anAbsurdRetryAfterIsCappedAndEndsTheCallWithinItsDeadline() {
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(503).withHeader("Retry-After", "99999999999999999")));
+
+    assertThatThrownBy(() -> client().payments().get("p-1")).isInstanceOf(UnexpectedResponseException.class);
+    assertThat(waits).isEmpty();
+  }
+
+  @Test
+  void anEmptySuccessBodyWhereTheOperationHasOneIsAnUnexpectedResponseKeepingTheKey() {
+    server.stubFor(post("/api/v2/payments").willReturn(aResponse().withStatus(200)));
+
+    assertThatThrownBy(() -> client().payments().create(cardPayment()))
+        .isInstanceOf(UnexpectedResponseException.class)
+        .hasMessageContaining("the answer has no body")
+        .satisfies(thrown -> assertThat(((MerchantPayException) thrown).getIdempotencyKey()).isPresent());
+  }
+
+  @Test
+  void anIdempotencyKeyOnAnOperationThatCreatesNothingIsRefused() {
+    assertThatThrownBy(() -> client().payments().getWithResponse("p-1",
+            RequestOptions.builder().idempotencyKey("k-1").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("getPayment");
+  }
+
+  @Test
+  void theTokenSupplierIsAskedAgainForEachAttemptOfOneCall() {
+    stubSequence("/api/v2/payments/p-1", false, aResponse().withStatus(503), okJson(payment("p-1", "Settled")));
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+    client(b -> b.accessTokenSupplier(() -> "token-" + asked.incrementAndGet())).payments().get("p-1");
+
+    assertThat(server.findAll(getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))))
+        .extracting(request -> request.getHeader("Authorization"))
+        .containsExactly("Bearer token-1", "Bearer token-2");
+  }
+
+  @Test
+  void a401IsRetriedOnceAtOnceWithAFreshTokenFromTheSupplier() {
+    stubSequence("/api/v2/payments/p-1", false,
+        aResponse().withStatus(401).withBody(error("not_authorized", "expired")), okJson(payment("p-1", "Settled")));
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+    client(b -> b.accessTokenSupplier(() -> "token-" + asked.incrementAndGet())).payments().get("p-1");
+
+    assertThat(waits).containsExactly(Duration.ZERO);
+    assertThat(asked).hasValue(2);
+  }
+
+  @Test
+  void a401WithAFixedTokenIsNotRetried() {
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(401).withBody(error("not_authorized", "no"))));
+
+    assertThatThrownBy(() -> client().payments().get("p-1")).isInstanceOf(NotAuthorizedException.class);
+    server.verify(1, getRequestedFor(urlEqualTo("/api/v2/payments/p-1")));
+  }
+
+  @Test
+  void aSupplierThatFailsOnARetryEndsTheCallWithTheKeyOfTheEarlierAttempt() {
+    server.stubFor(post("/api/v2/payments").willReturn(aResponse().withStatus(503)));
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+    assertThatThrownBy(() -> client(b -> b.accessTokenSupplier(() -> {
+          if (asked.incrementAndGet() > 1) {
+            throw new IllegalStateException("token service down");
+          }
+          return "token-1";
+        })).payments().create(cardPayment()))
+        .isInstanceOf(AccessTokenException.class)
+        .hasMessageContaining("IllegalStateException")
+        .satisfies(thrown -> assertThat(((MerchantPayException) thrown).getIdempotencyKey()).contains(keysSent().get(0)));
+  }
+
+  @Test
+  void noAttemptIsStartedWithTooLittleTimeLeft() {
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(503)));
+    java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
+    MerchantPayClient client = client(b -> b.callTimeout(Duration.ofMillis(200)).nanoTime(clock::get)
+        .sleeper(wait -> clock.addAndGet(wait.toNanos() + Duration.ofMillis(100).toNanos())));
+
+    assertThatThrownBy(() -> client.payments().get("p-1")).isInstanceOf(UnexpectedResponseException.class);
+    server.verify(1, getRequestedFor(urlEqualTo("/api/v2/payments/p-1")));
+  }
+
   private static CaptureRequest capture() {
     return new CaptureRequest().amount(new Amount().value(new BigDecimal("5.00")).currency("RUB"));
   }
