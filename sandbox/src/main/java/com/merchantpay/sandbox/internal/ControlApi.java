@@ -326,6 +326,10 @@ final class ControlApi {
       if (!body.isObject()) {
         throw ApiError.validation("body: must be a JSON object");
       }
+      List<String> oversized = Json.oversizedNumbers(body);
+      if (!oversized.isEmpty()) {
+        throw ApiError.validation(oversized);
+      }
       return body;
     } catch (JsonProcessingException e) {
       throw ApiError.validation("body: not valid JSON (" + e.getOriginalMessage() + ")");
@@ -372,6 +376,8 @@ final class ControlApi {
     BigDecimal value = Json.decimal(amount, "value");
     if (value == null || value.signum() <= 0) {
       errors.add("amount.value: a number greater than zero is required");
+    } else if (!Amounts.inBounds(value)) {
+      errors.add("amount.value: " + Amounts.RULE);
     }
     String currency = Json.str(amount, "currency");
     if (currency != null && !currency.matches("[A-Z]{3}")) {

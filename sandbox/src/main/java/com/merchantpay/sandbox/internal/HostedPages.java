@@ -208,7 +208,8 @@ final class HostedPages {
           amount = null;
         }
       }
-      String problem = amount == null || amount.signum() <= 0 ? "Enter an amount greater than zero." : cardProblem(form);
+      String problem = amount == null || amount.signum() <= 0 ? "Enter an amount greater than zero."
+          : !Amounts.inBounds(amount) ? "The amount " + Amounts.RULE + "." : cardProblem(form);
       if (problem != null) {
         return page(400, "Pay", heading + "<p class=\"err\">" + esc(problem) + "</p>"
             + cardFields("Pay").replace("<form method=\"post\">", "<form method=\"post\">" + amountField));

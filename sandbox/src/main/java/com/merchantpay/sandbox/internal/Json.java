@@ -23,6 +23,8 @@ import java.util.Map;
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 final class Json {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** Far beyond any amount, count or identifier of the interfaces, far below what breaks writing. */
+  static final int MAX_NUMBER_DIGITS = 40;
 
   static final ObjectMapper MAPPER = JsonMapper.builder()
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -50,6 +52,36 @@ final class Json {
       throw e;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Numbers of a request body that the sandbox could not keep and write back: Jackson writes decimals in
+   * plain notation and refuses a scale beyond ±9999, and canonical forms of huge exponents would fill
+   * memory. Each entry names the member, as {@code invoice.weight: ...}. Checked right after parsing, before
+   * anything else looks at the values.
+   */
+  static List<String> oversizedNumbers(JsonNode body) {
+    List<String> errors = new ArrayList<>();
+    oversizedNumbers(body, "", errors);
+    return errors;
+  }
+
+  private static void oversizedNumbers(JsonNode node, String path, List<String> errors) {
+    if (node.isNumber()) {
+      BigDecimal value = node.decimalValue();
+      if (value.scale() > MAX_NUMBER_DIGITS || value.precision() - value.scale() > MAX_NUMBER_DIGITS) {
+        errors.add((path.isEmpty() ? "body" : path) + ": must have at most " + MAX_NUMBER_DIGITS
+            + " digits before the decimal point and " + MAX_NUMBER_DIGITS + " after it");
+      }
+    } else if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> member : node.properties()) {
+        oversizedNumbers(member.getValue(), path.isEmpty() ? member.getKey() : path + "." + member.getKey(), errors);
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        oversizedNumbers(node.get(i), path + "[" + i + "]", errors);
+      }
     }
   }
 

@@ -241,7 +241,7 @@ final class V1Api {
       return json(code(-13));
     }
     BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
-    if (amount.signum() <= 0) {
+    if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
     return switch (engine.checkRefund(payment, amount)) {
@@ -279,7 +279,7 @@ final class V1Api {
       return json(code(-13));
     }
     BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
-    if (amount.signum() <= 0) {
+    if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
     return switch (engine.checkCapture(payment, amount)) {

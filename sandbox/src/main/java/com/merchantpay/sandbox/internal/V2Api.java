@@ -118,6 +118,10 @@ final class V2Api {
       if (body == null || !body.isObject()) {
         throw ApiError.validation("body: must be a JSON object");
       }
+      List<String> oversized = Json.oversizedNumbers(body);
+      if (!oversized.isEmpty()) {
+        throw ApiError.validation(oversized);
+      }
       return body;
     } catch (JsonProcessingException e) {
       throw ApiError.validation("body: not valid JSON (" + e.getOriginalMessage() + ")");
@@ -650,6 +654,8 @@ final class V2Api {
     BigDecimal value = Json.decimal(amount, "value");
     if (value != null && value.signum() <= 0) {
       errors.add(field + ".value: must be greater than zero");
+    } else if (value != null && !Amounts.inBounds(value)) {
+      errors.add(field + ".value: " + Amounts.RULE);
     }
   }
 
