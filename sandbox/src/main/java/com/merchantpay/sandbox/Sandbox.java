@@ -191,6 +191,8 @@ public final class Sandbox implements AutoCloseable {
    * expired confirmations and invoices) and waits until the callbacks that fell due have been attempted.
    *
    * @return the new time
+   * @throws IllegalArgumentException when {@code by} is negative, or would take the clock more than 100
+   *     years past its start
    */
   public Instant advanceClock(Duration by) {
     if (by.isNegative()) {

@@ -1,9 +1,11 @@
 package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -69,6 +71,38 @@ class ControlApiTest extends SandboxTestBase {
         .isEqualTo("2024-05-14T09:01:30Z");
     assertThat(sandbox.now()).isEqualTo(Instant.parse("2024-05-14T09:01:30Z"));
     assertThat(postControlStatus("/_sandbox/clock/advance", "{\"seconds\":-1}")).isEqualTo(400);
+  }
+
+  @Test
+  void aBackwardOrMalformedClockMoveIsAValidationErrorNamingTheField() {
+    Api.Res seconds = api.send("POST", "/_sandbox/clock/advance", "{\"seconds\":-5}", Map.of());
+    Api.Res duration = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT-5S\"}", Map.of());
+    Api.Res text = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"soon\"}", Map.of());
+
+    assertThat(List.of(seconds, duration, text)).allSatisfy(res -> {
+      assertThat(res.status()).isEqualTo(400);
+      assertThat(res.code()).isEqualTo("validation_error");
+    });
+    assertThat(seconds.errors()).singleElement().asString().startsWith("seconds: must not be negative");
+    assertThat(duration.errors()).singleElement().asString().startsWith("duration: must not be negative");
+    assertThat(text.errors()).singleElement().asString().startsWith("duration:");
+    assertThat(sandbox.now()).isEqualTo(T0);
+  }
+
+  @Test
+  void theClockMovesAtMostOneHundredYearsPastItsStart() {
+    Api.Res huge = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT99999999999H\"}", Map.of());
+
+    assertThat(huge.status()).isEqualTo(400);
+    assertThat(huge.errors()).singleElement().asString().startsWith("duration:").contains("100 years");
+    assertThat(sandbox.now()).isEqualTo(T0);
+    api.advance("P36500D");
+    Api.Res beyond = api.send("POST", "/_sandbox/clock/advance", "{\"seconds\":" + 366L * 24 * 3600 + "}", Map.of());
+    assertThat(beyond.status()).isEqualTo(400);
+    assertThat(beyond.errors()).singleElement().asString().startsWith("seconds:").contains("100 years");
+    assertThat(sandbox.now()).isEqualTo(T0.plus(java.time.Duration.ofDays(36500)));
+    assertThatThrownBy(() -> sandbox.advanceClock(java.time.Duration.ofDays(366)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100 years");
   }
 
   @Test

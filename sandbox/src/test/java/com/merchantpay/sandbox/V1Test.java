@@ -114,6 +114,33 @@ class V1Test extends SandboxTestBase {
   }
 
   @Test
+  void aNumberWithSurroundingSpacesIsAContractFailureNamingTheField() {
+    String id = api.pay("4111111111111111", "10", true).path("id").asText();
+
+    Api.Res query = api.v1("getPayment", cashier(), Map.of("paymentID", " " + id));
+    Api.Res form = api.v1("confirmPayment", accountant(), Map.of("paymentID", id, "amount", " 10"));
+    Api.Res formId = api.v1("cancelPayment", accountant(), Map.of("paymentID", id + " "));
+
+    assertThat(query.status()).isEqualTo(400);
+    assertThat(query.text()).isEqualTo("paymentID: must be of type integer\n");
+    assertThat(form.status()).isEqualTo(400);
+    assertThat(form.text()).isEqualTo("amount: must be of type number\n");
+    assertThat(formId.status()).isEqualTo(400);
+    assertThat(formId.text()).isEqualTo("paymentID: must be of type integer\n");
+    assertThat(api.payment(id).path("status").asText()).isEqualTo("Authorized");
+  }
+
+  @Test
+  void contractFailuresNameTheFieldAndTheProblemOnly() {
+    Api.Res plus = api.v1("getPayment", cashier(), Map.of("paymentID", "+1"));
+    Api.Res refunds = api.v1("listRefunds", accountant(), Map.of("paymentID", "+1"));
+
+    assertThat(plus.status()).isEqualTo(400);
+    assertThat(plus.text()).isEqualTo("paymentID: must be of type integer\n");
+    assertThat(refunds.text()).isEqualTo("paymentID: must be of type integer\n");
+  }
+
+  @Test
   void listsStopAtTheLimitAndSayOverflow() {
     for (int i = 0; i < 6; i++) {
       api.pay("4111111111111111", "1" + i, false);

@@ -49,7 +49,7 @@ final class ControlApi {
         }
         case "GET /_sandbox/clock" -> ok(clockView());
         case "POST /_sandbox/clock/advance" -> {
-          server.advance(duration(body(in)));
+          advance(body(in));
           yield ok(clockView());
         }
         case "GET /_sandbox/callbacks" -> {
@@ -336,18 +336,34 @@ final class ControlApi {
     }
   }
 
-  private static Duration duration(JsonNode body) {
-    try {
-      if (body.has("seconds") && body.get("seconds").isNumber()) {
-        return Duration.ofMillis(body.get("seconds").decimalValue().movePointRight(3).longValueExact());
+  private void advance(JsonNode body) {
+    String field;
+    Duration by;
+    if (body.has("seconds")) {
+      field = "seconds";
+      if (!body.get("seconds").isNumber()) {
+        throw ApiError.validation("seconds: must be a number");
       }
-      if (Json.str(body, "duration") != null) {
-        return Duration.parse(Json.str(body, "duration"));
+      try {
+        by = Duration.ofMillis(body.get("seconds").decimalValue().movePointRight(3).longValueExact());
+      } catch (ArithmeticException e) {
+        throw ApiError.validation("seconds: must be a number of seconds with at most three fraction digits");
       }
-    } catch (ArithmeticException | DateTimeParseException e) {
-      // reported below
+    } else if (body.has("duration")) {
+      field = "duration";
+      try {
+        by = Duration.parse(String.valueOf(Json.str(body, "duration")));
+      } catch (DateTimeParseException e) {
+        throw ApiError.validation("duration: must be an ISO 8601 duration such as PT1M");
+      }
+    } else {
+      throw ApiError.validation("body: give seconds (a number) or duration (ISO 8601, e.g. PT1M)");
     }
-    throw ApiError.validation("body: give seconds (a number) or duration (ISO 8601, e.g. PT1M), not negative");
+    try {
+      server.advance(by);
+    } catch (IllegalArgumentException e) {
+      throw ApiError.validation(field + ": " + e.getMessage());
+    }
   }
 
   private String merchant(JsonNode body, List<String> errors) {

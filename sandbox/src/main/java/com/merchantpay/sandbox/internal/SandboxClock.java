@@ -11,6 +11,9 @@ import java.time.temporal.ChronoUnit;
  * Times are kept to the millisecond, as the service shows them.
  */
 final class SandboxClock {
+  /** How far the clock may be moved in total: 100 years of 365.25 days. */
+  static final Duration MAX_OFFSET = Duration.ofDays(36525);
+
   private final Clock system;
   private final Instant fixedStart;
   private final Instant epoch;
@@ -36,9 +39,19 @@ final class SandboxClock {
     return base.plus(offset).truncatedTo(ChronoUnit.MILLIS);
   }
 
+  /**
+   * Moves the clock forward.
+   *
+   * @throws IllegalArgumentException when {@code by} is negative or would take the clock more than
+   *     {@link #MAX_OFFSET} past its start, where timestamps would stop being valid date-times
+   */
   synchronized Instant advance(Duration by) {
     if (by.isNegative()) {
-      throw new IllegalArgumentException("the sandbox clock only moves forward");
+      throw new IllegalArgumentException("must not be negative; the sandbox clock only moves forward");
+    }
+    if (by.compareTo(MAX_OFFSET.minus(offset)) > 0) {
+      throw new IllegalArgumentException("the sandbox clock moves at most 100 years past its start; it has "
+          + MAX_OFFSET.minus(offset).toDays() + " days left");
     }
     offset = offset.plus(by);
     return now();

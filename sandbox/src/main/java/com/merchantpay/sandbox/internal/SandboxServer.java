@@ -179,40 +179,53 @@ public final class SandboxServer {
 
   private void dispatch(HttpExchange exchange) {
     String requestId = ids.request();
-    HttpSupport.Out out;
     String path = exchange.getRequestURI().getRawPath();
+    boolean v2Path = path.startsWith("/api/v2/");
+    HttpSupport.Out out;
+    HttpSupport.In in = null;
     try {
-      HttpSupport.In in = HttpSupport.read(exchange);
-      if (path.startsWith("/api/v2/")) {
-        out = v2.handle(in);
-      } else if (path.startsWith("/api/v1/")) {
-        out = v1.handle(in);
-      } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
-        out = control.handle(in);
-      } else if (HostedPages.handles(path)) {
-        out = pages.handle(in);
-      } else if (path.equals("/")) {
-        out = HostedPages.page(200, "Merchant Payment Service sandbox",
-            "<p>v2 under <code>/api/v2</code>, v1 under <code>/api/v1</code>, control API under "
-                + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>");
-      } else {
-        out = HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
-      }
+      in = HttpSupport.read(exchange);
     } catch (IllegalArgumentException e) {
-      // A malformed percent escape in the query string.
-      out = path.startsWith("/api/v2/")
-          ? ApiError.validation("query: malformed percent-encoding").response()
+      // Only reading the query can throw this: a malformed percent escape.
+      out = v2Path ? ApiError.validation("query: malformed percent-encoding").response()
           : HttpSupport.Out.text(400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
+      reply(exchange, out, requestId);
+      return;
     } catch (IOException e) {
-      out = path.startsWith("/api/v2/")
-          ? ApiError.validation("body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable").response()
+      out = v2Path ? ApiError.validation("body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable").response()
           : HttpSupport.Out.text(413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
+      reply(exchange, out, requestId);
+      return;
+    }
+    try {
+      out = route(in, path);
     } catch (RuntimeException | Error e) {
       // Answer even a broken request, so a client is never left waiting; the trace is for whoever runs us.
       System.err.println("merchantpay-sandbox: request " + requestId + " failed: " + e);
       e.printStackTrace();
       out = HttpSupport.Out.text(500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
     }
+    reply(exchange, out, requestId);
+  }
+
+  private HttpSupport.Out route(HttpSupport.In in, String path) {
+    if (path.startsWith("/api/v2/")) {
+      return v2.handle(in);
+    } else if (path.startsWith("/api/v1/")) {
+      return v1.handle(in);
+    } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
+      return control.handle(in);
+    } else if (HostedPages.handles(path)) {
+      return pages.handle(in);
+    } else if (path.equals("/")) {
+      return HostedPages.page(200, "Merchant Payment Service sandbox",
+          "<p>v2 under <code>/api/v2</code>, v1 under <code>/api/v1</code>, control API under "
+              + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>");
+    }
+    return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
+  }
+
+  private static void reply(HttpExchange exchange, HttpSupport.Out out, String requestId) {
     try {
       HttpSupport.write(exchange, out.withHeader("Request-Id", requestId));
     } catch (IOException e) {

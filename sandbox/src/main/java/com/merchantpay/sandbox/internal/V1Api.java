@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -105,23 +106,72 @@ final class V1Api {
     try {
       Instant now = clock.now();
       engine.runDue(now);
-      return switch (operation.id()) {
-        case "getPayment" -> getPayment(merchant, params);
-        case "getPaymentByInvoiceID" -> getPaymentByInvoice(merchant, params);
-        case "listPaymentsFilter" -> listPayments(merchant, params);
-        case "refundPayment" -> refund(merchant, params, now);
-        case "listRefunds" -> listRefunds(merchant, params);
-        case "confirmPayment" -> confirm(merchant, params, now);
-        case "cancelPayment" -> cancel(merchant, params, now);
-        case "listDocuments" -> listDocuments(merchant, params, xml);
-        case "getDocumentContent" -> documentContent(merchant, params);
-        case "listTransfers" -> listTransfers(merchant, params, xml);
-        case "getTransferRegister" -> register(merchant, params, xml);
-        default -> throw new IllegalStateException("operation without a handler: " + operation.id());
-      };
+      try {
+        return answer(operation, merchant, params, xml, now);
+      } catch (ContractFailure e) {
+        return HttpSupport.Out.text(400, "text/plain; charset=utf-8", e.getMessage() + "\n");
+      }
     } finally {
       store.lock.unlock();
       afterChange.run();
+    }
+  }
+
+  private HttpSupport.Out answer(Contracts.Operation operation, Sandbox.Merchant merchant,
+      Map<String, List<String>> params, boolean xml, Instant now) {
+    return switch (operation.id()) {
+      case "getPayment" -> getPayment(merchant, params);
+      case "getPaymentByInvoiceID" -> getPaymentByInvoice(merchant, params);
+      case "listPaymentsFilter" -> listPayments(merchant, params);
+      case "refundPayment" -> refund(merchant, params, now);
+      case "listRefunds" -> listRefunds(merchant, params);
+      case "confirmPayment" -> confirm(merchant, params, now);
+      case "cancelPayment" -> cancel(merchant, params, now);
+      case "listDocuments" -> listDocuments(merchant, params, xml);
+      case "getDocumentContent" -> documentContent(merchant, params);
+      case "listTransfers" -> listTransfers(merchant, params, xml);
+      case "getTransferRegister" -> register(merchant, params, xml);
+      default -> throw new IllegalStateException("operation without a handler: " + operation.id());
+    };
+  }
+
+  /**
+   * A value the contract check let through but the operation cannot read (the request validator, for
+   * one, reads {@code " 1"} in a query as an integer); answered like any other contract failure.
+   */
+  private static final class ContractFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ContractFailure(String field, String problem) {
+      super(field + ": " + problem, null, false, false);
+    }
+  }
+
+  private static long integer(Map<String, List<String>> params, String name) {
+    try {
+      return Long.parseLong(HttpSupport.first(params, name));
+    } catch (NumberFormatException e) {
+      throw new ContractFailure(name, "must be of type integer");
+    }
+  }
+
+  private static BigDecimal amount(Map<String, List<String>> params) {
+    try {
+      return new BigDecimal(HttpSupport.first(params, "amount"));
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new ContractFailure("amount", "must be of type number");
+    }
+  }
+
+  private static Instant day(Map<String, List<String>> params, String name, int plusDays, Instant absent) {
+    String text = HttpSupport.first(params, name);
+    if (text == null) {
+      return absent;
+    }
+    try {
+      return LocalDate.parse(text).plusDays(plusDays).atStartOfDay().toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      throw new ContractFailure(name, "must be a valid date value");
     }
   }
 
@@ -181,7 +231,7 @@ final class V1Api {
   }
 
   private static String normalisedId(Map<String, List<String>> params) {
-    return Long.toString(Long.parseLong(HttpSupport.first(params, "paymentID")));
+    return Long.toString(integer(params, "paymentID"));
   }
 
   private HttpSupport.Out getPayment(Sandbox.Merchant merchant, Map<String, List<String>> params) {
@@ -226,10 +276,8 @@ final class V1Api {
 
   /** Period bounds are UTC days and both days are included. */
   private static Predicate<Instant> period(Map<String, List<String>> params) {
-    String from = HttpSupport.first(params, "periodFrom");
-    String to = HttpSupport.first(params, "periodTo");
-    Instant start = from == null ? Instant.MIN : LocalDate.parse(from).atStartOfDay().toInstant(ZoneOffset.UTC);
-    Instant end = to == null ? Instant.MAX : LocalDate.parse(to).plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+    Instant start = day(params, "periodFrom", 0, Instant.MIN);
+    Instant end = day(params, "periodTo", 1, Instant.MAX);
     return t -> !t.isBefore(start) && t.isBefore(end);
   }
 
@@ -240,7 +288,7 @@ final class V1Api {
     if (payment == null) {
       return json(code(-13));
     }
-    BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
+    BigDecimal amount = amount(params);
     if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
@@ -259,7 +307,7 @@ final class V1Api {
   private HttpSupport.Out listRefunds(Sandbox.Merchant merchant, Map<String, List<String>> params) {
     Predicate<Instant> period = period(params);
     String paymentId = HttpSupport.first(params, "paymentID");
-    String normalised = paymentId == null ? null : Long.toString(Long.parseLong(paymentId));
+    String normalised = paymentId == null ? null : Long.toString(integer(params, "paymentID"));
     String externalId = HttpSupport.first(params, "externalID");
     List<RefundRecord> matching = Store.ordered(store.refunds.values(),
         r -> r.merchantId.equals(merchant.id()) && Views.isNumericId(r.id) && Views.isNumericId(r.paymentId)
@@ -278,7 +326,7 @@ final class V1Api {
     if (payment == null) {
       return json(code(-13));
     }
-    BigDecimal amount = new BigDecimal(HttpSupport.first(params, "amount"));
+    BigDecimal amount = amount(params);
     if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
@@ -302,7 +350,15 @@ final class V1Api {
       return json(code("Cancelled".equals(payment.status) || "Rejected".equals(payment.status) ? -15 : -10));
     }
     String error = HttpSupport.first(params, "error");
-    engine.cancel(payment, error == null || error.isEmpty() ? null : Integer.valueOf(error), now);
+    Integer reason = null;
+    if (error != null && !error.isEmpty()) {
+      long code = integer(params, "error");
+      if (code != (int) code) {
+        throw new ContractFailure("error", "must be a 32-bit integer");
+      }
+      reason = (int) code;
+    }
+    engine.cancel(payment, reason, now);
     return json(success("Payment", Views.v1Payment(payment, merchant)));
   }
 

@@ -60,7 +60,7 @@ final class V1Forms {
       switch (type) {
         case "integer" -> {
           // The narrowest node: the schema validator compares enum values by node type as well.
-          long number = Long.parseLong(value.trim());
+          long number = Long.parseLong(value);
           if (number == (int) number) {
             body.put(name, (int) number);
           } else {
@@ -69,7 +69,7 @@ final class V1Forms {
           return true;
         }
         case "number" -> {
-          body.put(name, new BigDecimal(value.trim()));
+          body.put(name, new BigDecimal(value));
           return true;
         }
         case "boolean" -> {

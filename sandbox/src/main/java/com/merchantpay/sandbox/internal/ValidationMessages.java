@@ -48,6 +48,13 @@ final class ValidationMessages {
       out.add(field + ": a value is required");
       return out;
     }
+    if (key.endsWith(".schema.invalidJson") && message.getContext().flatMap(c -> c.getParameter()).isPresent()) {
+      // The validator reads a number parameter as JSON, and the parser's message speaks of its own settings.
+      String type = message.getContext().flatMap(c -> c.getParameter()).map(p -> p.getSchema())
+          .map(schema -> schema.getType()).orElse(null);
+      out.add(field + ": " + (type == null ? "not a valid value" : "must be of type " + type));
+      return out;
+    }
     switch (key) {
       case "validation.request.body.missing" -> out.add("body: a JSON body is required");
       case "validation.request.body.unexpected" -> out.add("body: this operation takes no body");
