@@ -49,6 +49,8 @@ final class Callbacks implements AutoCloseable {
   private final Thread worker;
   private boolean sending;
   private boolean closed;
+  /** Counts clears: an attempt that started before one belongs to forgotten state and leaves no trace. */
+  private long generation;
 
   Callbacks(SandboxClock clock, IdSource ids, int maxAttempts, Duration firstRetryDelay) {
     this.clock = clock;
@@ -101,6 +103,7 @@ final class Callbacks implements AutoCloseable {
   synchronized void clear() {
     queue.clear();
     log.clear();
+    generation++;
   }
 
   @Override
@@ -125,6 +128,7 @@ final class Callbacks implements AutoCloseable {
   private void run() {
     while (true) {
       Delivery delivery = null;
+      long startedIn;
       synchronized (this) {
         while (!closed && (delivery = nextDue()) == null) {
           try {
@@ -139,8 +143,9 @@ final class Callbacks implements AutoCloseable {
         }
         queue.remove(delivery);
         sending = true;
+        startedIn = generation;
       }
-      attempt(delivery);
+      attempt(delivery, startedIn);
       synchronized (this) {
         sending = false;
         notifyAll();
@@ -148,7 +153,7 @@ final class Callbacks implements AutoCloseable {
     }
   }
 
-  private void attempt(Delivery delivery) {
+  private void attempt(Delivery delivery, long startedIn) {
     if (http == null) {
       // Created on first use (by the single worker thread): most sandboxes never send a callback.
       http = HttpClient.newBuilder()
@@ -199,6 +204,9 @@ final class Callbacks implements AutoCloseable {
     }
     entry.set("body", delivery.notification.body().deepCopy());
     synchronized (this) {
+      if (startedIn != generation) {
+        return; // cleared (reset) while this attempt ran
+      }
       log.addLast(entry);
       while (log.size() > LOG_LIMIT) {
         log.removeFirst();
