@@ -15,8 +15,8 @@ import java.util.function.Supplier;
  * and its answer is kept; a repeat with the same body gets that answer again, byte for byte, without
  * running anything; a repeat with another body gets 422; a repeat while the first still runs gets 409.
  * Answers that reject the request itself (validation, 5xx) are not kept, so a corrected retry can reuse
- * the key. Keys live for {@link #RETENTION} of sandbox time, and at most {@link #CAPACITY} are kept
- * (the oldest go first).
+ * the key. Keys live for {@link #RETENTION} of sandbox time, and at most {@link #CAPACITY} finished ones
+ * are kept (the oldest go first; a key whose request still runs is never dropped).
  */
 final class Idempotency {
   static final Duration RETENTION = Duration.ofHours(24);
@@ -62,11 +62,7 @@ final class Idempotency {
       }
       entry = new Entry(fingerprint, clock.now());
       entries.put(scope, entry);
-      while (entries.size() > CAPACITY) {
-        Iterator<Map.Entry<String, Entry>> eldest = entries.entrySet().iterator();
-        eldest.next();
-        eldest.remove();
-      }
+      makeRoom();
     }
     HttpSupport.Out answer;
     try {
@@ -95,6 +91,18 @@ final class Idempotency {
 
   private synchronized void forget(String scope, Entry entry) {
     entries.remove(scope, entry);
+  }
+
+  /**
+   * Drops the oldest finished entries beyond {@link #CAPACITY}. Entries still running stay: dropping one
+   * would let a repeat of that request run a second time. There are never more of them than server workers.
+   */
+  private void makeRoom() {
+    for (Iterator<Entry> it = entries.values().iterator(); entries.size() > CAPACITY && it.hasNext(); ) {
+      if (it.next().answer != null) {
+        it.remove();
+      }
+    }
   }
 
   private void purge() {
