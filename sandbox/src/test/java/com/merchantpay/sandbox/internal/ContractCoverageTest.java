@@ -34,6 +34,15 @@ class ContractCoverageTest {
   }
 
   @Test
+  void theWarmUpRequestsAreValidRequestsOfTheirDocuments() {
+    // A request that matches no operation (as GET / did) never reaches the schema machinery it should warm.
+    assertThat(Contracts.warmUp(ApiSpec.V2, Contracts.v2())).hasSize(1)
+        .allSatisfy(report -> assertThat(report.getMessages()).isEmpty());
+    assertThat(Contracts.warmUp(ApiSpec.V1, Contracts.v1())).hasSize(2)
+        .allSatisfy(report -> assertThat(report.getMessages()).isEmpty());
+  }
+
+  @Test
   void pathTemplatesMatchOnlyTheirOwnShape() {
     Contracts.Operation complete = Contracts.operations(ApiSpec.V2.yaml()).stream()
         .filter(op -> op.id().equals("completePayment")).findFirst().orElseThrow();
