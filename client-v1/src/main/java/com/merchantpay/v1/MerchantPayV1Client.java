@@ -166,10 +166,11 @@ public final class MerchantPayV1Client {
   }
 
   /**
-   * Every payment matching the filter. Whenever an answer overflows, the period is split into halves
-   * (whole days) and each half is asked for, until no answer overflows; results are merged in period order,
-   * each payment once (by PaymentID). This relies on period bounds including their whole day, as the API
-   * description reads them.
+   * Every payment matching the filter. Whenever an answer overflows, the period is split into two shorter
+   * ones that overlap by two days (whole days), and each is asked for, until no answer overflows; results
+   * are merged in period order, each payment once (by PaymentID). The overlap makes the result complete
+   * whether the service counts the bound days themselves or only the days between them, which the service
+   * documents leave open: the result is what one answer for the whole period would hold.
    *
    * @param filter a filter with both {@code periodFrom} and {@code periodTo}
    * @throws IllegalArgumentException when the filter has no bounded period
@@ -207,7 +208,7 @@ public final class MerchantPayV1Client {
 
   /**
    * Every refund matching the filter, splitting the period while answers overflow, each refund once (by
-   * RefundID; refunds without one are all kept). See {@link #listAllPayments}.
+   * RefundID; refunds without one by their whole content). See {@link #listAllPayments}.
    *
    * @throws IllegalArgumentException when the filter has no bounded period
    * @throws V1IncompleteListException when a single day still overflows
