@@ -61,7 +61,8 @@ import java.util.function.Supplier;
  * <p>Every call is signed for you: the client adds {@code login}, a fresh random {@code nonce} and the
  * {@code hash} over the operation's signed values; the password enters the hash only and is never sent,
  * logged or printed. A call either returns the payload of an envelope whose {@code ErrorCode} is 0 or
- * throws a {@link MerchantPayV1Exception}. The client never repeats a call by itself.
+ * throws a {@link MerchantPayV1Exception}; a single-object call never returns {@code null} (a success
+ * without its payload is a {@link V1ServerFailureException}). The client never repeats a call by itself.
  *
  * <p>Instances are immutable and safe for concurrent use; build one and share it.
  */
@@ -134,7 +135,8 @@ public final class MerchantPayV1Client {
 
   /** The payment with this id (the service's payment id, LMI_SYS_PAYMENT_ID). */
   public Payment getPayment(long paymentId) {
-    return call(GET_PAYMENT, () -> payments.getPayment(null, null, null, paymentId)).getPayment();
+    return payload(GET_PAYMENT, "Payment", call(GET_PAYMENT,
+        () -> payments.getPayment(null, null, null, paymentId)).getPayment());
   }
 
   /**
@@ -147,8 +149,8 @@ public final class MerchantPayV1Client {
   public Payment getPaymentByInvoiceId(String invoiceId, String siteAlias) {
     requireText(invoiceId, "invoiceId");
     requireText(siteAlias, "siteAlias");
-    return call(GET_PAYMENT_BY_INVOICE_ID,
-        () -> payments.getPaymentByInvoiceID(null, null, null, invoiceId, siteAlias)).getPayment();
+    return payload(GET_PAYMENT_BY_INVOICE_ID, "Payment", call(GET_PAYMENT_BY_INVOICE_ID,
+        () -> payments.getPaymentByInvoiceID(null, null, null, invoiceId, siteAlias)).getPayment());
   }
 
   /**
@@ -191,8 +193,8 @@ public final class MerchantPayV1Client {
   /** Requests a refund, with the merchant's refund id and shopping cart lines when given. */
   public Refund refundPayment(RefundRequest request) {
     Objects.requireNonNull(request, "request");
-    return call(REFUND_PAYMENT, () -> refunds.refundPayment(null, null, null, request.getPaymentId(),
-        request.getAmount(), request.getExternalId(), request.cartFields())).getRefund();
+    return payload(REFUND_PAYMENT, "Refund", call(REFUND_PAYMENT, () -> refunds.refundPayment(null, null, null,
+        request.getPaymentId(), request.getAmount(), request.getExternalId(), request.cartFields())).getRefund());
   }
 
   /** One answer of the refund list; see {@link #listPayments} for {@code Overflow}. */
@@ -223,7 +225,8 @@ public final class MerchantPayV1Client {
   /** Captures a payment on hold, charging {@code amount} (in some cases less than the amount held). */
   public Payment confirmPayment(long paymentId, BigDecimal amount) {
     Objects.requireNonNull(amount, "amount");
-    return call(CONFIRM_PAYMENT, () -> holds.confirmPayment(null, null, null, paymentId, amount)).getPayment();
+    return payload(CONFIRM_PAYMENT, "Payment", call(CONFIRM_PAYMENT,
+        () -> holds.confirmPayment(null, null, null, paymentId, amount)).getPayment());
   }
 
   /** Releases the hold on a payment. */
@@ -233,7 +236,8 @@ public final class MerchantPayV1Client {
 
   /** Releases the hold on a payment, giving a code of the error table as the reason. */
   public Payment cancelPayment(long paymentId, ErrorCode reason) {
-    return call(CANCEL_PAYMENT, () -> holds.cancelPayment(null, null, null, paymentId, reason)).getPayment();
+    return payload(CANCEL_PAYMENT, "Payment", call(CANCEL_PAYMENT,
+        () -> holds.cancelPayment(null, null, null, paymentId, reason)).getPayment());
   }
 
   /** The documents created in the period, for the user's only account. */
@@ -314,8 +318,8 @@ public final class MerchantPayV1Client {
   /** The register of a payout: the payments and refunds it settles. */
   public Register getTransferRegister(String registerId) {
     requireText(registerId, "registerId");
-    return call(GET_TRANSFER_REGISTER, () -> transfers.getTransferRegister(null, null, null, registerId, xml))
-        .getResponse();
+    return payload(GET_TRANSFER_REGISTER, "Response", call(GET_TRANSFER_REGISTER,
+        () -> transfers.getTransferRegister(null, null, null, registerId, xml)).getResponse());
   }
 
   @Override
@@ -345,6 +349,17 @@ public final class MerchantPayV1Client {
       throw new V1ServerFailureException(operation, e.status(),
           "the answer could not be handled (" + e.getClass().getSimpleName() + ")", "", null);
     }
+  }
+
+  /**
+   * The payload of a successful single-object answer. A success without it is no answer the caller can
+   * use, and returning null would move the failure to wherever the caller first touches the result.
+   */
+  private static <T> T payload(String operation, String member, T value) {
+    if (value == null) {
+      throw new V1ServerFailureException(operation, 200, "ErrorCode 0 without " + member, "", null);
+    }
+    return value;
   }
 
   private static IOException ioCause(RetryableException e) {

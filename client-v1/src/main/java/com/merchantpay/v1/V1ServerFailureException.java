@@ -2,8 +2,9 @@ package com.merchantpay.v1;
 
 /**
  * The service failed while handling the call: it answered with an HTTP status other than 200 (the v1
- * interface answers every handled request with 200), or with a 200 whose body is not a readable envelope.
- * Whether the call had any effect is unknown.
+ * interface answers every handled request with 200), with a 200 whose body is not a readable envelope, or
+ * with {@code ErrorCode} 0 but without the payload a single-object call returns. Whether the call had any
+ * effect is unknown.
  */
 public final class V1ServerFailureException extends MerchantPayV1Exception {
   private static final long serialVersionUID = 1L;

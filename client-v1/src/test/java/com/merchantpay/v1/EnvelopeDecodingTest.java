@@ -22,6 +22,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,35 @@ class EnvelopeDecodingTest {
     assertThat(failure.getDescription()).isNull();
     assertThat(failure.getMessage()).isEqualTo(
         "getPayment: the service answered ErrorCode -99 (a code the v1 description does not list)");
+  }
+
+  static Stream<Arguments> singleObjectOperations() {
+    return Stream.<Arguments>of(
+        Arguments.of("getPayment", "Payment", (Consumer<MerchantPayV1Client>) c -> c.getPayment(1L)),
+        Arguments.of("getPaymentByInvoiceID", "Payment",
+            (Consumer<MerchantPayV1Client>) c -> c.getPaymentByInvoiceId("INV-1", "site")),
+        Arguments.of("refundPayment", "Refund",
+            (Consumer<MerchantPayV1Client>) c -> c.refundPayment(1L, BigDecimal.ONE)),
+        Arguments.of("confirmPayment", "Payment",
+            (Consumer<MerchantPayV1Client>) c -> c.confirmPayment(1L, BigDecimal.ONE)),
+        Arguments.of("cancelPayment", "Payment",
+            (Consumer<MerchantPayV1Client>) c -> c.cancelPayment(1L)),
+        Arguments.of("getTransferRegister", "Response",
+            (Consumer<MerchantPayV1Client>) c -> c.getTransferRegister("5521")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("singleObjectOperations")
+  void aSuccessWithoutItsPayloadIsAServerFailureNotANull(String operation, String member,
+      Consumer<MerchantPayV1Client> call) {
+    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+
+    V1ServerFailureException failure = catchThrowableOfType(V1ServerFailureException.class, () -> call.accept(client));
+
+    assertThat(failure).isNotNull();
+    assertThat(failure.getOperation()).isEqualTo(operation);
+    assertThat(failure.getStatus()).isEqualTo(200);
+    assertThat(failure.getMessage()).startsWith(operation + ": ErrorCode 0 without " + member);
   }
 
   @Test

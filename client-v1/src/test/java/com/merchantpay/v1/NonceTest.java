@@ -1,8 +1,5 @@
 package com.merchantpay.v1;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -58,7 +55,7 @@ class NonceTest {
 
   @Test
   void aNonceOf255CharactersIsAccepted() {
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     String longest = "é".repeat(255);
 
     TestClients.builder(server.baseUrl()).nonceSupplier(() -> longest).build().getPayment(1L);

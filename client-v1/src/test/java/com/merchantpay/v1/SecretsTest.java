@@ -43,7 +43,7 @@ class SecretsTest {
 
   @Test
   void thePasswordIsNeverSentInAnyForm() {
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(PASSWORD).build();
 
     client.getPayment(1L);
@@ -58,7 +58,7 @@ class SecretsTest {
 
   @Test
   void thePasswordArrayIsCopiedSoTheCallerMayClearIt() {
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     char[] password = PASSWORD.toCharArray();
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(password).build();
     java.util.Arrays.fill(password, '\0');
@@ -71,7 +71,7 @@ class SecretsTest {
 
   @Test
   void wireLogsAtEveryLevelMaskTheHashAndNeverContainThePassword() throws IOException {
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     server.stubFor(any(urlPathEqualTo("/api/v1/getDocumentContent")).willReturn(aResponse()
         .withHeader("Content-Type", "application/octet-stream").withBody("%PDF-1.4")));
     long logStart = Files.exists(WIRE_LOG) ? Files.size(WIRE_LOG) : 0;
@@ -108,7 +108,7 @@ class SecretsTest {
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(PASSWORD)
         .nonceSupplier(TestClients.fixed("nonce-that-must-not-leak")).build();
     // Known hash of this call: echoed back by a broken server in plain text, without its name.
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     client.getPayment(42L);
     String hash = TestClients.received(server.findAll(anyRequestedFor(anyUrl())).get(0)).get("hash").get(0);
     server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(500)

@@ -1,9 +1,7 @@
 package com.merchantpay.v1;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,7 +28,7 @@ class SignatureKnownAnswerTest {
 
   @BeforeEach
   void answerSuccess() {
-    server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
   }
 
   // printf '%s' 'shop-auto-01;Pa55word!;4f7d2c9a-0b31-4e55-8d6a-91c0e2f3a7b1;50021467' | openssl sha1 -binary | base64

@@ -1,7 +1,5 @@
 package com.merchantpay.v1;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -41,8 +39,7 @@ class WireFormatTest {
 
   @BeforeEach
   void start() {
-    server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "application/json").withBody("{\"ErrorCode\":0}")));
+    TestClients.answerSuccess(server);
     client = TestClients.client(server.baseUrl());
   }
 
