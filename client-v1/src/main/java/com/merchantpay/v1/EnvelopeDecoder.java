@@ -59,13 +59,14 @@ final class EnvelopeDecoder implements Decoder {
       return binary(operation, response);
     }
     byte[] body = readAndClose(response);
+    List<String> secrets = ServerFailureDecoder.sentSecrets(response.request());
     boolean isXml = isXml(response, body);
-    JsonNode tree = tree(operation, body, isXml);
-    checkErrorCode(operation, tree, body);
+    JsonNode tree = tree(operation, body, isXml, secrets);
+    checkErrorCode(operation, tree, body, secrets);
     try {
       return isXml ? xml.readValue(body, xml.constructType(type)) : json.treeToValue(tree, json.constructType(type));
     } catch (JsonProcessingException e) {
-      throw unreadable(operation, body, e);
+      throw unreadable(operation, body, e, secrets);
     }
   }
 
@@ -84,26 +85,26 @@ final class EnvelopeDecoder implements Decoder {
       tree = null;
     }
     if (tree != null && tree.isObject() && tree.has("ErrorCode")) {
-      checkErrorCode(operation, tree, body);
+      checkErrorCode(operation, tree, body, ServerFailureDecoder.sentSecrets(response.request()));
     }
     // JSON that is not a failure envelope is the document itself.
     return new ByteArrayInputStream(body);
   }
 
-  private JsonNode tree(String operation, byte[] body, boolean isXml) {
+  private JsonNode tree(String operation, byte[] body, boolean isXml, List<String> secrets) {
     try {
       JsonNode tree = (isXml ? xml : json).readTree(body);
       if (tree == null || !tree.isObject()) {
         throw new V1ServerFailureException(
-            operation, 200, "the answer is not an envelope", Redaction.excerpt(body, List.of()), null);
+            operation, 200, "the answer is not an envelope", Redaction.excerpt(body, secrets), null);
       }
       return tree;
     } catch (IOException e) {
-      throw unreadable(operation, body, e);
+      throw unreadable(operation, body, e, secrets);
     }
   }
 
-  private static void checkErrorCode(String operation, JsonNode envelope, byte[] body) {
+  private static void checkErrorCode(String operation, JsonNode envelope, byte[] body, List<String> secrets) {
     JsonNode code = envelope.get("ErrorCode");
     Integer value = null;
     if (code != null && code.isIntegralNumber() && code.canConvertToInt()) {
@@ -118,17 +119,26 @@ final class EnvelopeDecoder implements Decoder {
     }
     if (value == null) {
       throw new V1ServerFailureException(
-          operation, 200, "the answer has no integer ErrorCode", Redaction.excerpt(body, List.of()), null);
+          operation, 200, "the answer has no integer ErrorCode", Redaction.excerpt(body, secrets), null);
     }
     if (value != 0) {
       throw new V1ErrorCodeException(operation, ErrorCode.fromValue(value));
     }
   }
 
-  private static V1ServerFailureException unreadable(String operation, byte[] body, Exception cause) {
+  /**
+   * The parser's exception is not kept, not even as the cause: its message quotes tokens of the body, which
+   * may be a signature or nonce the server echoed. Its kind and the place in the body are enough to start.
+   */
+  private static V1ServerFailureException unreadable(String operation, byte[] body, Exception problem,
+      List<String> secrets) {
+    String where = "";
+    if (problem instanceof JsonProcessingException parsing && parsing.getLocation() != null) {
+      where = " at line " + parsing.getLocation().getLineNr() + ", column " + parsing.getLocation().getColumnNr();
+    }
     return new V1ServerFailureException(
-        operation, 200, "the answer could not be read (" + cause.getClass().getSimpleName() + ")",
-        Redaction.excerpt(body, List.of()), cause);
+        operation, 200, "the answer could not be read (" + problem.getClass().getSimpleName() + where + ")",
+        Redaction.excerpt(body, secrets), null);
   }
 
   private static boolean isXml(Response response, byte[] body) {

@@ -33,7 +33,7 @@ final class ServerFailureDecoder implements ErrorDecoder {
   }
 
   /** Signature and nonce as sent, raw and decoded, in case the server echoes them without their names. */
-  private static List<String> sentSecrets(Request request) {
+  static List<String> sentSecrets(Request request) {
     List<String> secrets = new ArrayList<>();
     if (request == null) {
       return secrets;

@@ -124,6 +124,33 @@ class SecretsTest {
   }
 
   @Test
+  void anUnreadableSuccessNeverCarriesTheEchoedHashOrNonce() {
+    MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(PASSWORD)
+        .nonceSupplier(TestClients.fixed("nonce-that-must-not-leak")).build();
+    TestClients.answerSuccess(server);
+    client.getPayment(42L);
+    String hash = TestClients.received(server.findAll(anyRequestedFor(anyUrl())).get(0)).get("hash").get(0);
+    List<String> brokenAnswers = List.of(
+        "{\"ErrorCode\":0,\"Payment\":{\"PaymentID\":\"" + hash + "\",\"Note\":\"nonce-that-must-not-leak\"}}",
+        "{\"ErrorCode\":0,\"Payment\":{\"PaymentID\":" + hash + "}}",
+        "{\"ErrorCode\":0,\"Payment\":{\"PaymentID\":nonce-that-must-not-leak}}",
+        "{\"ErrorCode\":\"" + hash + "\"}");
+
+    for (String answer : brokenAnswers) {
+      server.stubFor(any(anyUrl()).willReturn(okJson(answer)));
+
+      Throwable failure = catchThrowable(() -> client.getPayment(42L));
+
+      assertThat(failure).as(answer).isInstanceOf(V1ServerFailureException.class);
+      assertThat(((V1ServerFailureException) failure).getBodyExcerpt()).doesNotContain(hash, "nonce-that-must-not-leak");
+      for (Throwable t = failure; t != null; t = t.getCause()) {
+        assertThat(String.valueOf(t.getMessage())).as(answer).doesNotContain(hash, "nonce-that-must-not-leak");
+        assertThat(t.toString()).doesNotContain(hash, "nonce-that-must-not-leak");
+      }
+    }
+  }
+
+  @Test
   void errorCodeAndTransportFailuresDoNotMentionTheRequest() {
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(PASSWORD).build();
     server.stubFor(any(anyUrl()).willReturn(okJson("{\"ErrorCode\":-7}")));
