@@ -105,6 +105,14 @@ public final class MerchantPayV1Client {
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(connectTimeout)
             .build();
+    if (http.followRedirects() != HttpClient.Redirect.NEVER) {
+      // A redirect would carry the signed values to wherever the server points.
+      throw new IllegalArgumentException("httpClient must not follow redirects (Redirect.NEVER), it is set to "
+          + http.followRedirects());
+    }
+    // Feign's JDK transport builds a second client, without the caller's, when the options name another
+    // connect timeout than the client has; so a supplied client's own timeout goes into the options.
+    connectTimeout = http.connectTimeout().orElse(connectTimeout);
     ObjectMapper json = ApiClient.createObjectMapper();
     Feign.Builder feign = ApiClient.defaultFeignBuilder(http, json)
         .requestInterceptor(new RequestSigner(login, builder.password, builder.nonces))
@@ -504,7 +512,11 @@ public final class MerchantPayV1Client {
       return this;
     }
 
-    /** Time allowed to open a connection; default 10 seconds. Also applied to a supplied HTTP client. */
+    /**
+     * Time allowed to open a connection; default 10 seconds. It configures the HTTP client the builder
+     * creates; a client given to {@link #httpClient} keeps its own connect timeout (set it there). Either
+     * way {@link #readTimeout} bounds the whole call, the connection included.
+     */
     public Builder connectTimeout(Duration connectTimeout) {
       this.connectTimeout = connectTimeout;
       return this;
@@ -529,7 +541,11 @@ public final class MerchantPayV1Client {
       return this;
     }
 
-    /** The JDK HTTP client to use, for example to set a proxy or an SSL context. Redirects are not followed. */
+    /**
+     * The JDK HTTP client to use, for example to set a proxy or an SSL context. It carries every call as it
+     * is configured, its connect timeout included; it must not follow redirects
+     * ({@link HttpClient.Redirect#NEVER}), or {@link #build} fails.
+     */
     public Builder httpClient(HttpClient httpClient) {
       this.httpClient = httpClient;
       return this;
