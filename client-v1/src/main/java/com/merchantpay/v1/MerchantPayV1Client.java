@@ -242,8 +242,16 @@ public final class MerchantPayV1Client {
     return cancelPayment(paymentId, null);
   }
 
-  /** Releases the hold on a payment, giving a code of the error table as the reason. */
+  /**
+   * Releases the hold on a payment, giving a code of the error table as the reason.
+   *
+   * @param reason a failure code such as {@link ErrorCode#CANCELLED_BY_USER}, or {@code null} for none
+   * @throws IllegalArgumentException when the reason is {@link ErrorCode#SUCCESS}, which explains no cancellation
+   */
   public Payment cancelPayment(long paymentId, ErrorCode reason) {
+    if (reason != null && Integer.valueOf(0).equals(reason.getValue())) {
+      throw new IllegalArgumentException("reason must be a failure code, not 0 (SUCCESS); pass null for no reason");
+    }
     return payload(CANCEL_PAYMENT, "Payment", call(CANCEL_PAYMENT,
         () -> holds.cancelPayment(null, null, null, paymentId, reason)).getPayment());
   }

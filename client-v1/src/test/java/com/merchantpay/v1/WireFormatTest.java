@@ -4,6 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -201,6 +202,16 @@ class WireFormatTest {
       values.put(pairs[i], pairs[i + 1]);
     }
     return values;
+  }
+
+  @Test
+  void successIsNoReasonToCancelAndNothingIsSent() {
+    assertThatThrownBy(() -> client.cancelPayment(50021471L, ErrorCode.SUCCESS))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reason").hasMessageContaining("0");
+    assertThatThrownBy(() -> client.cancelPayment(50021471L, ErrorCode.fromValue(0)))
+        .isInstanceOf(IllegalArgumentException.class);
+
+    assertThat(server.getAllServeEvents()).isEmpty();
   }
 
   private static void close(InputStream stream) {
