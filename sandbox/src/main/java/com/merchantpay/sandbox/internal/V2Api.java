@@ -189,43 +189,33 @@ final class V2Api {
   // ---------------------------------------------------------------- lookups (foreign resources look absent)
 
   private PaymentRecord payment(String merchant, String id) {
-    PaymentRecord payment = store.payments.get(id);
-    if (payment == null || !payment.merchantId.equals(merchant)) {
-      throw ApiError.notFound("No payment with this identifier.");
-    }
-    return payment;
+    return owned(store.payments, r -> r.merchantId, merchant, id, "payment");
   }
 
   private RefundRecord refund(String merchant, String id) {
-    RefundRecord refund = store.refunds.get(id);
-    if (refund == null || !refund.merchantId.equals(merchant)) {
-      throw ApiError.notFound("No refund with this identifier.");
-    }
-    return refund;
+    return owned(store.refunds, r -> r.merchantId, merchant, id, "refund");
   }
 
   private TokenRecord token(String merchant, String id) {
-    TokenRecord token = store.tokens.get(id);
-    if (token == null || !token.merchantId.equals(merchant)) {
-      throw ApiError.notFound("No payment token with this identifier.");
-    }
-    return token;
+    return owned(store.tokens, r -> r.merchantId, merchant, id, "payment token");
   }
 
   private ReceiptRecord receipt(String merchant, String id) {
-    ReceiptRecord receipt = store.receipts.get(id);
-    if (receipt == null || !receipt.merchantId.equals(merchant)) {
-      throw ApiError.notFound("No receipt with this identifier.");
-    }
-    return receipt;
+    return owned(store.receipts, r -> r.merchantId, merchant, id, "receipt");
   }
 
   private StickerRecord sticker(String merchant, String id) {
-    StickerRecord sticker = store.stickers.get(id);
-    if (sticker == null || !sticker.merchantId.equals(merchant)) {
-      throw ApiError.notFound("No sticker with this identifier.");
+    return owned(store.stickers, r -> r.merchantId, merchant, id, "sticker");
+  }
+
+  /** The record with this id if it belongs to the merchant; another merchant's record looks absent. */
+  private static <R> R owned(Map<String, R> records, java.util.function.Function<R, String> merchantOf,
+      String merchant, String id, String what) {
+    R record = records.get(id);
+    if (record == null || !merchantOf.apply(record).equals(merchant)) {
+      throw ApiError.notFound("No " + what + " with this identifier.");
     }
-    return sticker;
+    return record;
   }
 
   // ---------------------------------------------------------------- payments
