@@ -416,14 +416,8 @@ final class V2Api {
   // ---------------------------------------------------------------- refunds
 
   private HttpSupport.Out createRefund(String merchant, JsonNode body, Instant now) {
-    ObjectNode amount = Json.obj(body, "amount");
-    List<String> errors = new ArrayList<>();
-    checkAmount("amount", amount, errors);
-    failIfAny(errors);
-    PaymentRecord payment = payment(merchant, Json.str(body, "paymentId"));
-    checkCurrency(amount, payment.currency, errors);
-    failIfAny(errors);
-    BigDecimal value = Json.decimal(amount, "value");
+    PaymentRecord payment = paymentForAmount(merchant, body);
+    BigDecimal value = Json.decimal(Json.obj(body, "amount"), "value");
     switch (engine.checkRefund(payment, value)) {
       case NONE -> {
         RefundRecord refund = engine.refund(payment, value, null, Json.obj(body, "receipt"), now);
@@ -512,18 +506,13 @@ final class V2Api {
   // ---------------------------------------------------------------- receipts
 
   private HttpSupport.Out createReceipt(String merchant, JsonNode body, Instant now) {
-    ObjectNode amount = Json.obj(body, "amount");
-    List<String> errors = new ArrayList<>();
-    checkAmount("amount", amount, errors);
-    failIfAny(errors);
-    PaymentRecord payment = payment(merchant, Json.str(body, "paymentId"));
-    checkCurrency(amount, payment.currency, errors);
-    failIfAny(errors);
+    PaymentRecord payment = paymentForAmount(merchant, body);
     if (!"Settled".equals(payment.status) && !"Authorized".equals(payment.status)) {
       throw ApiError.conflict("A receipt needs a payment that took or holds money; this one is " + payment.status
           + ".");
     }
-    ReceiptRecord receipt = engine.createReceipt(payment, Json.str(body, "type"), Json.decimal(amount, "value"), now);
+    ReceiptRecord receipt = engine.createReceipt(payment, Json.str(body, "type"),
+        Json.decimal(Json.obj(body, "amount"), "value"), now);
     return ok(Views.receipt(receipt));
   }
 
@@ -647,6 +636,21 @@ final class V2Api {
     } else if (value != null && !Amounts.inBounds(value)) {
       errors.add(field + ".value: " + Amounts.RULE);
     }
+  }
+
+  /**
+   * The payment a refund or receipt names, once the body's amount is valid and in the payment's currency
+   * (the amount is checked first, so a malformed one is reported even for an unknown payment).
+   */
+  private PaymentRecord paymentForAmount(String merchant, JsonNode body) {
+    ObjectNode amount = Json.obj(body, "amount");
+    List<String> errors = new ArrayList<>();
+    checkAmount("amount", amount, errors);
+    failIfAny(errors);
+    PaymentRecord payment = payment(merchant, Json.str(body, "paymentId"));
+    checkCurrency(amount, payment.currency, errors);
+    failIfAny(errors);
+    return payment;
   }
 
   private static void checkCurrency(ObjectNode amount, String expected, List<String> errors) {
