@@ -40,6 +40,10 @@ public final class Main implements Callable<Integer> {
       description = "A v1 user, ROLES being Cashier and/or Accountant joined by commas (repeatable).")
   List<String> logins = new ArrayList<>();
 
+  @Option(names = "--receipt-list-as-array",
+      description = "Answer the receipt list as a bare JSON array (the other reading of an open point).")
+  boolean receiptListAsArray;
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   private Main() {}
@@ -63,6 +67,7 @@ public final class Main implements Callable<Integer> {
       builder.seed(seed);
     }
     merchants.forEach(builder::merchant);
+    builder.receiptListAsArray(receiptListAsArray);
     for (String token : tokens) {
       int eq = token.indexOf('=');
       if (eq <= 0 || eq == token.length() - 1) {

@@ -244,6 +244,7 @@ public final class Sandbox implements AutoCloseable {
     private int callbackMaxAttempts = 5;
     private Duration callbackFirstRetryDelay = Duration.ofSeconds(1);
     private int v1ListLimit = 1000;
+    private boolean receiptListAsArray;
 
     private Builder() {}
 
@@ -318,6 +319,17 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
+     * Answers the receipt list ({@code GET /api/v2/receipts}) as a bare JSON array of all the payment's
+     * receipts instead of the documented page object with {@code items}: the other reading of a point the
+     * service documents leave open, for testing a client against it. Switchable at run time through
+     * {@code POST /_sandbox/options}; a reset puts back what is set here. Off by default.
+     */
+    public Builder receiptListAsArray(boolean asArray) {
+      this.receiptListAsArray = asArray;
+      return this;
+    }
+
+    /**
      * Builds the sandbox without starting it.
      *
      * @throws IllegalArgumentException when a token or login names an unknown merchant, or names repeat
@@ -358,7 +370,7 @@ public final class Sandbox implements AutoCloseable {
         loginNames.add(login.login());
       }
       return new Sandbox(new SandboxConfig(port, allMerchants, allTokens, allLogins, fixedClock, seed,
-          callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit));
+          callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit, receiptListAsArray));
     }
 
     /** Builds and starts the sandbox. */

@@ -58,6 +58,7 @@ final class Api {
       .connectTimeout(Duration.ofSeconds(5))
       .build();
   private String token;
+  private boolean checkAnswers = true;
 
   Api(Sandbox sandbox) {
     this.sandbox = sandbox;
@@ -68,6 +69,16 @@ final class Api {
   Api as(String bearerToken) {
     Api other = new Api(sandbox);
     other.token = bearerToken;
+    return other;
+  }
+
+  /**
+   * The same client without the check of answers against the documents, for the sandbox's deliberate
+   * departures from them (the other readings of open points).
+   */
+  Api unchecked() {
+    Api other = as(token);
+    other.checkAnswers = false;
     return other;
   }
 
@@ -208,7 +219,9 @@ final class Api {
   static String signedText(String operation, String login, String password, String nonce, Map<String, String> params) {
     StringJoiner text = new StringJoiner(";");
     text.add(login).add(password).add(nonce);
-    for (String name : SIGNED.get(operation)) {
+    // The operation may be spelled in any letter case, as the service's samples do.
+    String documented = SIGNED.keySet().stream().filter(operation::equalsIgnoreCase).findFirst().orElseThrow();
+    for (String name : SIGNED.get(documented)) {
       text.add(params.getOrDefault(name, ""));
     }
     return text.toString();
@@ -264,6 +277,9 @@ final class Api {
     }
     Res res = new Res(response.statusCode(), response.headers().map(), response.body());
     String path = URI.create("http://x" + pathAndQuery).getPath();
+    if (!checkAnswers) {
+      return res;
+    }
     if (path.startsWith("/api/v2/")) {
       conforms(Validators.V2, path, method, res, false);
     } else if (path.startsWith("/api/v1/")) {

@@ -101,4 +101,25 @@ class InvoiceTest extends SandboxTestBase {
     assertThat(api.v1("getPaymentByInvoiceID", cashier(), Map.of("invoiceID", "nope", "siteAlias", "merchant-a"))
         .errorCode()).isEqualTo(-13);
   }
+
+  @Test
+  void timestampsAreWrittenInUtcWhateverOffsetTheRequestUsed() {
+    try (CallbackReceiver receiver = new CallbackReceiver(0)) {
+      ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+      body.putObject("invoice").put("orderNo", "utc-1").put("expires", "2030-01-01T12:00:00+03:00");
+      body.putObject("protocol").put("callbackUrl", receiver.url());
+
+      JsonNode created = api.post("/api/v2/payments", body).json();
+      String id = created.path("id").asText();
+      JsonNode listed = api.get("/api/v2/payments?merchantId=merchant-a&start=2024-05-01T00:00:00Z"
+          + "&end=2024-06-01T00:00:00Z").json().path("items").get(0);
+      api.deliveries(id);
+
+      assertThat(created.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
+      assertThat(api.payment(id).path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
+      assertThat(listed.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
+      assertThat(receiver.bodies()).isNotEmpty().allSatisfy(notification ->
+          assertThat(notification.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z"));
+    }
+  }
 }

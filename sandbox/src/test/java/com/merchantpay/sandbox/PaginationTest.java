@@ -103,4 +103,17 @@ class PaginationTest extends SandboxTestBase {
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.errors()).singleElement().asString().startsWith("cursor:");
   }
+
+  @Test
+  void listsWithoutPeriodBoundsLeaveThatSideOpen() {
+    String payment = api.pay("4111111111111111", "100", false).path("id").asText();
+    api.post("/api/v2/refunds", Map.of("paymentId", payment, "amount", Map.of("value", 1, "currency", "RUB")));
+
+    Api.Res refunds = api.get("/api/v2/refunds?merchantId=merchant-a");
+    Api.Res payments = api.get("/api/v2/payments?merchantId=merchant-a&end=2030-01-01T00:00:00Z");
+
+    assertThat(refunds.status()).as(refunds.text()).isEqualTo(200);
+    assertThat(refunds.json().path("items")).hasSize(1);
+    assertThat(payments.json().path("items")).extracting(i -> i.path("id").asText()).containsExactly(payment);
+  }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Map;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PaymentLifecycleTest extends SandboxTestBase {
@@ -165,5 +167,36 @@ class PaymentLifecycleTest extends SandboxTestBase {
     Api.Res res = api.v1("getPayment", cashier(), Map.of("paymentID", id));
     assertThat(res.status()).isEqualTo(200);
     return res.json().path("Payment").path("State").asText();
+  }
+
+  @Test
+  void aPartialCaptureShowsTheCapturedAmountInEveryV2View() {
+    try (CallbackReceiver receiver = new CallbackReceiver(0)) {
+      ObjectNode body = api.cardPayment("4111111111111111", "100", true);
+      body.putObject("protocol").put("callbackUrl", receiver.url());
+      JsonNode held = api.post("/api/v2/payments", body).json();
+      String id = held.path("id").asText();
+      assertThat(held.has("capturedAmount")).as("nothing is taken while the money is held").isFalse();
+
+      api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("60.5", "RUB")));
+
+      JsonNode payment = api.payment(id);
+      JsonNode listed = api.get("/api/v2/payments?merchantId=merchant-a").json().path("items").get(0);
+      api.deliveries(id);
+      JsonNode notified = receiver.bodies().get(receiver.bodies().size() - 1);
+      for (JsonNode view : List.of(payment, listed, notified)) {
+        assertThat(view.path("status").asText()).isEqualTo("Settled");
+        assertThat(view.path("amount").path("value").decimalValue()).isEqualByComparingTo("100");
+        assertThat(view.path("capturedAmount").path("value").decimalValue()).isEqualByComparingTo("60.5");
+        assertThat(view.path("capturedAmount").path("currency").asText()).isEqualTo("RUB");
+      }
+    }
+  }
+
+  @Test
+  void aSingleStagePaymentHasCapturedItsWholeAmount() {
+    JsonNode payment = api.pay("4111111111111111", "42.10", false);
+
+    assertThat(payment.path("capturedAmount").path("value").decimalValue()).isEqualByComparingTo("42.10");
   }
 }

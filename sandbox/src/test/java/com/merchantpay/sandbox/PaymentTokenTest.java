@@ -34,7 +34,7 @@ class PaymentTokenTest extends SandboxTestBase {
 
   private String activeToken(String pan) {
     String id = api.post("/api/v2/paymenttokens", tokenRequest(pan, null)).json().path("id").asText();
-    api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object());
+    api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1"));
     return id;
   }
 
@@ -69,7 +69,7 @@ class PaymentTokenTest extends SandboxTestBase {
   void aDecliningCardGivesADeclinedToken() {
     String id = api.post("/api/v2/paymenttokens", tokenRequest("4000000000001067", null)).json().path("id").asText();
 
-    JsonNode token = api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object()).json();
+    JsonNode token = api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1")).json();
 
     assertThat(token.path("status").asText()).isEqualTo("Declined");
     assertThat(token.path("resultCode").asText()).isEqualTo("BlockedAccount");
@@ -155,7 +155,7 @@ class PaymentTokenTest extends SandboxTestBase {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
       String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", receiver.url())).json()
           .path("id").asText();
-      api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object());
+      api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1"));
       api.put("/api/v2/paymenttokens/" + id + "/revoke", null);
 
       List<JsonNode> deliveries = api.deliveries(id);
@@ -169,5 +169,27 @@ class PaymentTokenTest extends SandboxTestBase {
   private int paymentCount() {
     return api.get("/api/v2/payments?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
         .json().path("items").size();
+  }
+
+  @Test
+  void completingATokenWithoutAnAnswerIsAValidationErrorAndLeavesItCreated() {
+    String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json().path("id").asText();
+
+    Api.Res empty = api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object());
+
+    assertThat(empty.status()).isEqualTo(400);
+    assertThat(empty.errors()).singleElement().asString().startsWith("code: a value is required");
+    assertThat(api.get("/api/v2/paymenttokens/" + id).json().path("status").asText()).isEqualTo("Created");
+  }
+
+  @Test
+  void aFailingAnswerDeclinesTheTokenInsteadOfActivatingIt() {
+    String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json().path("id").asText();
+
+    JsonNode token = api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "000000")).json();
+
+    assertThat(token.path("status").asText()).isEqualTo("Declined");
+    assertThat(token.path("resultCode").asText()).isEqualTo("ThreeDSecureFailed");
+    assertThat(api.post("/api/v2/payments", tokenPayment(id)).status()).isEqualTo(409);
   }
 }

@@ -73,4 +73,43 @@ class ReceiptTest extends SandboxTestBase {
     assertThat(res.status()).isEqualTo(409);
     assertThat(api.post("/api/v2/receipts", receipt("77777777", "10")).status()).isEqualTo(404);
   }
+
+  @Test
+  void theReceiptListCanBeServedAsABareArrayTheOtherReadingOfTheOpenPoint() {
+    String paymentId = api.pay("4111111111111111", "100", false).path("id").asText();
+    api.post("/api/v2/receipts", receipt(paymentId, "100"));
+    Api raw = api.unchecked();
+
+    JsonNode switched = api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", true));
+    JsonNode array = raw.get("/api/v2/receipts?paymentId=" + paymentId).json();
+
+    assertThat(switched.path("receiptListAsArray").asBoolean()).isTrue();
+    assertThat(array.isArray()).isTrue();
+    assertThat(array).singleElement().satisfies(r -> assertThat(r.path("paymentId").asText()).isEqualTo(paymentId));
+    assertThat(api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", false))
+        .path("receiptListAsArray").asBoolean()).isFalse();
+    assertThat(api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items")).hasSize(1);
+  }
+
+  @Test
+  void theBuilderStartsWithTheBareArrayReadingAndAResetKeepsIt() {
+    try (Sandbox arrays = Sandbox.builder().receiptListAsArray(true).start()) {
+      Api raw = new Api(arrays).unchecked();
+      String paymentId = raw.pay("4111111111111111", "100", false).path("id").asText();
+      raw.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", false));
+
+      arrays.reset();
+
+      assertThat(raw.control("GET", "/_sandbox/options", null).path("receiptListAsArray").asBoolean()).isTrue();
+      assertThat(raw.get("/api/v2/receipts?paymentId=" + paymentId).json().isArray()).isTrue();
+    }
+  }
+
+  @Test
+  void anUnknownOptionIsRefusedByName() {
+    Api.Res res = api.unchecked().send("POST", "/_sandbox/options", Map.of("receiptListAsAray", true), Map.of());
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).singleElement().asString().startsWith("receiptListAsAray: not an option");
+  }
 }

@@ -25,13 +25,15 @@ class RefundTest extends SandboxTestBase {
     assertThat(created.status()).isEqualTo(200);
     JsonNode refund = created.json();
     assertThat(refund.path("status").asText()).isEqualTo("Pending");
-    assertThat(refund.path("resultCode").asText()).isEqualTo("Success");
+    assertThat(refund.has("resultCode")).as("a pending refund has no outcome yet").isFalse();
     assertThat(refund.path("amount").path("value").decimalValue()).isEqualByComparingTo("500.25");
     String id = refund.path("id").asText();
     api.advance("PT9S");
     assertThat(api.get("/api/v2/refunds/" + id).json().path("status").asText()).isEqualTo("Pending");
     api.advance("PT1S");
-    assertThat(api.get("/api/v2/refunds/" + id).json().path("status").asText()).isEqualTo("Success");
+    JsonNode settled = api.get("/api/v2/refunds/" + id).json();
+    assertThat(settled.path("status").asText()).isEqualTo("Success");
+    assertThat(settled.path("resultCode").asText()).isEqualTo("Success");
   }
 
   @Test
@@ -132,5 +134,40 @@ class RefundTest extends SandboxTestBase {
   private int refundCount() {
     return api.get("/api/v2/refunds?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
         .json().path("items").size();
+  }
+
+  @Test
+  void aPendingRefundCarriesNoResultCodeUntilItEnds() {
+    String paymentId = api.pay("4000000000004020", "100", false).path("id").asText();
+
+    JsonNode created = api.post("/api/v2/refunds", refund(paymentId, "10")).json();
+
+    assertThat(created.path("status").asText()).isEqualTo("Pending");
+    assertThat(created.has("resultCode")).isFalse();
+    api.advance("PT10S");
+    JsonNode ended = api.get("/api/v2/refunds/" + created.path("id").asText()).json();
+    assertThat(ended.path("status").asText()).isEqualTo("Rejected");
+    assertThat(ended.path("resultCode").asText()).isEqualTo("TransactionDeclined");
+  }
+
+  @Test
+  void aV1RefundWithCartLinesGetsARefundReceiptLikeAV2RefundWithAReceipt() {
+    String paymentId = api.pay("4111111111111111", "100", false).path("id").asText();
+    Map<String, String> form = new java.util.LinkedHashMap<>();
+    form.put("paymentID", paymentId);
+    form.put("amount", "30");
+    form.put("shoppingcart.items[0].name", "Espresso beans");
+    form.put("shoppingcart.items[0].qty", "1");
+    form.put("shoppingcart.items[0].price", "30");
+    form.put("shoppingcart.items[0].tax", "vat22");
+    assertThat(api.v1("refundPayment", accountant(), form).errorCode()).isZero();
+    ObjectNode v2 = refund(paymentId, "20");
+    v2.putObject("receipt").putArray("items").addObject().put("name", "Cups").put("quantity", 1).put("price", 20);
+    assertThat(api.post("/api/v2/refunds", v2).status()).isEqualTo(200);
+
+    JsonNode receipts = api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items");
+
+    assertThat(receipts).extracting(r -> r.path("type").asText() + " " + r.path("amount").path("value").asText())
+        .containsExactly("Refund 30", "Refund 20");
   }
 }

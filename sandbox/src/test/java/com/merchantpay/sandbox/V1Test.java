@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 class V1Test extends SandboxTestBase {
@@ -220,5 +221,59 @@ class V1Test extends SandboxTestBase {
     api.v1("listPaymentsFilter", cashier(), filter).json().path("Response").path("Payments")
         .forEach(p -> ids.add(p.path("PaymentID").asText()));
     return ids;
+  }
+
+  @Test
+  void anInvoiceLeftUnpaidPastItsExpiryIsMinus9InV1() {
+    ObjectNode body = Api.object();
+    body.put("merchantId", "merchant-a");
+    body.set("amount", Api.amount("100", "RUB"));
+    body.putObject("invoice").put("orderNo", "EXP-1").put("expires", "2024-05-14T09:30:00Z");
+    String id = api.post("/api/v2/invoices", body).json().path("paymentId").asText();
+    api.advance("PT31M");
+
+    JsonNode payment = api.v1("getPayment", accountant(), Map.of("paymentID", id)).json().path("Payment");
+
+    assertThat(payment.path("State").asText()).isEqualTo("CANCELLED");
+    assertThat(payment.path("ErrorCode").asInt()).isEqualTo(-9);
+    assertThat(api.v1("confirmPayment", accountant(), Map.of("paymentID", id, "amount", "100")).errorCode())
+        .isEqualTo(-9);
+    assertThat(api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "100")).errorCode())
+        .isEqualTo(-9);
+    assertThat(api.payment(id).path("resultCode").asText()).as("v2 keeps its own code").isEqualTo("PaymentExpired");
+  }
+
+  @Test
+  void v1ShowsItsOwnSpellingOfThePaymentMethod() {
+    ObjectNode sbp = Api.object();
+    sbp.put("merchantId", "merchant-a");
+    sbp.set("amount", Api.amount("780", "RUB"));
+    sbp.putObject("paymentData").put("paymentMethod", "sbp").put("phone", "79161234567");
+    String sbpId = api.post("/api/v2/payments", sbp).json().path("id").asText();
+    String cardId = api.pay("4111111111111111", "10", false).path("id").asText();
+
+    assertThat(api.v1("getPayment", cashier(), Map.of("paymentID", sbpId)).json().path("Payment")
+        .path("PaymentMethod").asText()).isEqualTo("Sbp");
+    assertThat(api.v1("getPayment", cashier(), Map.of("paymentID", cardId)).json().path("Payment")
+        .path("PaymentMethod").asText()).isEqualTo("BankCard");
+  }
+
+  @Test
+  void aRepeatedInvoiceNumberAnswersWithThePaymentThatTookTheMoney() {
+    String settled = invoicePayment("4111111111111111", "INV-7");
+    invoicePayment("4000000000001083", "INV-7");
+    invoicePayment("4000000000003014", "INV-7");
+
+    JsonNode payment = api.v1("getPaymentByInvoiceID", cashier(), Map.of("invoiceID", "INV-7",
+        "siteAlias", "merchant-a")).json().path("Payment");
+
+    assertThat(payment.path("PaymentID").asText()).isEqualTo(settled);
+    assertThat(payment.path("State").asText()).isEqualTo("COMPLETE");
+  }
+
+  private String invoicePayment(String pan, String orderNo) {
+    ObjectNode body = api.cardPayment(pan, "10", false);
+    body.putObject("invoice").put("orderNo", orderNo);
+    return api.post("/api/v2/payments", body).json().path("id").asText();
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 /** A request that breaks the contract gets validation_error naming every failed field, and creates nothing. */
@@ -110,11 +111,11 @@ class ValidationTest extends SandboxTestBase {
 
   @Test
   void missingAndMalformedQueryParametersAreNamed() {
-    Api.Res res = api.get("/api/v2/payments?merchantId=merchant-a&start=yesterday");
+    Api.Res res = api.get("/api/v2/payments?start=yesterday");
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.errors()).containsExactlyInAnyOrder("start: must be a valid date-time value",
-        "end: a value is required");
+        "merchantId: a value is required");
   }
 
   @Test
@@ -127,10 +128,11 @@ class ValidationTest extends SandboxTestBase {
   }
 
   @Test
-  void aBodyOnAnOperationWithoutOneIsRefused() {
+  void aBodyOnAnOperationWithoutOneMustAtLeastBeAJsonObject() {
     String id = api.pay("4111111111111111", "10", true).path("id").asText();
 
-    Api.Res res = api.put("/api/v2/payments/" + id + "/cancel", Map.of("reason", "x"));
+    Api.Res res = api.send("PUT", "/api/v2/payments/" + id + "/cancel", "reason=x",
+        Map.of("Content-Type", "application/x-www-form-urlencoded"));
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(api.payment(id).path("status").asText()).isEqualTo("Authorized");
@@ -145,5 +147,60 @@ class ValidationTest extends SandboxTestBase {
   private void assertNothingCreated() {
     assertThat(api.get("/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
         .json().path("items")).isEmpty();
+  }
+
+  @Test
+  void aCurrencyOutsideIso4217IsNamed() {
+    ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+    body.set("amount", Api.amount("10", "XXQ"));
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).containsExactly(
+        "amount.currency: must be an ISO 4217 alphabetic currency code such as RUB or EUR");
+    assertNothingCreated();
+  }
+
+  @Test
+  void aPhoneThatIsNotE164DigitsIsNamed() {
+    ObjectNode body = Api.object();
+    body.put("merchantId", "merchant-a");
+    body.set("amount", Api.amount("10", "RUB"));
+    body.putObject("customer").put("phone", "+7 (916) abc");
+
+    Api.Res res = api.post("/api/v2/invoices", body);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).singleElement().asString().startsWith("customer.phone: must match");
+  }
+
+  @Test
+  void anOverlongAmountCitesTheAmountRule() {
+    ObjectNode body = api.cardPayment("4111111111111111", "10", false);
+    ((ObjectNode) body.path("amount")).put("value", new java.math.BigDecimal("1" + "0".repeat(45)));
+
+    Api.Res res = api.post("/api/v2/payments", body);
+
+    assertThat(res.errors()).containsExactly(
+        "amount.value: must have at most 15 digits before the decimal point and 4 after it");
+  }
+
+  @Test
+  void aPaymentMethodOutsideTheDictionaryIsRefusedAndTheDocumentedSpellingsAreCanonical() {
+    ObjectNode settlementMethod = api.cardPayment("4111111111111111", "10", false);
+    ((ObjectNode) settlementMethod.path("paymentData")).put("paymentMethod", "FullPayment");
+
+    Api.Res refused = api.post("/api/v2/payments", settlementMethod);
+
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.errors()).singleElement().asString()
+        .startsWith("paymentData.paymentMethod: must be a payment method alias");
+    assertNothingCreated();
+
+    ObjectNode pascalCase = api.cardPayment("4111111111111111", "10", false);
+    ((ObjectNode) pascalCase.path("paymentData")).put("paymentMethod", "BankCard");
+    JsonNode payment = api.post("/api/v2/payments", pascalCase).json();
+    assertThat(payment.path("paymentData").path("paymentMethod").asText()).isEqualTo("bankcard");
   }
 }

@@ -1,6 +1,9 @@
 package com.merchantpay.sandbox.internal;
 
 import java.math.BigDecimal;
+import java.util.Currency;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The range of amounts the sandbox accepts, the decision both specs record: at most 15 digits before the
@@ -13,7 +16,17 @@ final class Amounts {
   static final String RULE = "must have at most " + MAX_INTEGER_DIGITS + " digits before the decimal point and "
       + MAX_FRACTION_DIGITS + " after it";
 
+  /** The ISO 4217 alphabetic codes, as the JDK knows them (its table follows the standard's updates). */
+  private static final Set<String> CURRENCIES = Currency.getAvailableCurrencies().stream()
+      .map(Currency::getCurrencyCode).collect(Collectors.toUnmodifiableSet());
+
+  static final String CURRENCY_RULE = "must be an ISO 4217 alphabetic currency code such as RUB or EUR";
+
   private Amounts() {}
+
+  static boolean isCurrency(String code) {
+    return code != null && CURRENCIES.contains(code);
+  }
 
   static boolean inBounds(BigDecimal value) {
     return value.scale() <= MAX_FRACTION_DIGITS && value.precision() - value.scale() <= MAX_INTEGER_DIGITS;

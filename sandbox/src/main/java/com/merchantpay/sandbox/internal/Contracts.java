@@ -123,6 +123,8 @@ final class Contracts {
             // Credentials are checked by the sandbox itself before validation, with the documented codes.
             .withLevel("validation.request.security.missing", ValidationReport.Level.IGNORE)
             .withLevel("validation.request.security.invalid", ValidationReport.Level.IGNORE)
+            // Unknown query parameters are ignored like unknown body members, and named in a header.
+            .withLevel("validation.request.parameter.query.unexpected", ValidationReport.Level.IGNORE)
             .build();
     OpenApiInteractionValidator validator = OpenApiInteractionValidator.createFor(model)
         .withLevelResolver(levels)
@@ -185,6 +187,9 @@ final class Contracts {
           last = names.end();
         }
         regex.append(Pattern.quote(path.getKey().substring(last))).append('$');
+        // v1 path names are matched regardless of letter case, as the v1 document decides: the service's own
+        // samples spell them in several ways.
+        int flags = path.getKey().startsWith("/api/v1/") ? Pattern.CASE_INSENSITIVE : 0;
         List<String> hashed = new ArrayList<>();
         op.path("x-hashed-parameters").forEach(name -> hashed.add(name.asText()));
         boolean xml = false;
@@ -197,7 +202,7 @@ final class Contracts {
             op.path("operationId").asText(),
             method,
             path.getKey(),
-            Pattern.compile(regex.toString()),
+            Pattern.compile(regex.toString(), flags),
             Collections.unmodifiableList(pathParams),
             op.has("requestBody"),
             Collections.unmodifiableList(hashed),

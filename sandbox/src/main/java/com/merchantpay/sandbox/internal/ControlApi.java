@@ -58,6 +58,16 @@ final class ControlApi {
           log.set("deliveries", server.callbackLog(in.queryParam("resourceId")));
           yield ok(log);
         }
+        case "GET /_sandbox/requests" -> {
+          ObjectNode log = Json.object();
+          log.set("requests", server.requestLog());
+          yield ok(log);
+        }
+        case "GET /_sandbox/options" -> ok(server.options().view());
+        case "POST /_sandbox/options" -> {
+          server.options().apply(body(in));
+          yield ok(server.options().view());
+        }
         case "POST /_sandbox/payments" -> create(() -> payment(body(in)));
         case "POST /_sandbox/refunds" -> create(() -> refund(body(in)));
         case "POST /_sandbox/paymenttokens" -> create(() -> token(body(in)));
@@ -166,7 +176,7 @@ final class ControlApi {
     store.payments.put(payment.id, payment);
     payment.testMode = Json.bool(body, "testMode", true);
     payment.dualMode = "Authorized".equals(status) || Json.bool(body, "dualMode", false);
-    payment.invoice = Json.obj(body, "invoice") == null ? null : Json.obj(body, "invoice").deepCopy();
+    payment.invoice = Json.obj(body, "invoice") == null ? null : Views.inUtc(Json.obj(body, "invoice"));
     payment.callbackUrl = Json.str(body, "callbackUrl");
     engine.useCard(payment, pan, null, now);
     payment.nextSteps.clear();
@@ -225,7 +235,11 @@ final class ControlApi {
     RefundRecord refund = new RefundRecord(id == null ? engine.ids.refund() : id, payment.id, payment.merchantId,
         created == null ? now : created, value, payment.currency, Json.str(body, "externalId"));
     refund.status = status;
-    refund.resultCode = "Rejected".equals(status) ? "TransactionDeclined" : "Success";
+    refund.resultCode = switch (status) {
+      case "Rejected" -> "TransactionDeclined";
+      case "Success" -> "Success";
+      default -> null; // a Pending refund has no outcome yet
+    };
     refund.v1ErrorCode = "Rejected".equals(status) ? -10 : null;
     refund.due = "Pending".equals(status) ? now.plus(Engine.REFUND_DELAY) : null;
     store.refunds.put(refund.id, refund);
@@ -396,8 +410,8 @@ final class ControlApi {
       errors.add("amount.value: " + Amounts.RULE);
     }
     String currency = Json.str(amount, "currency");
-    if (currency != null && !currency.matches("[A-Z]{3}")) {
-      errors.add("amount.currency: must be three capital letters");
+    if (currency != null && !Amounts.isCurrency(currency)) {
+      errors.add("amount.currency: " + Amounts.CURRENCY_RULE);
     }
     return value;
   }

@@ -51,7 +51,7 @@ final class Engine {
   void useCard(PaymentRecord payment, String pan, String expiry, Instant now) {
     payment.behaviour = MagicCards.forCard(pan, expiry, now);
     if (payment.paymentMethod == null) {
-      payment.paymentMethod = "bankcard";
+      payment.paymentMethod = PaymentMethods.BANKCARD;
     }
     payment.instrumentTitle = MagicCards.mask(pan);
     payment.cardInfo = cardInfo(pan);
@@ -134,7 +134,7 @@ final class Engine {
     if (value == null || value.isEmpty()) {
       return field;
     }
-    if (failing(type, value)) {
+    if (failing(field, value)) {
       reject(payment, "ThreeDSecureFailed", now);
     } else {
       proceed(payment, now);
@@ -152,11 +152,12 @@ final class Engine {
     };
   }
 
-  private static boolean failing(String type, String value) {
-    return switch (type) {
-      case "SmsOtp" -> MagicCards.FAILING_OTP.equals(value);
-      case "ThreeDSChallenge" -> MagicCards.FAILING_CRES.equals(value);
-      case "ThreeDSv1" -> MagicCards.FAILING_PARES.equals(value);
+  /** Whether the answer in a step's member is one of the test values that make the step fail. */
+  static boolean failing(String answerMember, String value) {
+    return switch (answerMember) {
+      case "code" -> MagicCards.FAILING_OTP.equals(value);
+      case "cres" -> MagicCards.FAILING_CRES.equals(value);
+      case "PARes" -> MagicCards.FAILING_PARES.equals(value);
       default -> false;
     };
   }
@@ -317,23 +318,26 @@ final class Engine {
 
   /** The customer finished the token scenario: the token becomes Active, or Declined for a declining card. */
   void finishToken(TokenRecord token, boolean approve, Instant now) {
-    token.confirmation = null;
-    token.awaitingCard = false;
-    if (!approve) {
-      token.status = "Declined";
-      token.resultCode = "CancelledByUser";
-      return;
-    }
-    String decline = token.behaviour.declineCode() != null ? token.behaviour.declineCode()
+    String decline = !approve ? "CancelledByUser"
+        : token.behaviour.declineCode() != null ? token.behaviour.declineCode()
         : token.behaviour.declineAfterPending();
     if (decline != null) {
-      token.status = "Declined";
-      token.resultCode = decline;
+      declineToken(token, decline);
       return;
     }
+    token.confirmation = null;
+    token.awaitingCard = false;
     token.status = "Active";
     token.resultCode = "Success";
     notifyToken(token);
+  }
+
+  /** The token is refused with this result: the customer declined, the card declines, or a step answer failed. */
+  void declineToken(TokenRecord token, String resultCode) {
+    token.confirmation = null;
+    token.awaitingCard = false;
+    token.status = "Declined";
+    token.resultCode = resultCode;
   }
 
   void revoke(TokenRecord token) {
@@ -388,6 +392,7 @@ final class Engine {
           && !now.isBefore(payment.confirmationDeadline)) {
         reject(payment, "PaymentExpired", now);
       } else if (payment.awaitingPayer && payment.invoiceExpires != null && !now.isBefore(payment.invoiceExpires)) {
+        payment.invoiceExpired = true;
         reject(payment, "PaymentExpired", now);
       }
     }

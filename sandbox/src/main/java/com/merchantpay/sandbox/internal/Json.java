@@ -71,8 +71,11 @@ final class Json {
     if (node.isNumber()) {
       BigDecimal value = node.decimalValue();
       if (value.scale() > MAX_NUMBER_DIGITS || value.precision() - value.scale() > MAX_NUMBER_DIGITS) {
-        errors.add((path.isEmpty() ? "body" : path) + ": must have at most " + MAX_NUMBER_DIGITS
-            + " digits before the decimal point and " + MAX_NUMBER_DIGITS + " after it");
+        // An amount is bounded far tighter by the documents' own rule; that is the one a client must follow.
+        String rule = path.equals("amount.value") || path.endsWith(".amount.value") ? Amounts.RULE
+            : "must have at most " + MAX_NUMBER_DIGITS + " digits before the decimal point and " + MAX_NUMBER_DIGITS
+                + " after it";
+        errors.add((path.isEmpty() ? "body" : path) + ": " + rule);
       }
     } else if (node.isObject()) {
       for (Map.Entry<String, JsonNode> member : node.properties()) {

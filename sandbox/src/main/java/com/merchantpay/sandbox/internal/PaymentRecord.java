@@ -39,6 +39,8 @@ final class PaymentRecord {
   MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
   /** True while an invoice waits for the payer to enter a card on the hosted page. */
   boolean awaitingPayer;
+  /** True when the invoice's {@code expires} passed before the payer paid (v1 ErrorCode -9). */
+  boolean invoiceExpired;
   String callbackUrl;
   String returnUrl;
   ObjectNode tokenization;

@@ -14,7 +14,8 @@ final class RefundRecord {
   final String externalId;
   Instant updated;
   String status = "Pending";
-  String resultCode = "Success";
+  /** The outcome: none while the refund is Pending. */
+  String resultCode;
   Instant due;
   Integer v1ErrorCode;
   String errorDesc;

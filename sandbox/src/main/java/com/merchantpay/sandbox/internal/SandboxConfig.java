@@ -13,6 +13,7 @@ import java.util.Map;
  *
  * @param fixedClock when not null the sandbox clock starts here and moves only when told to
  * @param seed when not null, every generated identifier and secret is derived from it
+ * @param receiptListAsArray whether the receipt list starts out answered as a bare JSON array
  */
 public record SandboxConfig(
     int port,
@@ -23,7 +24,8 @@ public record SandboxConfig(
     Long seed,
     int callbackMaxAttempts,
     Duration callbackFirstRetryDelay,
-    int v1ListLimit) {
+    int v1ListLimit,
+    boolean receiptListAsArray) {
 
   /** Page size of every v2 list, as the v2 document states for the sandbox. */
   static final int PAGE_SIZE = 50;

@@ -47,6 +47,8 @@ public final class SandboxServer {
   private final Engine engine;
   private final Idempotency idempotency;
   private final NonceMemory nonces = new NonceMemory();
+  private final RequestLog requests = new RequestLog();
+  private final RuntimeOptions options;
   private final Callbacks callbacks;
   private final V2Api v2;
   private final V1Api v1;
@@ -72,7 +74,8 @@ public final class SandboxServer {
     for (int i = 0; i < merchants.size(); i++) {
       ledgers.put(merchants.get(i).id(), new V1Ledger(i, clock.epoch()));
     }
-    this.v2 = new V2Api(config, engine, clock, idempotency, this::flushNotifications);
+    this.options = new RuntimeOptions(config);
+    this.v2 = new V2Api(config, engine, clock, idempotency, options, this::flushNotifications);
     this.v1 = new V1Api(config, engine, clock, nonces, ledgers, this::flushNotifications);
     this.pages = new HostedPages(engine, clock, this::flushNotifications);
     this.control = new ControlApi(this, config, engine, clock);
@@ -141,6 +144,8 @@ public final class SandboxServer {
       idempotency.clear();
       nonces.clear();
       callbacks.clear();
+      requests.clear();
+      options.reset();
     } finally {
       store.lock.unlock();
     }
@@ -152,6 +157,14 @@ public final class SandboxServer {
 
   ArrayNode callbackLog(String resourceId) {
     return callbacks.log(resourceId);
+  }
+
+  ArrayNode requestLog() {
+    return requests.view();
+  }
+
+  RuntimeOptions options() {
+    return options;
   }
 
   /** Hands the notifications of finished changes to the sender, in the order the changes happened. */
@@ -199,6 +212,9 @@ public final class SandboxServer {
     }
     try {
       out = route(in, path);
+      if (path.startsWith("/api/")) {
+        requests.record(clock.now(), requestId, in.method(), path, out);
+      }
     } catch (RuntimeException | Error e) {
       // Answer even a broken request, so a client is never left waiting; the trace is for whoever runs us.
       System.err.println("merchantpay-sandbox: request " + requestId + " failed: " + e);

@@ -17,6 +17,8 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The v1 interface. A handled call always answers HTTP 200 with the envelope; checks run in this order:
@@ -73,8 +75,15 @@ final class V1Api {
     } catch (IllegalArgumentException e) {
       return HttpSupport.Out.text(400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
     }
+    // A parameter the operation does not declare (xml on an operation without an XML answer, say) is ignored.
+    List<String> ignored = "POST".equals(in.method()) ? Ignored.formFields(api, operation, params.keySet())
+        : Ignored.queryParameters(api, operation, params.keySet());
     boolean xml = operation.xml() && "1".equals(HttpSupport.first(params, "xml"));
+    return Ignored.name(signedCall(in, api, operation, params, xml), List.of(), ignored);
+  }
 
+  private HttpSupport.Out signedCall(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation,
+      Map<String, List<String>> params, boolean xml) {
     String login = HttpSupport.first(params, "login");
     Sandbox.V1Login user = login == null ? null : config.login(login);
     if (user == null) {
@@ -84,8 +93,9 @@ final class V1Api {
     if (!V1Signature.matches(expected, HttpSupport.first(params, "hash"))) {
       return envelope(xml, code(-7));
     }
+    // -14 is the one code the document has for nonces: one that breaks their rules cannot be a new one either.
     String nonce = HttpSupport.first(params, "nonce");
-    if (nonce != null && !nonce.isEmpty() && !nonces.firstUse(user.login(), nonce, clock.now())) {
+    if (!V1Signature.isWellFormedNonce(nonce) || !nonces.firstUse(user.login(), nonce, clock.now())) {
       return envelope(xml, code(-14));
     }
     if (!allowed(user, operation.requiredRole())) {
@@ -93,7 +103,7 @@ final class V1Api {
     }
     List<String> errors = "POST".equals(in.method())
         ? V1Forms.check(api, operation, in.contentType(), params)
-        : validate(in, api);
+        : validate(in, api, operation);
     if (!errors.isEmpty()) {
       return HttpSupport.Out.text(400, "text/plain; charset=utf-8", String.join("\n", errors) + "\n");
     }
@@ -187,8 +197,10 @@ final class V1Api {
     return "Cashier".equals(requiredRole) && user.roles().contains(Sandbox.Role.CASHIER);
   }
 
-  private static List<String> validate(HttpSupport.In in, Contracts.Api api) {
-    SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
+  private static List<String> validate(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
+    // The document's spelling of the path: the call may have used another letter case.
+    SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()),
+        operation.template());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
     return ValidationMessages.errors(api.validator().validateRequest(request.build()));
@@ -244,14 +256,30 @@ final class V1Api {
       return json(code(-6));
     }
     String invoiceId = HttpSupport.first(params, "invoiceID");
-    PaymentRecord latest = null;
-    for (PaymentRecord payment : store.payments.values()) {
-      if (payment.merchantId.equals(merchant.id()) && Views.isNumericId(payment.id)
-          && invoiceId.equals(Json.str(payment.invoice, "orderNo"))) {
-        latest = payment;
+    PaymentRecord best = null;
+    for (PaymentRecord payment : Store.ordered(store.payments.values(),
+        p -> p.merchantId.equals(merchant.id()) && Views.isNumericId(p.id)
+            && invoiceId.equals(Json.str(p.invoice, "orderNo")),
+        p -> p.created, p -> p.id)) {
+      if (best == null || invoiceRank(payment) >= invoiceRank(best)) {
+        best = payment;
       }
     }
-    return latest == null ? json(code(-13)) : json(success("Payment", Views.v1Payment(latest, merchant)));
+    return best == null ? json(code(-13)) : json(success("Payment", Views.v1Payment(best, merchant)));
+  }
+
+  /**
+   * Which of several payments of one invoice number answers {@code getPaymentByInvoiceID}: the one that
+   * took the money, else the one holding it, else one still under way, else a failed one; the latest
+   * among equals.
+   */
+  private static int invoiceRank(PaymentRecord payment) {
+    return switch (Views.v1State(payment)) {
+      case "COMPLETE" -> 4;
+      case "HOLD" -> 3;
+      case "PROCESSING", "INITIATED" -> 2;
+      default -> 1;
+    };
   }
 
   private HttpSupport.Out listPayments(Sandbox.Merchant merchant, Map<String, List<String>> params) {
@@ -296,12 +324,42 @@ final class V1Api {
       case NONE -> {
         String externalId = HttpSupport.first(params, "externalID");
         RefundRecord refund = engine.refund(payment, amount, externalId == null || externalId.isEmpty() ? null
-            : externalId, null, now);
+            : externalId, cartReceipt(params), now);
         yield json(success("Refund", Views.v1Refund(refund)));
       }
-      case CANCELLED -> json(code(-15));
+      case CANCELLED -> json(code(Views.v1ClosedCode(payment)));
       default -> json(code(-18));
     };
+  }
+
+  private static final Pattern CART_LINE = Pattern.compile("^shoppingcart\\.items\\[([0-9]+)]\\.(name|qty|price|tax)$");
+
+  /**
+   * The receipt of a refund whose cart lines were sent, in the v2 receipt's form, so the refund gets its
+   * receipt whichever interface made it; null without lines.
+   */
+  private static ObjectNode cartReceipt(Map<String, List<String>> params) {
+    Map<Integer, ObjectNode> lines = new java.util.TreeMap<>();
+    params.forEach((name, values) -> {
+      Matcher matcher = CART_LINE.matcher(name);
+      if (matcher.matches()) {
+        ObjectNode line = lines.computeIfAbsent(Integer.parseInt(matcher.group(1)), n -> Json.object());
+        String value = values.get(0);
+        switch (matcher.group(2)) {
+          case "name" -> line.put("name", value);
+          case "qty" -> line.put("quantity", new BigDecimal(value));
+          case "price" -> line.put("price", new BigDecimal(value));
+          default -> line.put("tax", value);
+        }
+      }
+    });
+    if (lines.isEmpty()) {
+      return null;
+    }
+    ObjectNode receipt = Json.object();
+    ArrayNode items = receipt.putArray("items");
+    lines.values().forEach(items::add);
+    return receipt;
   }
 
   private HttpSupport.Out listRefunds(Sandbox.Merchant merchant, Map<String, List<String>> params) {
@@ -336,7 +394,7 @@ final class V1Api {
         yield json(success("Payment", Views.v1Payment(payment, merchant)));
       }
       case EXCEEDS -> json(code(-18));
-      case CANCELLED -> json(code(-15));
+      case CANCELLED -> json(code(Views.v1ClosedCode(payment)));
       default -> json(code(-10));
     };
   }
@@ -347,7 +405,8 @@ final class V1Api {
       return json(code(-13));
     }
     if (!"Authorized".equals(payment.status)) {
-      return json(code("Cancelled".equals(payment.status) || "Rejected".equals(payment.status) ? -15 : -10));
+      return json(code("Cancelled".equals(payment.status) || "Rejected".equals(payment.status)
+          ? Views.v1ClosedCode(payment) : -10));
     }
     String error = HttpSupport.first(params, "error");
     Integer reason = null;

@@ -129,6 +129,19 @@ final class V1Forms {
     return null;
   }
 
+  /** Whether the name matches one of the form's {@code x-pattern-properties} (the shopping cart lines). */
+  static boolean matchesPatternProperty(Schema<?> form, String name) {
+    Object patterns = form.getExtensions() == null ? null : form.getExtensions().get("x-pattern-properties");
+    if (patterns instanceof Map<?, ?> map) {
+      for (Object pattern : map.keySet()) {
+        if (name.matches(String.valueOf(pattern))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static boolean isPatternProperty(Schema<?> form, String name) {
     return form.getProperties() == null || !form.getProperties().containsKey(name);
   }

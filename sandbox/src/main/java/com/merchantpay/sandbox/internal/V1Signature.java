@@ -39,6 +39,11 @@ final class V1Signature {
     }
   }
 
+  /** The document's nonce rules: present, at most 255 characters, no semicolon. */
+  static boolean isWellFormedNonce(String nonce) {
+    return nonce != null && !nonce.isEmpty() && nonce.length() <= 255 && nonce.indexOf(';') < 0;
+  }
+
   /** Compares in constant time, so the answer time says nothing about how much of a guess was right. */
   static boolean matches(String expected, String given) {
     return given != null

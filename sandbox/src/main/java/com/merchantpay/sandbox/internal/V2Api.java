@@ -33,9 +33,12 @@ final class V2Api {
   private final SandboxClock clock;
   private final Idempotency idempotency;
   private final Runnable afterChange;
+  private final RuntimeOptions options;
 
-  V2Api(SandboxConfig config, Engine engine, SandboxClock clock, Idempotency idempotency, Runnable afterChange) {
+  V2Api(SandboxConfig config, Engine engine, SandboxClock clock, Idempotency idempotency, RuntimeOptions options,
+      Runnable afterChange) {
     this.config = config;
+    this.options = options;
     this.engine = engine;
     this.store = engine.store;
     this.clock = clock;
@@ -65,21 +68,46 @@ final class V2Api {
               .response()
           : ApiError.notFound("No operation at " + in.rawPath() + ".").response();
     }
+    List<String> ignoredParameters = Ignored.queryParameters(api, operation, in.query().keySet());
+    List<String> ignoredMembers = List.of();
     try {
       String merchantId = authenticate(in);
-      validate(in, api);
-      JsonNode body = operation.hasBody() ? parseBody(in) : null;
+      JsonNode body = null;
+      if (operation.hasBody()) {
+        validate(in, api, true);
+        body = parseBody(in);
+        ignoredMembers = Ignored.bodyMembers(api, operation, body);
+      } else {
+        // Generic HTTP clients send {} where no body is documented; any JSON object is accepted and ignored.
+        if (in.hasBody()) {
+          ignoredMembers = Ignored.allMembers(bodyOfBodilessCall(in));
+        }
+        validate(in, api, false);
+      }
       checkMerchant(merchantId, operation, body, in);
       Contracts.Operation op = operation;
       Map<String, String> params = pathParams;
-      if ("POST".equals(op.method())) {
-        return idempotency.execute(merchantId, op.id(), in.header("Idempotency-Key"), Json.canonical(body),
-            () -> run(op, merchantId, body, params, in));
-      }
-      return run(op, merchantId, body, params, in);
+      JsonNode request = body;
+      HttpSupport.Out out = "POST".equals(op.method())
+          ? idempotency.execute(merchantId, op.id(), in.header("Idempotency-Key"), Json.canonical(body),
+              () -> run(op, merchantId, request, params, in))
+          : run(op, merchantId, body, params, in);
+      return Ignored.name(out, ignoredMembers, ignoredParameters);
     } catch (ApiError e) {
-      return e.response();
+      return Ignored.name(e.response(), ignoredMembers, ignoredParameters);
     }
+  }
+
+  private static JsonNode bodyOfBodilessCall(HttpSupport.In in) {
+    try {
+      JsonNode body = Json.parse(in.body());
+      if (body != null && body.isObject()) {
+        return body;
+      }
+    } catch (JsonProcessingException e) {
+      // reported below
+    }
+    throw ApiError.validation("body: this operation takes no body; send none or an empty JSON object {}");
   }
 
   private String authenticate(HttpSupport.In in) {
@@ -98,11 +126,11 @@ final class V2Api {
     return merchantId;
   }
 
-  private static void validate(HttpSupport.In in, Contracts.Api api) {
+  private static void validate(HttpSupport.In in, Contracts.Api api, boolean withBody) {
     SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
-    if (in.hasBody()) {
+    if (withBody && in.hasBody()) {
       request.withBody(new String(in.body(), StandardCharsets.UTF_8));
     }
     ValidationReport report = api.validator().validateRequest(request.build());
@@ -156,7 +184,7 @@ final class V2Api {
         case "startTokenization" -> startTokenization(merchant, body, now);
         case "createPaymentToken" -> createPaymentToken(merchant, body, now);
         case "getPaymentToken" -> ok(Views.token(token(merchant, id)));
-        case "completePaymentToken" -> completeToken(token(merchant, id), now);
+        case "completePaymentToken" -> completeToken(token(merchant, id), body, now);
         case "revokePaymentToken" -> revoke(token(merchant, id));
         case "createReceipt" -> createReceipt(merchant, body, now);
         case "listReceipts" -> listReceipts(merchant, in);
@@ -227,11 +255,12 @@ final class V2Api {
     checkUrl("protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
     checkUrl("tokenization.callbackUrl", Json.str(Json.obj(body, "tokenization"), "callbackUrl"), errors);
     checkTime("invoice.expires", Json.str(Json.obj(body, "invoice"), "expires"), errors);
+    PaymentMethods.check("paymentMethod", Json.str(body, "paymentMethod"), errors);
     failIfAny(errors);
     PaymentRecord payment = engine.newPayment(merchant, Json.decimal(amount, "value"), Json.str(amount, "currency"),
         PaymentRecord.Source.INVOICE, now);
     common(payment, body);
-    payment.paymentMethod = Json.str(body, "paymentMethod");
+    payment.paymentMethod = PaymentMethods.canonical(Json.str(body, "paymentMethod"));
     payment.awaitingPayer = true;
     engine.changeStatus(payment, "Pending", now);
     ObjectNode created = Json.object();
@@ -245,7 +274,7 @@ final class V2Api {
     payment.testMode = Json.bool(body, "testMode", false);
     ObjectNode invoice = Json.obj(body, "invoice");
     if (invoice != null) {
-      payment.invoice = invoice.deepCopy();
+      payment.invoice = Views.inUtc(invoice);
       String expires = Json.str(invoice, "expires");
       payment.invoiceExpires = expires == null ? null : parseTime("invoice.expires", expires);
     }
@@ -285,6 +314,7 @@ final class V2Api {
     if (card != null) {
       checkCard("paymentData.card", card, errors);
     }
+    PaymentMethods.check("paymentData.paymentMethod", Json.str(data, "paymentMethod"), errors);
     failIfAny(errors);
     BigDecimal value = Json.decimal(amount, "value");
     String currency = Json.str(amount, "currency");
@@ -327,13 +357,13 @@ final class V2Api {
 
     PaymentRecord payment = engine.newPayment(merchant, value, currency, PaymentRecord.Source.DIRECT, now);
     common(payment, body);
-    payment.paymentMethod = Json.str(data, "paymentMethod");
+    payment.paymentMethod = PaymentMethods.canonical(Json.str(data, "paymentMethod"));
     if (payment.phone == null) {
       payment.phone = Json.str(data, "phone");
     }
     if (token != null) {
       payment.chargedTokenId = token.id;
-      payment.paymentMethod = payment.paymentMethod == null ? "bankcard" : payment.paymentMethod;
+      payment.paymentMethod = payment.paymentMethod == null ? PaymentMethods.BANKCARD : payment.paymentMethod;
       payment.instrumentTitle = token.instrumentTitle;
       payment.cardInfo = token.cardInfo == null ? null : token.cardInfo.deepCopy();
       // A stored token is charged without the payer, so it never asks for a confirmation.
@@ -344,14 +374,14 @@ final class V2Api {
       payment.tokenization = null;
     } else if (sticker != null) {
       payment.stickerId = sticker.id;
-      payment.paymentMethod = payment.paymentMethod == null ? "sbp" : payment.paymentMethod;
+      payment.paymentMethod = payment.paymentMethod == null ? PaymentMethods.SBP : payment.paymentMethod;
       payment.behaviour = new MagicCards.Behaviour(null, List.of(MagicCards.Step.External), false, null, false, false);
       payment.nextSteps.add(MagicCards.Step.External);
     } else if (card != null) {
       engine.useCard(payment, Json.str(card, "pan"), Json.str(card, "expiry"), now);
     } else if (data.hasNonNull("dsrp")) {
       ObjectNode dsrp = Json.obj(data, "dsrp");
-      payment.paymentMethod = payment.paymentMethod == null ? "bankcard" : payment.paymentMethod;
+      payment.paymentMethod = payment.paymentMethod == null ? PaymentMethods.BANKCARD : payment.paymentMethod;
       payment.instrumentTitle = Json.str(dsrp, "type");
     } else if (Json.str(data, "phone") != null || Json.str(data, "account") != null) {
       String who = Json.str(data, "phone") != null ? Json.str(data, "phone") : Json.str(data, "account");
@@ -405,8 +435,8 @@ final class V2Api {
   }
 
   private HttpSupport.Out listPayments(String merchant, HttpSupport.In in) {
-    Instant start = parseTime("start", in.queryParam("start"));
-    Instant end = parseTime("end", in.queryParam("end"));
+    Instant start = periodBound(in, "start", Instant.MIN);
+    Instant end = periodBound(in, "end", Instant.MAX);
     List<PaymentRecord> all = Store.ordered(store.payments.values(),
         p -> p.merchantId.equals(merchant) && !p.created.isBefore(start) && p.created.isBefore(end),
         p -> p.created, p -> p.id);
@@ -430,8 +460,8 @@ final class V2Api {
   }
 
   private HttpSupport.Out listRefunds(String merchant, HttpSupport.In in) {
-    Instant start = parseTime("start", in.queryParam("start"));
-    Instant end = parseTime("end", in.queryParam("end"));
+    Instant start = periodBound(in, "start", Instant.MIN);
+    Instant end = periodBound(in, "end", Instant.MAX);
     List<RefundRecord> all = Store.ordered(store.refunds.values(),
         r -> r.merchantId.equals(merchant) && !r.created.isBefore(start) && r.created.isBefore(end),
         r -> r.created, r -> r.id);
@@ -443,6 +473,7 @@ final class V2Api {
   private HttpSupport.Out startTokenization(String merchant, JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
     checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
+    PaymentMethods.check("paymentMethod", Json.str(body, "paymentMethod"), errors);
     failIfAny(errors);
     TokenRecord token = engine.newToken(merchant, now);
     token.awaitingCard = true;
@@ -463,6 +494,7 @@ final class V2Api {
     } else {
       checkCard("paymentData.card", card, errors);
     }
+    PaymentMethods.check("paymentData.paymentMethod", Json.str(Json.obj(body, "paymentData"), "paymentMethod"), errors);
     failIfAny(errors);
     TokenRecord token = engine.newToken(merchant, now);
     token.testMode = Json.bool(body, "testMode", false);
@@ -477,7 +509,11 @@ final class V2Api {
     return ok(Views.token(token));
   }
 
-  private HttpSupport.Out completeToken(TokenRecord token, Instant now) {
+  /**
+   * Finishes the token's External step with the answer the user obtained there, checked as a payment's
+   * step answer is: none at all is a validation error, a failing one declines the token.
+   */
+  private HttpSupport.Out completeToken(TokenRecord token, JsonNode answer, Instant now) {
     switch (token.status) {
       case "Revoked" -> throw ApiError.tokenRevoked();
       case "Active" -> {
@@ -487,7 +523,23 @@ final class V2Api {
         if (token.awaitingCard) {
           throw ApiError.conflict("The customer has not entered a card on the tokenization page yet.");
         }
-        engine.finishToken(token, true, now);
+        List<String> given = new ArrayList<>();
+        for (String member : List.of("code", "threeDSCompInd", "cres", "PARes")) {
+          String value = Json.str(answer, member);
+          if (value != null && !value.isEmpty()) {
+            given.add(member);
+          }
+        }
+        if (given.isEmpty()) {
+          throw ApiError.validation("code: a value is required to answer the token's External step (the code the "
+              + "customer obtained; threeDSCompInd, cres or PARes are accepted too)");
+        }
+        boolean failing = given.stream().anyMatch(member -> Engine.failing(member, Json.str(answer, member)));
+        if (failing) {
+          engine.declineToken(token, "ThreeDSecureFailed");
+        } else {
+          engine.finishToken(token, true, now);
+        }
         return ok(Views.token(token));
       }
       default -> throw ApiError.conflict("The payment token is " + token.status + " and cannot be completed.");
@@ -520,6 +572,12 @@ final class V2Api {
     String paymentId = in.queryParam("paymentId");
     List<ReceiptRecord> all = Store.ordered(store.receipts.values(),
         r -> r.merchantId.equals(merchant) && r.paymentId.equals(paymentId), r -> r.created, r -> r.id);
+    if (options.receiptListAsArray()) {
+      // The other reading of an open point: all receipts of the payment as one bare array, no pages.
+      ArrayNode receipts = Json.array();
+      all.forEach(r -> receipts.add(Views.receipt(r)));
+      return ok(receipts);
+    }
     return ok(page(all, in.queryParam("cursor"), r -> r.created, r -> r.id, Views::receipt));
   }
 
@@ -611,6 +669,12 @@ final class V2Api {
     throw ApiError.validation("cursor: not a cursor this sandbox issued; copy it unchanged from the previous page");
   }
 
+  /** A bound of a listing period; an absent bound leaves that side open. */
+  private static Instant periodBound(HttpSupport.In in, String name, Instant absent) {
+    String text = in.queryParam(name);
+    return text == null ? absent : parseTime(name, text);
+  }
+
   static Instant parseTime(String field, String text) {
     try {
       return OffsetDateTime.parse(text).toInstant();
@@ -635,6 +699,10 @@ final class V2Api {
       errors.add(field + ".value: must be greater than zero");
     } else if (value != null && !Amounts.inBounds(value)) {
       errors.add(field + ".value: " + Amounts.RULE);
+    }
+    String currency = Json.str(amount, "currency");
+    if (currency != null && !Amounts.isCurrency(currency)) {
+      errors.add(field + ".currency: " + Amounts.CURRENCY_RULE);
     }
   }
 

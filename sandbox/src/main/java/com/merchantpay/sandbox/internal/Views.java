@@ -6,8 +6,10 @@ import com.merchantpay.sandbox.Sandbox;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 /** The JSON forms of the resources, member for member as the two OpenAPI documents define them. */
@@ -19,6 +21,23 @@ final class Views {
   /** v2 timestamps: ISO 8601 in UTC with {@code Z}, milliseconds only when there are any. */
   static String time(Instant instant) {
     return instant.truncatedTo(ChronoUnit.MILLIS).toString();
+  }
+
+  /**
+   * A copy of a request's invoice whose {@code expires} is written in UTC like every timestamp the sandbox
+   * writes, whatever offset the request used ({@code 12:00+03:00} becomes {@code 09:00Z}).
+   */
+  static ObjectNode inUtc(ObjectNode invoice) {
+    ObjectNode copy = invoice.deepCopy();
+    String expires = Json.str(copy, "expires");
+    if (expires != null) {
+      try {
+        copy.put("expires", time(OffsetDateTime.parse(expires).toInstant()));
+      } catch (DateTimeParseException e) {
+        // left as given; the caller reports it
+      }
+    }
+    return copy;
   }
 
   /** v1 timestamps: UTC without zone designator, whole seconds. */
@@ -44,6 +63,7 @@ final class Views {
       node.set("invoice", p.invoice.deepCopy());
     }
     node.set("amount", Json.amount(p.amount, p.currency));
+    putCaptured(node, p);
     if (p.customerIp != null) {
       node.putObject("customer").put("ip", p.customerIp);
     }
@@ -89,8 +109,19 @@ final class Views {
       node.set("invoice", invoice);
     }
     node.set("amount", Json.amount(p.amount, p.currency));
+    putCaptured(node, p);
     node.set("paymentData", paymentData(p));
     return node;
+  }
+
+  /**
+   * The money taken, in every view of a settled payment (a capture may take less than the held amount,
+   * which {@code amount} keeps showing).
+   */
+  private static void putCaptured(ObjectNode node, PaymentRecord p) {
+    if ("Settled".equals(p.status) && p.captured != null) {
+      node.set("capturedAmount", Json.amount(p.captured, p.currency));
+    }
   }
 
   static ObjectNode paymentNotification(PaymentRecord p) {
@@ -104,6 +135,7 @@ final class Views {
       node.set("invoice", p.invoice.deepCopy());
     }
     node.set("amount", Json.amount(p.amount, p.currency));
+    putCaptured(node, p);
     node.set("paymentData", paymentData(p));
     return node;
   }
@@ -205,9 +237,14 @@ final class Views {
       return p.v1CancelCode != null ? p.v1CancelCode : -15;
     }
     if ("Rejected".equals(p.status)) {
-      return v1Code(p.resultCode);
+      return p.invoiceExpired ? -9 : v1Code(p.resultCode);
     }
     return 0;
+  }
+
+  /** The v1 code refusing money operations on a cancelled or declined payment: -9 for an expired invoice. */
+  static int v1ClosedCode(PaymentRecord p) {
+    return p.invoiceExpired ? -9 : -15;
   }
 
   static int v1Code(String resultCode) {
@@ -243,7 +280,7 @@ final class Views {
     node.put("PaymentCurrencyCode", p.currency);
     node.put("PaymentAmount", paidAmount(p));
     if (p.paymentMethod != null) {
-      node.put("PaymentMethod", "bankcard".equalsIgnoreCase(p.paymentMethod) ? "BankCard" : p.paymentMethod);
+      node.put("PaymentMethod", PaymentMethods.v1Name(p.paymentMethod));
     }
     node.put("State", v1State(p));
     Json.putIfNotNull(node, "Purpose", Json.str(p.invoice, "description"));
