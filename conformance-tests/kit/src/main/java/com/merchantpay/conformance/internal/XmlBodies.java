@@ -1,56 +1,44 @@
-package com.merchantpay.sandbox;
+package com.merchantpay.conformance.internal;
 
-import com.atlassian.oai.validator.OpenApiInteractionValidator;
-import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
-import com.atlassian.oai.validator.util.OpenApiLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
-import com.merchantpay.spec.ApiSpec;
-import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
-import io.swagger.v3.parser.core.models.ParseOptions;
 import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Checks v1 XML answers, which swagger-request-validator does not read: the root element must be the one
- * the schema's {@code xml} object names, and the content, read with Jackson XML and typed by the schema
- * (text to numbers and booleans, wrapped lists to arrays), must pass the schema like a JSON answer does,
- * strictly, so an element the document does not define fails too.
+ * Judges the XML answers of v1, which the OpenAPI validator does not read: the root element must be the
+ * one the schema's {@code xml} object names, and the content, read with Jackson XML and typed by the schema
+ * (text to numbers and booleans, wrapped lists to arrays), must pass the schema as a JSON answer would.
+ * Not part of the kit's API.
  */
-final class XmlAnswers {
+public final class XmlBodies {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final XmlMapper XML = new XmlMapper();
 
-  private static final class V1 {
-    static final OpenAPI MODEL = load(ApiSpec.V1);
-    static final SchemaValidator SCHEMAS = new SchemaValidator(MODEL, new MessageResolver());
-  }
+  private XmlBodies() {}
 
-  private XmlAnswers() {}
-
-  /** Every way the XML answer breaks the v1 document; empty when it conforms. */
-  static List<String> problems(String path, String method, int status, byte[] body) {
+  /** Every way the XML answer breaks the document; empty when it conforms. */
+  public static List<String> problems(SpecModel model, SchemaValidator schemas, SpecModel.Operation operation,
+      int status, byte[] body) {
     List<String> problems = new ArrayList<>();
-    Schema<?> schema = responseSchema(path, method, status, problems);
+    Schema<?> schema = responseSchema(operation, status);
     if (schema == null) {
+      problems.add("the document defines no XML answer with status " + status + " for " + operation.id());
       return problems;
     }
     String root;
@@ -67,7 +55,7 @@ final class XmlAnswers {
       problems.add("root element is " + root + ", the schema names " + expectedRoot);
     }
     JsonNode typed = typed(tree, schema, "", problems);
-    ValidationReport report = V1.SCHEMAS.validate(() -> typed, schema, "response.body");
+    ValidationReport report = schemas.validate(() -> typed, schema, "response.body");
     for (ValidationReport.Message message : report.getMessages()) {
       if (message.getLevel() == ValidationReport.Level.ERROR) {
         problems.add(message.getKey() + ": " + message.getMessage());
@@ -76,29 +64,20 @@ final class XmlAnswers {
     return problems;
   }
 
-  private static Schema<?> responseSchema(String path, String method, int status, List<String> problems) {
-    PathItem item = V1.MODEL.getPaths().get(path);
-    Operation operation = item == null ? null
-        : item.readOperationsMap().get(PathItem.HttpMethod.valueOf(method.toUpperCase(Locale.ROOT)));
-    if (operation == null) {
-      problems.add("no operation " + method + " " + path + " in the v1 document");
-      return null;
-    }
-    ApiResponse response = operation.getResponses().get(String.valueOf(status));
+  private static Schema<?> responseSchema(SpecModel.Operation operation, int status) {
+    ApiResponse response = operation.definition().getResponses().get(String.valueOf(status));
     if (response == null) {
-      response = operation.getResponses().getDefault();
+      response = operation.definition().getResponses().getDefault();
     }
     MediaType media = response == null || response.getContent() == null ? null
         : response.getContent().get("application/xml");
-    if (media == null || media.getSchema() == null) {
-      problems.add("the v1 document defines no XML answer with status " + status + " for " + method + " " + path);
-      return null;
-    }
-    return media.getSchema();
+    return media == null ? null : media.getSchema();
   }
 
   private static String rootElement(byte[] body) throws Exception {
-    XMLStreamReader reader = XMLInputFactory.newFactory().createXMLStreamReader(new ByteArrayInputStream(body));
+    XMLInputFactory factory = XMLInputFactory.newFactory();
+    factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+    XMLStreamReader reader = factory.createXMLStreamReader(new ByteArrayInputStream(body));
     while (reader.next() != XMLStreamConstants.START_ELEMENT) {
       // the prolog
     }
@@ -110,11 +89,11 @@ final class XmlAnswers {
    * schema type; a value that does not convert stays text and fails the schema check with its name.
    */
   private static JsonNode typed(JsonNode xml, Schema<?> schema, String where, List<String> problems) {
-    String type = typeOf(schema);
+    String type = Schemas.typeOf(schema);
     if ("array".equals(type)) {
       return array(xml, schema, where, problems);
     }
-    if ("object".equals(type) || properties(schema) != null) {
+    if ("object".equals(type) || Schemas.properties(schema) != null) {
       if (xml.isTextual() && xml.asText().isBlank()) {
         return NODES.objectNode();
       }
@@ -124,7 +103,7 @@ final class XmlAnswers {
       ObjectNode out = NODES.objectNode();
       for (Map.Entry<String, JsonNode> element : xml.properties()) {
         String name = propertyFor(schema, element.getKey());
-        Schema<?> property = name == null ? null : properties(schema).get(name);
+        Schema<?> property = name == null ? null : Schemas.properties(schema).get(name);
         out.set(name == null ? element.getKey() : name,
             property == null ? element.getValue() : typed(element.getValue(), property, element.getKey(), problems));
       }
@@ -192,21 +171,10 @@ final class XmlAnswers {
     }
   }
 
-  @SuppressWarnings({"rawtypes", "unchecked"})
-  private static Map<String, Schema> properties(Schema<?> schema) {
-    if (schema.getProperties() != null) {
-      return (Map) schema.getProperties();
-    }
-    if (schema.getAllOf() != null && schema.getAllOf().size() == 1) {
-      return properties(schema.getAllOf().get(0));
-    }
-    return null;
-  }
-
   /** The property an element stands for, by the element name its {@code xml} objects give it. */
   @SuppressWarnings("rawtypes")
   private static String propertyFor(Schema<?> schema, String element) {
-    for (Map.Entry<String, Schema> property : properties(schema).entrySet()) {
+    for (Map.Entry<String, Schema> property : Schemas.properties(schema).entrySet()) {
       if (element.equals(elementName(property.getKey(), property.getValue()))) {
         return property.getKey();
       }
@@ -216,33 +184,10 @@ final class XmlAnswers {
 
   private static String elementName(String propertyName, Schema<?> property) {
     Schema<?> named = property;
-    if ("array".equals(typeOf(property))
+    if ("array".equals(Schemas.typeOf(property))
         && (property.getXml() == null || !Boolean.TRUE.equals(property.getXml().getWrapped()))) {
       named = property.getItems(); // repeated elements, each named like an item
     }
     return named.getXml() != null && named.getXml().getName() != null ? named.getXml().getName() : propertyName;
-  }
-
-  private static String typeOf(Schema<?> schema) {
-    if (schema.getType() != null) {
-      return schema.getType();
-    }
-    if (schema.getAllOf() != null) {
-      for (Schema<?> part : schema.getAllOf()) {
-        String type = typeOf(part);
-        if (type != null) {
-          return type;
-        }
-      }
-    }
-    return null;
-  }
-
-  private static OpenAPI load(ApiSpec spec) {
-    ParseOptions options = new ParseOptions();
-    options.setResolve(true);
-    options.setResolveFully(true);
-    options.setResolveCombinators(false);
-    return new OpenApiLoader().loadApi(OpenApiInteractionValidator.SpecSource.inline(spec.yaml()), List.of(), options);
   }
 }

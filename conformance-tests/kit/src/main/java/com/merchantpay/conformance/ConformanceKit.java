@@ -1,0 +1,301 @@
+package com.merchantpay.conformance;
+
+import com.merchantpay.conformance.internal.Catalog;
+import com.merchantpay.conformance.internal.Check;
+import com.merchantpay.conformance.internal.ConsoleProgress;
+import com.merchantpay.conformance.internal.CoverageCount;
+import com.merchantpay.conformance.internal.ReportFiles;
+import com.merchantpay.conformance.internal.Run;
+import com.merchantpay.conformance.internal.Runner;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The conformance kit: checks an implementation of the Merchant Payment Service (a base URL) against the
+ * v2 and v1 service documents and our OpenAPI specs, and reports what departs from them.
+ *
+ * <pre>{@code
+ * Report report = ConformanceKit.builder()
+ *     .target(Target.builder(URI.create("https://payments.test.example")).bearerToken(token, merchant).build())
+ *     .profile(Profile.load(Path.of("our-profile.json")))
+ *     .excludeTags(List.of("decision"))
+ *     .build()
+ *     .run();
+ * }</pre>
+ *
+ * <p>Without a target it starts the embedded implementation found on the class path (the sandbox, in the
+ * runnable kit). In a JUnit 5 build, {@link #dynamicTests()} turns every check into a test.
+ */
+public final class ConformanceKit {
+  /** The prefix of the system properties {@link #fromSystemProperties()} reads. */
+  public static final String PROPERTY_PREFIX = "merchantpay.conformance.";
+
+  private final Target target;
+  private final Profile profile;
+  private final List<String> include;
+  private final List<String> exclude;
+  private final Set<String> baseline;
+  private final Path reportDir;
+  private final PrintStream console;
+  private final Duration timeout;
+
+  private ConformanceKit(Builder builder) {
+    this.target = builder.target;
+    this.profile = builder.profile;
+    this.include = List.copyOf(builder.include);
+    this.exclude = List.copyOf(builder.exclude);
+    this.baseline = Set.copyOf(builder.baseline);
+    this.reportDir = builder.reportDir;
+    this.console = builder.console;
+    this.timeout = builder.timeout;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A kit configured from system properties, for a provider's JUnit build: {@code merchantpay.conformance.baseUrl},
+   * {@code .token}, {@code .merchant}, {@code .otherToken}, {@code .otherMerchant}, {@code .v1Login},
+   * {@code .v1Password}, {@code .v1CashierLogin}, {@code .v1CashierPassword}, {@code .profile} (a file),
+   * {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code .baseline} (a file) and
+   * {@code .reportDir}. Without {@code baseUrl} the embedded implementation is used.
+   */
+  public static ConformanceKit fromSystemProperties() {
+    Builder builder = builder();
+    String baseUrl = property("baseUrl");
+    if (baseUrl != null) {
+      builder.target(Target.builder(URI.create(baseUrl))
+          .bearerToken(property("token"), property("merchant"))
+          .otherMerchant(property("otherToken"), property("otherMerchant"))
+          .v1Accountant(property("v1Login"), property("v1Password"))
+          .v1Cashier(property("v1CashierLogin"), property("v1CashierPassword"))
+          .build());
+    }
+    if (property("profile") != null) {
+      builder.profile(Profile.load(Path.of(property("profile"))));
+    }
+    builder.includeTags(split(property("includeTags")));
+    builder.excludeTags(split(property("excludeTags")));
+    if (property("baseline") != null) {
+      builder.baseline(Path.of(property("baseline")));
+    }
+    if (property("reportDir") != null) {
+      builder.reportDir(Path.of(property("reportDir")));
+    }
+    return builder.build();
+  }
+
+  /** The checks this kit would run, without running them. */
+  public List<String> checkIds() {
+    return Catalog.select(include, exclude).stream().map(Check::id).toList();
+  }
+
+  /**
+   * Runs the selected checks, printing progress to the console when one was given and writing the report
+   * files when a directory was given.
+   *
+   * @throws IllegalStateException when there is no target and no embedded implementation on the class path
+   */
+  public Report run() {
+    try (Session session = new Session()) {
+      List<Check> checks = Catalog.select(include, exclude);
+      if (console != null) {
+        new ConsoleProgress(console).started("merchantpay-conformance", session.shownTarget, session.profileName(),
+            checks.size());
+      }
+      for (Check check : checks) {
+        session.run(check);
+      }
+      return session.finish();
+    }
+  }
+
+  /** The selected checks, in the order they run. */
+  List<Check> selected() {
+    return Catalog.select(include, exclude);
+  }
+
+  /** Starts a run on the target (the embedded implementation when there is none). */
+  Session openSession() {
+    return new Session();
+  }
+
+  /** One run: the target (started if embedded), its ledger and the results so far. */
+  final class Session implements AutoCloseable {
+    private final EmbeddedImplementation.Started embedded;
+    private final Profile profile;
+    private final String shownTarget;
+    private final Run run;
+    private final Runner runner;
+    private final List<CheckResult> results = new ArrayList<>();
+    private final Instant started = Instant.now();
+    private final ConsoleProgress progress = console == null ? null : new ConsoleProgress(console);
+
+    Session() {
+      Target chosen = target;
+      Profile chosenProfile = ConformanceKit.this.profile;
+      String shown;
+      if (chosen == null) {
+        EmbeddedImplementation implementation = ServiceLoader.load(EmbeddedImplementation.class).findFirst()
+            .orElseThrow(() -> new IllegalStateException("no base URL given and no embedded implementation on the "
+                + "class path; give --base-url (or " + PROPERTY_PREFIX + "baseUrl)"));
+        embedded = implementation.start();
+        chosen = embedded.target();
+        chosenProfile = chosenProfile == null ? embedded.profile() : chosenProfile;
+        shown = chosen.baseUrl() + " (" + implementation.name() + ")";
+      } else {
+        embedded = null;
+        chosenProfile = chosenProfile == null ? Profile.sandbox() : chosenProfile;
+        shown = chosen.baseUrl().toString();
+      }
+      this.profile = chosenProfile;
+      this.shownTarget = shown;
+      this.run = new Run(chosen, chosenProfile, timeout);
+      this.runner = new Runner(run, baseline);
+    }
+
+    String profileName() {
+      return profile.name();
+    }
+
+    synchronized CheckResult run(Check check) {
+      CheckResult result = runner.run(check);
+      results.add(result);
+      if (progress != null) {
+        progress.finished(result);
+      }
+      return result;
+    }
+
+    Report finish() {
+      Report report = new Report(shownTarget, profile.name(), started,
+          java.time.Duration.between(started, Instant.now()).toMillis(), results, CoverageCount.of(run));
+      if (progress != null) {
+        progress.summary(report);
+      }
+      if (reportDir != null) {
+        List<Path> files = ReportFiles.write(report, reportDir);
+        if (console != null) {
+          console.println("Reports: " + files.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse(""));
+        }
+      }
+      return report;
+    }
+
+    @Override
+    public void close() {
+      run.close();
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  static String property(String name) {
+    String value = System.getProperty(PROPERTY_PREFIX + name);
+    return value == null || value.isBlank() ? null : value;
+  }
+
+  private static List<String> split(String text) {
+    return text == null ? List.of() : Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  /** Configures a {@link ConformanceKit}; everything is optional. */
+  public static final class Builder {
+    private Target target;
+    private Profile profile;
+    private final Set<String> include = new LinkedHashSet<>();
+    private final Set<String> exclude = new LinkedHashSet<>();
+    private final Set<String> baseline = new LinkedHashSet<>();
+    private Path reportDir;
+    private PrintStream console;
+    private Duration timeout = Duration.ofSeconds(30);
+
+    private Builder() {}
+
+    /** The implementation to check; without one the embedded implementation is started. */
+    public Builder target(Target target) {
+      this.target = target;
+      return this;
+    }
+
+    /** Test data of the target; without one the embedded implementation's, or the sandbox's. */
+    public Builder profile(Profile profile) {
+      this.profile = profile;
+      return this;
+    }
+
+    /** Runs only checks with one of these tags (or ids, or id prefixes). */
+    public Builder includeTags(Collection<String> tags) {
+      include.addAll(tags);
+      return this;
+    }
+
+    /** Leaves out checks with any of these tags (or ids, or id prefixes). */
+    public Builder excludeTags(Collection<String> tags) {
+      exclude.addAll(tags);
+      return this;
+    }
+
+    /** Check ids whose failures are accepted deviations: listed, not failed. */
+    public Builder baseline(Collection<String> checkIds) {
+      baseline.addAll(checkIds);
+      return this;
+    }
+
+    /**
+     * Reads a baseline file: one check id per line; blank lines and text after {@code #} are ignored.
+     *
+     * @throws IllegalArgumentException when the file cannot be read
+     */
+    public Builder baseline(Path file) {
+      try {
+        for (String line : Files.readAllLines(file)) {
+          String id = line.replaceFirst("#.*", "").trim();
+          if (!id.isEmpty()) {
+            baseline.add(id);
+          }
+        }
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException("cannot read the baseline file " + file + ": " + e.getMessage(), e);
+      }
+      return this;
+    }
+
+    /** Where the JSON, JUnit XML and HTML reports go; none are written without it. */
+    public Builder reportDir(Path dir) {
+      this.reportDir = dir;
+      return this;
+    }
+
+    /** Where live progress and the summary are printed; nothing is printed without it. */
+    public Builder console(PrintStream out) {
+      this.console = out;
+      return this;
+    }
+
+    /** How long one call may take before it counts as unanswered; 30 seconds by default. */
+    public Builder timeout(Duration timeout) {
+      this.timeout = timeout;
+      return this;
+    }
+
+    public ConformanceKit build() {
+      return new ConformanceKit(this);
+    }
+  }
+}

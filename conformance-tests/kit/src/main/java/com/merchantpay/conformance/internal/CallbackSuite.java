@@ -1,0 +1,188 @@
+package com.merchantpay.conformance.internal;
+
+import static com.merchantpay.conformance.internal.Fixtures.encode;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.spec.ApiSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Notifications the implementation sends to a receiver the kit runs: that they arrive, as a JSON POST
+ * with the documented body, at the documented address, and come again when the receiver did not take them.
+ */
+final class CallbackSuite {
+  private static final String SUITE = "callbacks";
+  /** How long a notification may take to arrive when the profile does not say (settles.notification). */
+  static final Duration DEFAULT_ARRIVAL = Duration.ofSeconds(10);
+  private static final Rule PAYMENT_EVENT = Rule.v2("Events",
+      "a payment status notification is a JSON POST to protocol.callbackUrl carrying the current status");
+
+  private CallbackSuite() {}
+
+  static List<Check> checks() {
+    List<Check> checks = new ArrayList<>();
+    checks.add(Check.of(SUITE, "payment-notification-arrives-as-documented",
+        "A settled payment is notified to its callbackUrl: a JSON POST with the documented body and status Settled",
+        PAYMENT_EVENT, List.of(), c -> {
+          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("payment", 0);
+          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+          body.putObject("protocol").put("callbackUrl", inbox.url());
+          String id = new Fixtures(c).pay(body).path("id").asText();
+          CallbackReceiver.Arrival settled = awaitStatus(c, inbox, "Settled");
+          c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
+          String type = settled.header("Content-Type");
+          c.expect(type != null && type.startsWith("application/json"), "Content-Type application/json",
+              () -> String.valueOf(type), null);
+          expectBody(c, settled, "PaymentNotification");
+          c.expect(id.equals(settled.json().path("id").asText()), "the payment's id " + id,
+              () -> settled.json().path("id").asText(), null);
+          c.expect(LifecycleSuite.isUtc(settled.json().path("created").asText("")), "created in UTC",
+              () -> settled.json().path("created").asText(), null);
+        }));
+    checks.add(Check.of(SUITE, "a-refused-notification-is-sent-again",
+        "A notification the receiver answers with 500 is sent again",
+        Rule.v2Decision("Notifications", "anything but a 2xx answer is retried with backoff"), List.of("time"), c -> {
+          Duration retry = c.need(c.profile().settlesAfter("callbackRetry").orElse(null),
+              "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
+          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("retried", 1);
+          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+          body.putObject("protocol").put("callbackUrl", inbox.url());
+          new Fixtures(c).pay(body);
+          List<CallbackReceiver.Arrival> first = inbox.await(1, arrival(c));
+          c.expect(!first.isEmpty(), "a first notification", () -> "none within " + arrival(c).toSeconds() + " s", null);
+          int before = first.size();
+          moveTime(c, retry);
+          List<CallbackReceiver.Arrival> again = inbox.await(before + 1, arrival(c).plus(retry));
+          c.expect(again.size() > before, "the refused notification sent again",
+              () -> "only " + again.size() + " notifications arrived", null);
+          c.expect(again.get(before).json() != null && again.get(0).json().path("id").equals(
+              again.get(before).json().path("id")), "the same payment notified again",
+              () -> Redaction.body(new String(again.get(before).body(), java.nio.charset.StandardCharsets.UTF_8)), null);
+        }));
+    checks.add(Check.of(SUITE, "token-notifications-tell-active-and-revoked",
+        "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
+        Rule.v2("Events", "a payment token status notification carries status Active or Revoked"), List.of("tokens"),
+        c -> {
+          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("token", 0);
+          Fixtures f = new Fixtures(c);
+          String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
+          c.status(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null), 200, 204);
+          List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
+          for (CallbackReceiver.Arrival arrival : arrivals) {
+            expectBody(c, arrival, "PaymentTokenNotification");
+            String status = arrival.json().path("status").asText();
+            c.expect(Set.of("Active", "Revoked").contains(status), "status Active or Revoked", () -> status, null);
+          }
+        }));
+    checks.add(Check.of(SUITE, "sticker-payments-are-notified-to-the-stickers-url",
+        "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
+        Rule.v2("Events", "payment status goes to the payment's callbackUrl, for stickers the sticker's callbackUrl"),
+        List.of("stickers"), c -> {
+          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("sticker", 0);
+          Fixtures f = new Fixtures(c);
+          String sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url()))).path("id")
+              .asText();
+          ObjectNode body = Json.object();
+          body.put("merchantId", c.target().merchantId());
+          body.set("amount", c.amount("77"));
+          body.putObject("paymentData").put("paymentMethod", "sbp").put("stickerId", sticker);
+          JsonNode payment = f.pay(body);
+          if ("Confirmation".equals(payment.path("status").asText())) {
+            f.approveExternal(c.need(payment.path("confirmation").path("paymentUrl").textValue(),
+                "the sticker payment's External step came without a paymentUrl"));
+          }
+          CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+          expectBody(c, arrival, "PaymentNotification");
+        }));
+    checks.add(Check.of(SUITE, "notification-after-a-partial-capture-shows-the-captured-amount",
+        "The notification of a partially captured payment carries capturedAmount",
+        Rule.v2Decision("Money and time", "capturedAmount is the money taken in every view, notifications included"),
+        List.of("money"), c -> {
+          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("captured", 0);
+          ObjectNode body = new Fixtures(c).approvedPayment("100", true);
+          body.putObject("protocol").put("callbackUrl", inbox.url());
+          String id = new Fixtures(c).pay(body).path("id").asText();
+          c.status(c.v2().put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "60.5")), 200, 204);
+          CallbackReceiver.Arrival settled = awaitStatus(c, inbox, "Settled");
+          JsonNode captured = settled.json().path("capturedAmount").path("value");
+          c.expect(captured.isNumber() && captured.decimalValue().compareTo(new java.math.BigDecimal("60.5")) == 0,
+              "capturedAmount.value 60.5", () -> String.valueOf(settled.json().path("capturedAmount")), null);
+        }));
+    return checks;
+  }
+
+  private static Duration arrival(CheckContext c) {
+    return c.profile().settlesAfter("notification").orElse(DEFAULT_ARRIVAL);
+  }
+
+  private static void moveTime(CheckContext c, Duration by) throws InterruptedException {
+    if (c.profile().clockControl() != null) {
+      c.advanceClock(by);
+    } else {
+      Thread.sleep(by.toMillis());
+    }
+  }
+
+  private static CallbackReceiver.Arrival awaitStatus(CheckContext c, CallbackReceiver.Inbox inbox, String status)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + arrival(c).toNanos();
+    int count = 1;
+    while (true) {
+      List<CallbackReceiver.Arrival> arrivals = inbox.await(count, Duration.ofNanos(Math.max(1,
+          deadline - System.nanoTime())));
+      for (CallbackReceiver.Arrival arrival : arrivals) {
+        if (arrival.json() != null && status.equals(arrival.json().path("status").asText())) {
+          return arrival;
+        }
+      }
+      if (System.nanoTime() >= deadline) {
+        c.fail("a notification with status " + status + " within " + arrival(c).toSeconds() + " s", arrivals.isEmpty()
+            ? "no notification arrived" : "statuses " + statuses(arrivals), null);
+      }
+      count = arrivals.size() + 1;
+    }
+  }
+
+  private static List<CallbackReceiver.Arrival> awaitStatuses(CheckContext c, CallbackReceiver.Inbox inbox,
+      Set<String> wanted) throws InterruptedException {
+    long deadline = System.nanoTime() + arrival(c).toNanos();
+    int count = 1;
+    while (true) {
+      List<CallbackReceiver.Arrival> arrivals = inbox.await(count, Duration.ofNanos(Math.max(1,
+          deadline - System.nanoTime())));
+      if (statuses(arrivals).containsAll(wanted)) {
+        return arrivals;
+      }
+      if (System.nanoTime() >= deadline) {
+        c.fail("notifications with statuses " + wanted, "statuses " + statuses(arrivals), null);
+      }
+      count = arrivals.size() + 1;
+    }
+  }
+
+  private static Set<String> statuses(List<CallbackReceiver.Arrival> arrivals) {
+    return arrivals.stream().map(a -> a.json() == null ? "(not JSON)" : a.json().path("status").asText())
+        .collect(Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  private static void expectBody(CheckContext c, CallbackReceiver.Arrival arrival, String schema) {
+    JsonNode body = arrival.json();
+    c.expect(body != null, "a JSON body", () -> "not JSON", null);
+    List<String> problems = Judges.V2.schemaProblems(schema, body);
+    c.expect(problems.isEmpty(), "a body matching " + schema, () -> problems + " in "
+        + Redaction.body(Json.text(body)), null);
+  }
+
+  /** One judge per document for the notification bodies; the ledger has its own for exchanges. */
+  static final class Judges {
+    static final ExchangeJudge V2 = ExchangeJudge.of(ApiSpec.V2);
+
+    private Judges() {}
+  }
+}

@@ -1,0 +1,287 @@
+package com.merchantpay.conformance.internal;
+
+import static com.merchantpay.conformance.internal.Fixtures.encode;
+import static com.merchantpay.conformance.internal.Fixtures.values;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The happy path of every operation of both interfaces: a valid call answers with the documented success
+ * and the answer carries what was asked for. The form of each answer is judged by the wire suite.
+ */
+final class OperationsSuite {
+  private static final String SUITE = "operations";
+  private static final List<String> TAGS = List.of("happy-path");
+
+  private OperationsSuite() {}
+
+  static List<Check> checks() {
+    List<Check> checks = new ArrayList<>();
+    checks.add(v2(1, "createInvoice", "Creating an invoice answers with the payment id and the page URL", c -> {
+      Fixtures f = new Fixtures(c);
+      ObjectNode body = Json.object();
+      body.put("merchantId", c.target().merchantId());
+      body.set("amount", c.amount("150.5"));
+      body.putObject("invoice").put("orderNo", c.run().unique("kit-order")).put("description", "Conformance");
+      body.putObject("protocol").put("returnUrl", "https://shop.example.org/return");
+      Exchange created = c.v2().post("/api/v2/invoices", body);
+      JsonNode invoice = c.ok(created);
+      c.expect(invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(), "paymentId and url",
+          created::summary, created);
+      Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+      c.decimal(read, c.ok(read), "amount.value", "150.5");
+    }));
+    checks.add(v2(2, "createPayment", "Creating a payment answers with the payment for the amount asked", c -> {
+      Fixtures f = new Fixtures(c);
+      ObjectNode body = f.approvedPayment("10.1234", false);
+      Exchange created = c.v2().post("/api/v2/payments", body);
+      JsonNode payment = c.ok(created);
+      c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
+      c.decimal(created, payment, "amount.value", "10.1234");
+      c.member(created, payment, "amount.currency", c.profile().currency());
+      c.member(created, payment, "merchantId", c.target().merchantId());
+      c.member(created, payment, "invoice.orderNo", body.path("invoice").path("orderNo").asText());
+    }));
+    checks.add(v2(3, "completePayment", "Completing a confirmation step answers with the payment after it", c -> {
+      Fixtures f = new Fixtures(c);
+      JsonNode payment = f.pay(f.confirmationPayment("SmsOtp", "20"));
+      Exchange done = c.v2().put("/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
+          Json.MAPPER.valueToTree(f.confirmation("SmsOtp").answer()));
+      JsonNode completed = c.ok(done);
+      c.member(done, completed, "id", payment.path("id").asText());
+      c.expect(!"Confirmation".equals(completed.path("status").asText()) || completed.has("confirmation"),
+          "the step passed", done::summary, done);
+    }));
+    checks.add(v2(4, "capturePayment", "Capturing a held payment answers 200 without a body", c -> {
+      JsonNode held = new Fixtures(c).heldPayment("30");
+      Exchange captured = c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm",
+          capture(c, "30"));
+      c.status(captured, 200, 204);
+    }));
+    checks.add(v2(5, "cancelPayment", "Cancelling a held payment answers 200 without a body", c -> {
+      JsonNode held = new Fixtures(c).heldPayment("31");
+      c.status(c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel", null), 200, 204);
+    }));
+    checks.add(v2(6, "getPayment", "Reading a payment answers with that payment", c -> {
+      JsonNode payment = new Fixtures(c).settledPayment("12");
+      Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
+      c.member(read, c.ok(read), "id", payment.path("id").asText());
+    }));
+    checks.add(v2(7, "listPayments", "Listing payments of a period holds a payment created in it", c -> {
+      JsonNode payment = new Fixtures(c).settledPayment("13");
+      expectListed(c, "/api/v2/payments?merchantId=" + encode(c.target().merchantId()) + "&"
+          + Fixtures.period(payment.path("created").asText()), payment.path("id").asText());
+    }));
+    checks.add(v2(8, "createRefund", "Refunding a settled payment answers with the refund", c -> {
+      Fixtures f = new Fixtures(c);
+      JsonNode payment = f.settledPayment("40");
+      Exchange created = c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
+      JsonNode refund = c.ok(created);
+      c.member(created, refund, "paymentId", payment.path("id").asText());
+      c.decimal(created, refund, "amount.value", "15");
+    }));
+    checks.add(v2(9, "getRefund", "Reading a refund answers with that refund", c -> {
+      JsonNode refund = refund(c);
+      Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+      c.member(read, c.ok(read), "id", refund.path("id").asText());
+    }));
+    checks.add(v2(10, "listRefunds", "Listing refunds of a period holds a refund created in it", c -> {
+      JsonNode refund = refund(c);
+      expectListed(c, "/api/v2/refunds?merchantId=" + encode(c.target().merchantId()) + "&"
+          + Fixtures.period(refund.path("created").asText()), refund.path("id").asText());
+    }));
+    checks.add(v2(11, "startTokenization", "Starting tokenization answers with the token id and the page URL", c -> {
+      ObjectNode body = Json.object();
+      body.put("merchantId", c.target().merchantId());
+      body.put("type", "recurring");
+      body.put("purpose", "Conformance check");
+      body.put("returnUrl", "https://shop.example.org/cards");
+      Exchange started = c.v2().post("/api/v2/tokenization", body);
+      JsonNode answer = c.ok(started);
+      c.expect(answer.path("tokenId").isTextual() && answer.path("url").isTextual(), "tokenId and url",
+          started::summary, started);
+    }));
+    checks.add(v2(12, "createPaymentToken", "Creating a payment token answers Created with an External step",
+        c -> {
+          Fixtures f = new Fixtures(c);
+          Exchange created = c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+          JsonNode token = c.ok(created);
+          c.member(created, token, "status", "Created");
+          c.member(created, token, "confirmation.type", "External");
+          c.expect(token.path("confirmation").path("paymentUrl").isTextual(), "confirmation.paymentUrl to send the "
+              + "user to (Endpoints, rule 3)", created::summary, created);
+        }));
+    checks.add(v2(13, "completePaymentToken", "Completing a payment token's step makes it Active", c -> {
+      Fixtures f = new Fixtures(c);
+      f.activeToken(f.approvedCard().pan(), null);
+    }));
+    checks.add(v2(14, "getPaymentToken", "Reading a payment token answers with that token", c -> {
+      Fixtures f = new Fixtures(c);
+      JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+      Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
+      JsonNode answer = c.ok(read);
+      c.member(read, answer, "id", token.path("id").asText());
+      c.member(read, answer, "status", "Active");
+    }));
+    checks.add(v2(15, "revokePaymentToken", "Revoking a payment token answers 200", c -> {
+      Fixtures f = new Fixtures(c);
+      JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+      c.status(c.v2().put("/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke", null), 200, 204);
+    }));
+    checks.add(v2(16, "createReceipt", "Registering a receipt answers with the receipt", c -> {
+      Fixtures f = new Fixtures(c);
+      JsonNode payment = f.settledPayment("50");
+      Exchange created = c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
+      JsonNode receipt = c.ok(created);
+      c.member(created, receipt, "paymentId", payment.path("id").asText());
+      c.member(created, receipt, "type", "Payment");
+    }));
+    checks.add(v2(17, "getReceipt", "Reading a receipt answers with that receipt", c -> {
+      JsonNode receipt = receipt(c);
+      Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+      c.member(read, c.ok(read), "id", receipt.path("id").asText());
+    }));
+    checks.add(v2(18, "listReceipts", "Listing a payment's receipts holds the receipt registered for it", c -> {
+      JsonNode receipt = receipt(c);
+      expectListed(c, "/api/v2/receipts?paymentId=" + encode(receipt.path("paymentId").asText()),
+          receipt.path("id").asText());
+    }));
+    checks.add(v2(19, "createSticker", "Registering a sticker answers Active with its payload", c -> {
+      Exchange created = c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
+      JsonNode sticker = c.ok(created);
+      c.member(created, sticker, "status", "Active");
+      c.expect(sticker.path("payload").isTextual(), "a payload", created::summary, created);
+    }));
+    checks.add(v2(20, "setStickerActive", "Switching a sticker off answers 200", c -> {
+      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+      c.status(c.v2().put("/api/v2/stickers/" + encode(sticker.path("id").asText()),
+          Json.object().put("active", false)), 200, 204);
+    }));
+    checks.add(v2(21, "getSticker", "Reading a sticker answers with that sticker", c -> {
+      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+      Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
+      c.member(read, c.ok(read), "id", sticker.path("id").asText());
+    }));
+    checks.add(v2(22, "listStickers", "Listing stickers holds a sticker just registered", c -> {
+      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+      expectListed(c, "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()), sticker.path("id").asText());
+    }));
+
+    checks.add(v1("getPayment", "Reading a payment by its id answers ErrorCode 0 with the payment", c -> {
+      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("21"));
+      Exchange read = c.v1().call("getPayment", values("paymentID", id));
+      JsonNode envelope = V1Support.success(c, read, "Payment");
+      c.expect(envelope.path("Payment").path("PaymentID").asText().equals(id), "PaymentID " + id, read::summary, read);
+    }));
+    checks.add(v1("getPaymentByInvoiceID", "Reading a payment by its invoice number answers with it", c -> {
+      JsonNode payment = new Fixtures(c).settledPayment("22");
+      String id = V1Support.paymentId(c, payment);
+      Exchange read = c.v1().call("getPaymentByInvoiceID", values("invoiceID",
+          payment.path("invoice").path("orderNo").asText(), "siteAlias", V1Support.siteAlias(c)));
+      JsonNode envelope = V1Support.success(c, read, "Payment");
+      c.expect(envelope.path("Payment").path("PaymentID").asText().equals(id), "PaymentID " + id, read::summary, read);
+    }));
+    checks.add(v1("listPaymentsFilter", "Listing payments by filter holds a payment matching it", c -> {
+      JsonNode payment = new Fixtures(c).settledPayment("23");
+      String id = V1Support.paymentId(c, payment);
+      Exchange listed = c.v1().call("listPaymentsFilter", values("invoiceID",
+          payment.path("invoice").path("orderNo").asText()));
+      JsonNode envelope = V1Support.success(c, listed, "Response");
+      boolean found = false;
+      for (JsonNode item : envelope.path("Response").path("Payments")) {
+        found |= item.path("PaymentID").asText().equals(id);
+      }
+      c.expect(found, "payment " + id + " in Response.Payments", listed::summary, listed);
+    }));
+    checks.add(v1("refundPayment", "Refunding a payment answers ErrorCode 0 with the refund", c -> {
+      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("24"));
+      Exchange refunded = c.v1().call("refundPayment", values("paymentID", id, "amount", "4",
+          "externalID", c.run().unique("kit-refund")));
+      JsonNode envelope = V1Support.success(c, refunded, "Refund");
+      c.decimal(refunded, envelope, "Refund.Amount", "4");
+    }));
+    checks.add(v1("listRefunds", "Listing the refunds of a payment holds its refund", c -> {
+      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("25"));
+      V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "5")), "Refund");
+      Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
+      JsonNode envelope = V1Support.success(c, listed, "Response");
+      c.expect(envelope.path("Response").path("Refunds").size() == 1, "one refund of payment " + id,
+          listed::summary, listed);
+    }));
+    checks.add(v1("confirmPayment", "Confirming a held payment answers with it COMPLETE", c -> {
+      String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("26"));
+      Exchange confirmed = c.v1().call("confirmPayment", values("paymentID", id, "amount", "26"));
+      c.member(confirmed, V1Support.success(c, confirmed, "Payment"), "Payment.State", "COMPLETE");
+    }));
+    checks.add(v1("cancelPayment", "Cancelling a held payment answers with it CANCELLED", c -> {
+      String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("27"));
+      Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id));
+      c.member(cancelled, V1Support.success(c, cancelled, "Payment"), "Payment.State", "CANCELLED");
+    }));
+    checks.add(v1("listDocuments", "Listing documents answers ErrorCode 0 with a list", c -> {
+      Exchange listed = c.v1().call("listDocuments", Map.of());
+      JsonNode envelope = V1Support.success(c, listed, "Response");
+      c.expect(envelope.path("Response").path("Documents").isArray(), "Response.Documents as a list",
+          listed::summary, listed);
+    }));
+    checks.add(v1("getDocumentContent", "A listed document's content can be downloaded", c -> {
+      JsonNode documents = V1Support.success(c, c.v1().call("listDocuments", Map.of()), "Response")
+          .path("Response").path("Documents");
+      c.require(documents.size() > 0, "the target lists no documents to download");
+      Exchange content = c.v1().call("getDocumentContent", values("documentID",
+          documents.get(0).path("DocumentID").asText()));
+      c.status(content, 200);
+      c.expect(content.body().length > 0 && content.v1ErrorCode() == null, "the document's content",
+          content::summary, content);
+    }));
+    checks.add(v1("listTransfers", "Listing transfers answers ErrorCode 0 with a list", c -> {
+      Exchange listed = c.v1().call("listTransfers", Map.of());
+      JsonNode envelope = V1Support.success(c, listed, "Response");
+      c.expect(envelope.path("Response").path("Transfers").isArray(), "Response.Transfers as a list",
+          listed::summary, listed);
+    }));
+    checks.add(v1("getTransferRegister", "A listed transfer's register can be read", c -> {
+      JsonNode transfers = V1Support.success(c, c.v1().call("listTransfers", Map.of()), "Response")
+          .path("Response").path("Transfers");
+      c.require(transfers.size() > 0, "the target lists no transfers");
+      String registerId = transfers.get(0).path("RegisterID").asText();
+      Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
+      c.member(read, V1Support.success(c, read, "Response"), "Response.RegisterID", registerId);
+    }));
+    return checks;
+  }
+
+  static JsonNode capture(CheckContext c, String amount) {
+    return Json.object().set("amount", c.amount(amount));
+  }
+
+  private static JsonNode refund(CheckContext c) {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment("41");
+    return c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "11")));
+  }
+
+  private static JsonNode receipt(CheckContext c) {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment("51");
+    return c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "51")));
+  }
+
+  private static void expectListed(CheckContext c, String firstPage, String id) {
+    Pages.find(c, firstPage, id);
+  }
+
+  private static Check v2(int row, String operationId, String title, Check.Body body) {
+    return Check.of(SUITE, operationId, title, Rule.v2("Endpoints, row " + row,
+        operationId + " answers with the documented result"), TAGS, body);
+  }
+
+  private static Check v1(String operationId, String title, Check.Body body) {
+    return Check.of(SUITE, "v1-" + operationId, title, Rule.v1("Endpoints, " + operationId,
+        "a handled call answers HTTP 200 with ErrorCode 0 and its payload"), TAGS, body);
+  }
+}

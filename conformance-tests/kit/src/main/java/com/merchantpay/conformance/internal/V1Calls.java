@@ -1,0 +1,87 @@
+package com.merchantpay.conformance.internal;
+
+import com.merchantpay.spec.ApiSpec;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Raw v1 calls of one check as one user: signed by the document's rule with a fresh nonce, or sent exactly
+ * as given. GET operations carry their values in the query string, POST operations in a form body, as the
+ * document declares each one.
+ */
+public final class V1Calls {
+  private final CheckContext context;
+  private final String login;
+  private final String password;
+
+  V1Calls(CheckContext context, String login, String password) {
+    this.context = context;
+    this.login = login;
+    this.password = password;
+  }
+
+  public String login() {
+    return login;
+  }
+
+  /** A correctly signed call with a fresh nonce. */
+  public Exchange call(String operationId, Map<String, String> params) {
+    return call(operationId, params, context.run().unique("kit-nonce"));
+  }
+
+  /** A correctly signed call with this nonce. */
+  public Exchange call(String operationId, Map<String, String> params, String nonce) {
+    return signed(operationId, params, nonce, hash(operationId, params, nonce));
+  }
+
+  /** The signature the document's rule gives for these values. */
+  public String hash(String operationId, Map<String, String> params, String nonce) {
+    return V1Signer.hash(V1Signer.signedText(signedOrder(operationId), login, password, nonce, params));
+  }
+
+  /** A call with this nonce and this hash, right or wrong. */
+  public Exchange signed(String operationId, Map<String, String> params, String nonce, String hash) {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("login", login);
+    values.put("nonce", nonce);
+    values.putAll(params);
+    values.put("hash", hash);
+    return raw(operationId, values);
+  }
+
+  /** Exactly these values, to the operation's documented path and method. */
+  public Exchange raw(String operationId, Map<String, String> values) {
+    SpecModel.Operation operation = SpecModel.of(ApiSpec.V1).byId(operationId);
+    return rawAt(operation.template(), operation.method(), values);
+  }
+
+  /** Exactly these values, to any path, as a query (GET) or a form body (POST). */
+  public Exchange rawAt(String path, String method, Map<String, String> values) {
+    StringJoiner encoded = new StringJoiner("&");
+    values.forEach((name, value) -> encoded.add(encode(name) + "=" + encode(value)));
+    if ("POST".equals(method)) {
+      return context.send("POST", path, Map.of("Content-Type", "application/x-www-form-urlencoded",
+          "Accept", "application/json"), encoded.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    return context.send("GET", path + (values.isEmpty() ? "" : "?" + encoded), Map.of(), null);
+  }
+
+  /** The operation's signed values in order, from the document. */
+  public static List<String> signedOrder(String operationId) {
+    Object order = SpecModel.of(ApiSpec.V1).byId(operationId).extension("x-hashed-parameters");
+    List<String> names = new ArrayList<>();
+    if (order instanceof List<?> list) {
+      list.forEach(name -> names.add(String.valueOf(name)));
+    }
+    return names;
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,95 @@
+package com.merchantpay.conformance.internal;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no redirects
+ * followed: the kit judges exactly what the implementation answers. One is shared by a whole run.
+ */
+public final class Wire {
+  private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
+  private final URI base;
+  private final Duration timeout;
+  private final HttpClient http;
+
+  public Wire(URI base, Duration timeout) {
+    this.base = base;
+    this.timeout = timeout;
+    this.http = HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .connectTimeout(timeout)
+        .build();
+  }
+
+  public URI base() {
+    return base;
+  }
+
+  /** Sends a call; the path may carry a query. Headers go out as given (a null body sends none). */
+  public Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+    return sendTo(URI.create(stripSlash(base.toString()) + pathAndQuery), method, headers, body);
+  }
+
+  /** Sends a call to an absolute URL, such as a hosted page the implementation named. */
+  public Exchange sendTo(URI uri, String method, Map<String, String> headers, byte[] body) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
+    Map<String, List<String>> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, value) -> {
+      if (!RESTRICTED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+        request.header(name, value);
+        sent.put(name, List.of(value));
+      }
+    });
+    request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+        : HttpRequest.BodyPublishers.ofByteArray(body));
+    long started = System.nanoTime();
+    Exchange exchange;
+    try {
+      HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      Map<String, List<String>> received = new LinkedHashMap<>();
+      response.headers().map().forEach((name, values) -> {
+        if (!name.startsWith(":")) {
+          received.put(name, values);
+        }
+      });
+      exchange = new Exchange(method, uri, sent, body == null ? new byte[0] : body, response.statusCode(), received,
+          response.body(), millisSince(started), null);
+    } catch (HttpTimeoutException e) {
+      exchange = unanswered(method, uri, sent, body, started, "no answer within " + timeout.toSeconds() + " s");
+    } catch (IOException e) {
+      exchange = unanswered(method, uri, sent, body, started, e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      exchange = unanswered(method, uri, sent, body, started, "interrupted");
+    }
+    return exchange;
+  }
+
+  private static Exchange unanswered(String method, URI uri, Map<String, List<String>> sent, byte[] body, long started,
+      String error) {
+    return new Exchange(method, uri, sent, body == null ? new byte[0] : body, 0, Map.of(), new byte[0],
+        millisSince(started), error);
+  }
+
+  private static long millisSince(long started) {
+    return (System.nanoTime() - started) / 1_000_000;
+  }
+
+  private static String stripSlash(String text) {
+    return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+  }
+}

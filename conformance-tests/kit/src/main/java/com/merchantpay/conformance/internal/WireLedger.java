@@ -1,0 +1,92 @@
+package com.merchantpay.conformance.internal;
+
+import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.spec.ApiSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Every exchange of the run, judged against the document of its interface as it happens and filed under
+ * its operation: the wire checks read what broke the contract, the summary reads what was covered.
+ */
+public final class WireLedger {
+  /** A departure from the document seen on the wire. */
+  public record Departure(Exchange exchange, List<String> problems) {}
+
+  /** What was seen of one operation. */
+  public static final class Seen {
+    private int calls;
+    private final TreeSet<Integer> statuses = new TreeSet<>();
+    private final List<Departure> departures = new ArrayList<>();
+    private int departuresCount;
+
+    public int calls() {
+      return calls;
+    }
+
+    public TreeSet<Integer> statuses() {
+      return statuses;
+    }
+
+    public List<Departure> departures() {
+      return departures;
+    }
+
+    public int departuresCount() {
+      return departuresCount;
+    }
+  }
+
+  private static final int KEPT_PER_OPERATION = 5;
+
+  private final ExchangeJudge v2 = ExchangeJudge.of(ApiSpec.V2);
+  private final ExchangeJudge v1 = ExchangeJudge.of(ApiSpec.V1);
+  private final SpecModel v2Model = SpecModel.of(ApiSpec.V2);
+  private final SpecModel v1Model = SpecModel.of(ApiSpec.V1);
+  private final Map<String, Seen> byOperation = new LinkedHashMap<>();
+
+  /** Judges and files one exchange; calls outside both documents (hosted pages, control API) are ignored. */
+  public synchronized void record(Exchange exchange) {
+    String path = exchange.path();
+    boolean isV2 = path.startsWith("/api/v2/");
+    boolean isV1 = path.startsWith("/api/v1/");
+    if (!isV2 && !isV1) {
+      return;
+    }
+    SpecModel model = isV2 ? v2Model : v1Model;
+    SpecModel.Operation operation = model.operation(exchange.method(), path);
+    if (operation == null) {
+      return;
+    }
+    Seen seen = byOperation.computeIfAbsent(key(isV2 ? ApiSpec.V2 : ApiSpec.V1, operation.id()), k -> new Seen());
+    seen.calls++;
+    List<String> problems = new ArrayList<>();
+    if (!exchange.answered()) {
+      problems.add("no answer: " + exchange.transportError());
+    } else {
+      seen.statuses.add(exchange.status());
+      if (exchange.status() >= 500) {
+        problems.add("HTTP " + exchange.status() + ": a server error is never a conforming answer");
+      }
+      problems.addAll((isV2 ? v2 : v1).problems(exchange.method(), path, exchange.status(), exchange.headers(),
+          exchange.body()));
+    }
+    if (!problems.isEmpty()) {
+      seen.departuresCount++;
+      if (seen.departures.size() < KEPT_PER_OPERATION) {
+        seen.departures.add(new Departure(exchange, problems));
+      }
+    }
+  }
+
+  public synchronized Seen seen(ApiSpec spec, String operationId) {
+    return byOperation.get(key(spec, operationId));
+  }
+
+  private static String key(ApiSpec spec, String operationId) {
+    return spec + " " + operationId;
+  }
+}

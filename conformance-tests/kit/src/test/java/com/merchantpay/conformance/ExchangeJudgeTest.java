@@ -1,0 +1,159 @@
+package com.merchantpay.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.merchantpay.conformance.internal.Json;
+import com.merchantpay.spec.ApiSpec;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The judge every wire check and the sandbox's own tests rely on must catch answers that break the documents. */
+class ExchangeJudgeTest {
+  private static final ExchangeJudge V2 = ExchangeJudge.of(ApiSpec.V2);
+  private static final ExchangeJudge V2_STRICT = ExchangeJudge.strict(ApiSpec.V2);
+  private static final ExchangeJudge V1 = ExchangeJudge.of(ApiSpec.V1);
+  private static final ExchangeJudge V1_STRICT = ExchangeJudge.strict(ApiSpec.V1);
+
+  private static List<String> judge(ExchangeJudge judge, String method, String path, int status, String type,
+      String body) {
+    return judge.problems(method, path, status, type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
+        body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static List<String> payment(ExchangeJudge judge, String body) {
+    return judge(judge, "GET", "/api/v2/payments/1", 200, "application/json", body);
+  }
+
+  @Test
+  void aDocumentedPaymentPasses() {
+    assertThat(payment(V2_STRICT, "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"}}"))
+        .isEmpty();
+  }
+
+  @Test
+  void anUndocumentedMemberFailsOnlyTheStrictJudge() {
+    String body = "{\"id\":\"1\",\"status\":\"Settled\",\"addedLater\":{\"x\":1}}";
+
+    assertThat(payment(V2_STRICT, body)).singleElement().asString().contains("addedLater");
+    assertThat(payment(V2, body)).as("the documents ask clients to ignore unknown members").isEmpty();
+  }
+
+  @Test
+  void aWrongTypeFails() {
+    assertThat(payment(V2, "{\"id\":1,\"status\":\"Settled\"}")).isNotEmpty();
+    assertThat(payment(V2, "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":\"1.5\",\"currency\":\"RUB\"}}"))
+        .singleElement().asString().contains("/amount/value");
+  }
+
+  @Test
+  void aValueOutsideItsDictionaryFails() {
+    assertThat(payment(V2, "{\"id\":\"1\",\"status\":\"Completed\"}")).singleElement().asString().contains("/status");
+  }
+
+  @Test
+  void aMissingRequiredMemberFails() {
+    assertThat(payment(V2, "{\"id\":\"1\"}")).singleElement().asString().contains("status");
+  }
+
+  @Test
+  void aStatusTheOperationDoesNotDeclareFails() {
+    assertThat(judge(V2, "GET", "/api/v2/receipts", 404, "application/json",
+        "{\"code\":\"invalid_operation\",\"message\":\"x\"}")).singleElement().asString().contains("404");
+  }
+
+  @Test
+  void aContentTypeTheOperationDoesNotAllowFails() {
+    assertThat(judge(V2, "GET", "/api/v2/payments/1", 200, "text/plain", "{\"id\":\"1\",\"status\":\"Settled\"}"))
+        .isNotEmpty();
+  }
+
+  @Test
+  void anErrorMayCarryExtraMembers() {
+    assertThat(judge(V2_STRICT, "GET", "/api/v2/payments/1", 404, "application/json",
+        "{\"code\":\"invalid_operation\",\"message\":\"x\",\"detail\":{}}")).isEmpty();
+  }
+
+  @Test
+  void anEmptySuccessMayBe204OrCarryABodyAsTheSpecToleratesButNot201() {
+    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, null, "")).isEmpty();
+    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 204, null, "")).isEmpty();
+    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, "application/json", "{\"ok\":true}")).isEmpty();
+    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 201, null, "")).isNotEmpty();
+  }
+
+  @Test
+  void aCallOutsideTheDocumentHasNothingToBeJudgedAgainst() {
+    assertThat(judge(V2, "GET", "/api/v2/nothing-here", 404, "text/plain", "no")).isEmpty();
+  }
+
+  @Test
+  void aNotificationBodyIsJudgedByItsSchema() {
+    assertThat(V2.schemaProblems("PaymentNotification", Json.object().put("id", "1").put("status", "Settled")))
+        .isEmpty();
+    assertThat(V2.schemaProblems("PaymentNotification", Json.object().put("id", "1"))).isNotEmpty();
+  }
+
+  private static List<String> xml(ExchangeJudge judge, String body) {
+    return judge(judge, "GET", "/api/v1/listTransfers", 200, "application/xml; charset=utf-8", body);
+  }
+
+  private static final String TRANSFER = "<RestTransferInfo><Created>2024-02-12T09:30:00</Created>"
+      + "<CurrencyCode>RUB</CurrencyCode><PaymentOrderID>1187</PaymentOrderID><RegisterID>5521</RegisterID>"
+      + "<TransferAmount>48210.35</TransferAmount></RestTransferInfo>";
+
+  private static String transfers(String root, String response) {
+    return "<?xml version=\"1.0\"?><" + root + "><ErrorCode>0</ErrorCode><Response>" + response + "</Response></"
+        + root + ">";
+  }
+
+  @Test
+  void aDocumentedXmlAnswerPasses() {
+    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers>" + TRANSFER + TRANSFER
+        + "</Transfers>"))).isEmpty();
+    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers/>"))).isEmpty();
+  }
+
+  @Test
+  void garbageXmlFails() {
+    assertThat(xml(V1, "<RestController.RestResponse><Err")).singleElement().asString()
+        .contains("not well-formed XML");
+  }
+
+  @Test
+  void anXmlAnswerWithAnotherRootFails() {
+    assertThat(xml(V1, transfers("Response", "<Transfers>" + TRANSFER + "</Transfers>"))).singleElement().asString()
+        .contains("root element");
+  }
+
+  @Test
+  void anXmlValueOfTheWrongTypeFails() {
+    assertThat(xml(V1, transfers("RestController.RestResponse", "<Transfers>" + TRANSFER.replace("48210.35", "lots")
+        + "</Transfers>"))).singleElement().asString().contains("type");
+    assertThat(xml(V1, transfers("RestController.RestResponse", "").replace("<ErrorCode>0", "<ErrorCode>zero")))
+        .isNotEmpty();
+  }
+
+  @Test
+  void anXmlElementTheDocumentDoesNotDefineFailsOnlyTheStrictJudge() {
+    String extra = transfers("RestController.RestResponse", "<Transfers>" + TRANSFER.replace("<CurrencyCode>",
+        "<Note>new</Note><CurrencyCode>") + "</Transfers>");
+    assertThat(xml(V1_STRICT, extra)).singleElement().asString().contains("Note");
+    assertThat(xml(V1, extra)).isEmpty();
+    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", TRANSFER)))
+        .as("an entry outside its list wrapper").isNotEmpty();
+    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers><RestDocumentInfo/></Transfers>")))
+        .as("an entry of another list").anySatisfy(p -> assertThat(p).contains("RestDocumentInfo"));
+  }
+
+  @Test
+  void aV1EnvelopeWithAnUndocumentedCodeFails() {
+    assertThat(judge(V1, "GET", "/api/v1/getPayment", 200, "application/json", "{\"ErrorCode\":-99}")).isNotEmpty();
+  }
+
+  @Test
+  void aV1FailureStatusHasNoBodyToJudge() {
+    assertThat(judge(V1, "GET", "/api/v1/getPayment", 400, "text/plain", "paymentID: must be an integer")).isEmpty();
+  }
+}
