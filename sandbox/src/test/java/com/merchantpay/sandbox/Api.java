@@ -2,14 +2,11 @@ package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.atlassian.oai.validator.OpenApiInteractionValidator;
-import com.atlassian.oai.validator.model.Request;
-import com.atlassian.oai.validator.model.SimpleResponse;
-import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.ExchangeJudge;
 import com.merchantpay.spec.ApiSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,8 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Talks to a sandbox over HTTP with the JDK client and Jackson only (never our generated clients, so
  * the two can catch each other's mistakes), and checks every v2 and v1 answer against the OpenAPI
- * documents with swagger-request-validator, strictly: a member the documents do not define fails too.
- * v1 XML answers, which that validator skips, are checked by {@link XmlAnswers}.
+ * documents with the conformance kit's judge, strictly: a member the documents do not define fails too.
  */
 final class Api {
   static final ObjectMapper JSON = JsonMapper.builder()
@@ -43,11 +39,10 @@ final class Api {
       .disable(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
       .build();
 
-  static final class Validators {
-    static final OpenApiInteractionValidator V2 = OpenApiInteractionValidator
-        .createForInlineApiSpecification(ApiSpec.V2.yaml()).build();
-    static final OpenApiInteractionValidator V1 = OpenApiInteractionValidator
-        .createForInlineApiSpecification(ApiSpec.V1.yaml()).build();
+  /** Strict judges: a member or element the documents do not define fails an answer too. */
+  static final class Judges {
+    static final ExchangeJudge V2 = ExchangeJudge.strict(ApiSpec.V2);
+    static final ExchangeJudge V1 = ExchangeJudge.strict(ApiSpec.V1);
   }
 
   private static final AtomicLong NONCES = new AtomicLong();
@@ -281,41 +276,16 @@ final class Api {
       return res;
     }
     if (path.startsWith("/api/v2/")) {
-      conforms(Validators.V2, path, method, res, false);
+      conforms(Judges.V2, path, method, res);
     } else if (path.startsWith("/api/v1/")) {
-      conforms(Validators.V1, path, method, res, true);
+      conforms(Judges.V1, path, method, res);
     }
     return res;
   }
 
   /** Fails the test when the answer does not match the document. */
-  static void conforms(OpenApiInteractionValidator validator, String path, String method, Res res, boolean v1) {
-    SimpleResponse.Builder response = SimpleResponse.Builder.status(res.status());
-    res.headers().forEach((name, values) -> {
-      if (!name.startsWith(":")) {
-        response.withHeader(name, values);
-      }
-    });
-    if (res.bytes().length > 0) {
-      response.withBody(res.bytes());
-    }
-    ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method), response.build());
-    List<String> problems = new ArrayList<>();
-    String contentType = res.header("Content-Type");
-    if (v1 && res.status() == 200 && contentType != null && contentType.startsWith("application/xml")) {
-      // The validator skips XML bodies without a word; they are checked here instead.
-      problems.addAll(XmlAnswers.problems(path, method, res.status(), res.bytes()));
-    }
-    for (ValidationReport.Message message : report.getMessages()) {
-      boolean undefinedV1FailureBody = v1 && res.status() != 200
-          && message.getKey().equals("validation.response.body.unexpected");
-      // A call outside the documents (unknown path or method) has no answer to check against.
-      boolean outsideTheDocument = message.getKey().equals("validation.request.path.missing")
-          || message.getKey().equals("validation.request.operation.notAllowed");
-      if (message.getLevel() == ValidationReport.Level.ERROR && !undefinedV1FailureBody && !outsideTheDocument) {
-        problems.add(message.getKey() + ": " + message.getMessage());
-      }
-    }
+  static void conforms(ExchangeJudge judge, String path, String method, Res res) {
+    List<String> problems = judge.problems(method, path, res.status(), res.headers(), res.bytes());
     assertThat(problems).as("%s %s answered %s %s", method, path, res.status(), res.text()).isEmpty();
   }
 

@@ -114,6 +114,6 @@ class StandaloneJarIT {
 
   private static void check(String path, String method, HttpResponse<byte[]> response, boolean v1) {
     Api.Res res = new Api.Res(response.statusCode(), response.headers().map(), response.body());
-    Api.conforms(v1 ? Api.Validators.V1 : Api.Validators.V2, path, method, res, v1);
+    Api.conforms(v1 ? Api.Judges.V1 : Api.Judges.V2, path, method, res);
   }
 }
