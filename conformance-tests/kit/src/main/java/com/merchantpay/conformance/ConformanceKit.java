@@ -190,7 +190,8 @@ public final class ConformanceKit {
       if (reportDir != null) {
         List<Path> files = ReportFiles.write(report, reportDir);
         if (console != null) {
-          console.println("Reports: " + files.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse(""));
+          console.println("Reports in " + reportDir + ": " + ReportFiles.JSON + ", " + ReportFiles.HTML + " and "
+              + (files.size() - 2) + " JUnit XML files");
         }
       }
       return report;

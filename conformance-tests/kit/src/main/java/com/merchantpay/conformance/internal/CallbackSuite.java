@@ -40,6 +40,8 @@ final class CallbackSuite {
           c.expect(type != null && type.startsWith("application/json"), "Content-Type application/json",
               () -> String.valueOf(type), null);
           expectBody(c, settled, "PaymentNotification");
+          c.present(null, settled.json(), "id", "created", "testMode", "status", "merchantId", "amount.value",
+              "amount.currency");
           c.expect(id.equals(settled.json().path("id").asText()), "the payment's id " + id,
               () -> settled.json().path("id").asText(), null);
           c.expect(LifecycleSuite.isUtc(settled.json().path("created").asText("")), "created in UTC",

@@ -38,7 +38,9 @@ public final class CheckContext {
   }
 
   public List<Exchange> exchanges() {
-    return List.copyOf(exchanges);
+    synchronized (exchanges) {
+      return List.copyOf(exchanges);
+    }
   }
 
   Exchange record(Exchange exchange) {
@@ -168,6 +170,18 @@ public final class CheckContext {
     JsonNode value = Json.at(body, path);
     expect(value.isTextual() && value.asText().equals(expected), path + " = " + expected,
         () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()), exchange);
+  }
+
+  /** The members the document lists for this resource must all be there (dotted paths), not null. */
+  public void present(Exchange exchange, JsonNode body, String... paths) {
+    List<String> missing = new ArrayList<>();
+    for (String path : paths) {
+      JsonNode value = Json.at(body, path);
+      if (value.isMissingNode() || value.isNull()) {
+        missing.add(path);
+      }
+    }
+    expect(missing.isEmpty(), "the members " + String.join(", ", paths), () -> "without " + missing, exchange);
   }
 
   /** The JSON number at a dotted path must equal the decimal, whatever its scale. */

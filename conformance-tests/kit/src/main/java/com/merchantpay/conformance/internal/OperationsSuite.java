@@ -16,6 +16,9 @@ import java.util.Map;
 final class OperationsSuite {
   private static final String SUITE = "operations";
   private static final List<String> TAGS = List.of("happy-path");
+  /** The members the v2 document's Payment table lists that every payment has from its creation on. */
+  static final String[] PAYMENT_MEMBERS = {"id", "created", "testMode", "status", "merchantId", "amount.value",
+      "amount.currency"};
 
   private OperationsSuite() {}
 
@@ -45,6 +48,7 @@ final class OperationsSuite {
       c.member(created, payment, "amount.currency", c.profile().currency());
       c.member(created, payment, "merchantId", c.target().merchantId());
       c.member(created, payment, "invoice.orderNo", body.path("invoice").path("orderNo").asText());
+      c.present(created, payment, PAYMENT_MEMBERS);
     }));
     checks.add(v2(3, "completePayment", "Completing a confirmation step answers with the payment after it", c -> {
       Fixtures f = new Fixtures(c);
@@ -70,6 +74,7 @@ final class OperationsSuite {
       JsonNode payment = new Fixtures(c).settledPayment("12");
       Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
       c.member(read, c.ok(read), "id", payment.path("id").asText());
+      c.present(read, c.ok(read), PAYMENT_MEMBERS);
     }));
     checks.add(v2(7, "listPayments", "Listing payments of a period holds a payment created in it", c -> {
       JsonNode payment = new Fixtures(c).settledPayment("13");
@@ -83,11 +88,13 @@ final class OperationsSuite {
       JsonNode refund = c.ok(created);
       c.member(created, refund, "paymentId", payment.path("id").asText());
       c.decimal(created, refund, "amount.value", "15");
+      c.present(created, refund, "id", "created", "paymentId", "amount.value", "amount.currency", "status");
     }));
     checks.add(v2(9, "getRefund", "Reading a refund answers with that refund", c -> {
       JsonNode refund = refund(c);
       Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
       c.member(read, c.ok(read), "id", refund.path("id").asText());
+      c.present(read, c.ok(read), "id", "created", "paymentId", "amount.value", "amount.currency", "status");
     }));
     checks.add(v2(10, "listRefunds", "Listing refunds of a period holds a refund created in it", c -> {
       JsonNode refund = refund(c);
@@ -126,6 +133,7 @@ final class OperationsSuite {
       JsonNode answer = c.ok(read);
       c.member(read, answer, "id", token.path("id").asText());
       c.member(read, answer, "status", "Active");
+      c.present(read, answer, "id", "status", "resultCode");
     }));
     checks.add(v2(15, "revokePaymentToken", "Revoking a payment token answers 200", c -> {
       Fixtures f = new Fixtures(c);
@@ -139,6 +147,7 @@ final class OperationsSuite {
       JsonNode receipt = c.ok(created);
       c.member(created, receipt, "paymentId", payment.path("id").asText());
       c.member(created, receipt, "type", "Payment");
+      c.present(created, receipt, "id", "created", "paymentId", "amount.value", "amount.currency", "type", "status");
     }));
     checks.add(v2(17, "getReceipt", "Reading a receipt answers with that receipt", c -> {
       JsonNode receipt = receipt(c);

@@ -126,12 +126,15 @@ final class PaginationSuite {
               pages.get(0).exchange());
         }));
     checks.add(Check.of(SUITE, "only-the-merchants-own-items",
-        "A list names only payments of the merchant it was asked for",
-        Rule.v2("Endpoints, row 7", "the list takes the merchantId whose payments it lists"), List.of(), c -> {
+        "A list names only payments of the merchant it was asked for, each with the members of a list item",
+        Rule.v2("Endpoints, row 7 and Payment list item", "the list takes the merchantId whose payments it lists; "
+            + "an item has id, created, status, merchantId, amount"), List.of(), c -> {
           Made made = payments(c);
           for (Pages.Page page : Pages.pages(c, made.wholePeriod(c))) {
             for (JsonNode item : page.items()) {
-              c.expect(!item.has("merchantId") || c.target().merchantId().equals(item.path("merchantId").asText()),
+              c.present(page.exchange(), item, "id", "created", "status", "merchantId", "amount.value",
+                  "amount.currency");
+              c.expect(c.target().merchantId().equals(item.path("merchantId").asText()),
                   "merchantId " + c.target().merchantId(), () -> item.path("id").asText() + " of "
                       + item.path("merchantId").asText(), page.exchange());
             }

@@ -166,6 +166,47 @@ final class V1Suite {
           Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
           c.member(read, V1Support.success(c, read, "Payment"), "Payment.PaymentMethod", "BankCard");
         }));
+    checks.add(check("a-cancelled-payment-is-minus-15", "A cancelled payment can be neither refunded nor confirmed: "
+        + "ErrorCode -15", Rule.v1("Error codes", "-15: the payment expired or was cancelled"), List.of("negative"),
+        c -> {
+          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+          V1Support.success(c, c.v1().call("cancelPayment", values("paymentID", id)), "Payment");
+          V1Support.errorCode(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10")), -15);
+          V1Support.errorCode(c, c.v1().call("confirmPayment", values("paymentID", id, "amount", "10")), -15);
+        }));
+    checks.add(check("confirming-more-than-is-held-is-refused",
+        "Confirming more than is held is refused with a non-zero ErrorCode and the payment stays HOLD",
+        Rule.v1("Endpoints, rule 1", "confirmPayment takes the held money; the amount may be smaller than the hold"),
+        List.of("money", "negative"), c -> {
+          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+          Exchange refused = c.v1().call("confirmPayment", values("paymentID", id, "amount", "10.01"));
+          c.status(refused, 200);
+          c.expect(refused.v1ErrorCode() != null && refused.v1ErrorCode() != 0, "a non-zero ErrorCode",
+              refused::summary, refused);
+          Exchange read = c.v1().call("getPayment", values("paymentID", id));
+          c.member(read, V1Support.success(c, read, "Payment"), "Payment.State", "HOLD");
+        }));
+    checks.add(check("filters-restrict-the-list", "listPaymentsFilter returns only payments that match every filter given",
+        Rule.v1("Endpoints, rule 3", "absent filters do not restrict; the filters given do"), List.of(), c -> {
+          Fixtures f = new Fixtures(c);
+          JsonNode settled = f.settledPayment("14");
+          V1Support.paymentId(c, settled);
+          String orderNo = settled.path("invoice").path("orderNo").asText();
+          Exchange byInvoice = c.v1().call("listPaymentsFilter", values("invoiceID", orderNo));
+          for (JsonNode item : V1Support.success(c, byInvoice, "Response").path("Response").path("Payments")) {
+            c.member(byInvoice, item, "SiteInvoiceID", orderNo);
+          }
+          f.heldPayment("15");
+          Exchange held = c.v1().call("listPaymentsFilter", values("state", "HOLD"));
+          JsonNode items = V1Support.success(c, held, "Response").path("Response").path("Payments");
+          c.expect(items.size() > 0, "at least the held payment just made", held::summary, held);
+          for (JsonNode item : items) {
+            c.member(held, item, "State", "HOLD");
+          }
+        }));
+    checks.add(check("an-unknown-payment-is-minus-13", "Reading a payment id nobody has is ErrorCode -13",
+        Rule.v1Decision("getPayment", "no payment with this id is -13, as for invoice numbers"), List.of("negative"),
+        c -> V1Support.errorCode(c, c.v1().call("getPayment", values("paymentID", "999999999999999")), -13)));
     checks.add(check("a-refund-beyond-the-payment-is-minus-18", "A refund of more than was paid is ErrorCode -18",
         Rule.v1("Error codes", "-18: incorrect amount; for refunds, the amount value"), List.of("money", "negative"),
         c -> {

@@ -73,6 +73,9 @@ public final class WireLedger {
       }
       problems.addAll((isV2 ? v2 : v1).problems(exchange.method(), path, exchange.status(), exchange.headers(),
           exchange.body()));
+      if (isV2) {
+        problems.addAll(V2Values.problems(exchange.json()));
+      }
     }
     if (!problems.isEmpty()) {
       seen.departuresCount++;
