@@ -1,7 +1,6 @@
 package com.merchantpay.conformance;
 
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,46 +24,8 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:every check passed, was skipped or is an accepted deviation", "1:a check failed",
         "2:bad usage (an unknown option, an unreadable profile, no target)"})
 public final class Main implements Callable<Integer> {
-  @Option(names = "--base-url", paramLabel = "URL", defaultValue = "${env:MERCHANTPAY_BASE_URL}",
-      description = "The implementation to check (env MERCHANTPAY_BASE_URL); none: the embedded sandbox.")
-  URI baseUrl;
-
-  @Option(names = "--token", paramLabel = "TOKEN", defaultValue = "${env:MERCHANTPAY_TOKEN}",
-      description = "v2 bearer token (env MERCHANTPAY_TOKEN).")
-  String token;
-
-  @Option(names = "--merchant", paramLabel = "ID", defaultValue = "${env:MERCHANTPAY_MERCHANT}",
-      description = "The merchant the token acts for (env MERCHANTPAY_MERCHANT).")
-  String merchant;
-
-  @Option(names = "--other-token", paramLabel = "TOKEN", defaultValue = "${env:MERCHANTPAY_OTHER_TOKEN}",
-      description = "A second merchant's token, for the checks that merchants stay apart (env MERCHANTPAY_OTHER_TOKEN).")
-  String otherToken;
-
-  @Option(names = "--other-merchant", paramLabel = "ID", defaultValue = "${env:MERCHANTPAY_OTHER_MERCHANT}",
-      description = "The second merchant (env MERCHANTPAY_OTHER_MERCHANT).")
-  String otherMerchant;
-
-  @Option(names = "--v1-login", paramLabel = "LOGIN", defaultValue = "${env:MERCHANTPAY_V1_LOGIN}",
-      description = "v1 user with the Accountant role (env MERCHANTPAY_V1_LOGIN).")
-  String v1Login;
-
-  @Option(names = "--v1-password", paramLabel = "PASSWORD", defaultValue = "${env:MERCHANTPAY_V1_PASSWORD}",
-      description = "Its password, used only to sign (env MERCHANTPAY_V1_PASSWORD).")
-  String v1Password;
-
-  @Option(names = "--v1-cashier-login", paramLabel = "LOGIN", defaultValue = "${env:MERCHANTPAY_V1_CASHIER_LOGIN}",
-      description = "v1 user with only the Cashier role, for the role checks (env MERCHANTPAY_V1_CASHIER_LOGIN).")
-  String v1CashierLogin;
-
-  @Option(names = "--v1-cashier-password", paramLabel = "PASSWORD",
-      defaultValue = "${env:MERCHANTPAY_V1_CASHIER_PASSWORD}",
-      description = "Its password (env MERCHANTPAY_V1_CASHIER_PASSWORD).")
-  String v1CashierPassword;
-
-  @Option(names = "--profile", paramLabel = "FILE",
-      description = "Test data of the target (JSON, see the README); default: the sandbox's, built in.")
-  Path profile;
+  @Mixin
+  TargetOptions target = new TargetOptions();
 
   @Option(names = "--include-tags", paramLabel = "TAG", split = ",",
       description = "Run only checks with one of these tags, ids or id prefixes (v2, v1, idempotency, callbacks, "
@@ -101,6 +63,14 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the command line and returns its exit code, printing to the given streams. */
   public static int execute(PrintStream out, PrintStream err, String... args) {
+    return commandLine(out, err).execute(args);
+  }
+
+  /**
+   * The command line, ready to execute, for a launcher that adds subcommands (the runnable kit adds
+   * {@code pact}). Usage errors exit 2, with the reason on {@code err}.
+   */
+  public static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine line = new CommandLine(new Main(out));
     line.setOut(new java.io.PrintWriter(out, true));
     line.setErr(new java.io.PrintWriter(err, true));
@@ -111,7 +81,7 @@ public final class Main implements Callable<Integer> {
       }
       throw e;
     });
-    return line.execute(args);
+    return line;
   }
 
   @Override
@@ -123,16 +93,10 @@ public final class Main implements Callable<Integer> {
         .includeTags(includeTags)
         .excludeTags(excludeTags)
         .timeout(Duration.ofSeconds(timeoutSeconds));
-    if (baseUrl != null) {
-      builder.target(Target.builder(baseUrl)
-          .bearerToken(token, merchant)
-          .otherMerchant(otherToken, otherMerchant)
-          .v1Accountant(v1Login, v1Password)
-          .v1Cashier(v1CashierLogin, v1CashierPassword)
-          .build());
-    }
+    builder.target(target.target());
+    Profile profile = target.profile();
     if (profile != null) {
-      builder.profile(Profile.load(profile));
+      builder.profile(profile);
     }
     if (baseline != null) {
       builder.baseline(baseline);

@@ -30,8 +30,11 @@ import java.util.concurrent.Executors;
  * pointed at the proxy, so notifications pass through it too.
  */
 final class MutatingProxy implements AutoCloseable {
+  /** Numbers pass through as written: 100.00 stays 100.00, never 1E+2. */
   static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .disable(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+      .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN).build();
   private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding",
       "upgrade", "expect");
 

@@ -3,22 +3,31 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** What the v1 checks share: reading the envelope and naming v2 resources in v1 terms. */
-final class V1Support {
+public final class V1Support {
   private V1Support() {}
 
   /**
-   * The v1 PaymentID of a payment made through v2. The v1 document types it as an integer, so a target whose
-   * v2 ids are not numbers cannot be asked about v2 payments through v1, and the check is skipped.
+   * The v1 PaymentID of a payment made through v2: its v2 id when that is a number (as v1 types it), else
+   * the PaymentID v1 gives the payment's invoice number. Skips the check when neither names it.
    */
-  static String paymentId(CheckContext c, JsonNode v2Payment) {
+  public static String paymentId(CheckContext c, JsonNode v2Payment) {
     String id = v2Payment.path("id").asText();
-    c.need(id.matches("[0-9]{1,18}") ? id : null, "payment ids of this target (" + id + ") are not v1 PaymentIDs, "
-        + "so v1 cannot be asked about a payment made through v2");
-    return id;
+    if (id.matches("[0-9]{1,18}")) {
+      return id;
+    }
+    String orderNo = v2Payment.path("invoice").path("orderNo").asText("");
+    c.require(!orderNo.isEmpty(), "payment ids of this target (" + id + ") are not v1 PaymentIDs, and the payment "
+        + "has no invoice number to find it by through v1");
+    Exchange found = c.v1().call("getPaymentByInvoiceID", Fixtures.values("invoiceID", orderNo, "siteAlias",
+        siteAlias(c)));
+    JsonNode paymentId = found.json() == null ? null : found.json().path("Payment").path("PaymentID");
+    c.require(paymentId != null && paymentId.isIntegralNumber(), "v1 does not find the v2 payment " + id
+        + " by its invoice number: " + found.summary());
+    return paymentId.asText();
   }
 
   /** The merchant's v1 siteAlias: the profile's, else the v2 merchant id. */
-  static String siteAlias(CheckContext c) {
+  public static String siteAlias(CheckContext c) {
     if (c.profile().v1() != null && c.profile().v1().siteAlias() != null) {
       return c.profile().v1().siteAlias();
     }
@@ -26,7 +35,7 @@ final class V1Support {
   }
 
   /** The answer must be HTTP 200, a JSON envelope with ErrorCode 0 and the payload member. */
-  static JsonNode success(CheckContext c, Exchange exchange, String payload) {
+  public static JsonNode success(CheckContext c, Exchange exchange, String payload) {
     c.status(exchange, 200);
     JsonNode envelope = exchange.json();
     c.expect(envelope != null && envelope.path("ErrorCode").isIntegralNumber() && envelope.path("ErrorCode").intValue() == 0
@@ -35,7 +44,7 @@ final class V1Support {
   }
 
   /** The answer must be HTTP 200 and the envelope's ErrorCode this one. */
-  static void errorCode(CheckContext c, Exchange exchange, int code) {
+  public static void errorCode(CheckContext c, Exchange exchange, int code) {
     c.status(exchange, 200);
     Integer actual = exchange.v1ErrorCode();
     c.expect(actual != null && actual == code, "HTTP 200 with ErrorCode " + code, exchange::summary, exchange);

@@ -1,0 +1,143 @@
+package com.merchantpay.conformance.cli;
+
+import com.merchantpay.conformance.Profile;
+import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.internal.V1Calls;
+import com.merchantpay.conformance.internal.V1Signer;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+
+/**
+ * Turns a request recorded by a consumer into one the provider accepts, as a replay by the real client would
+ * be: the provider's credentials and test data instead of the consumer's examples, a fresh Idempotency-Key,
+ * and for v1 a fresh nonce and a correct signature over the values actually sent. The refusals the pacts
+ * record keep their fault: an unknown token or login stays unknown, a wrong signature is signed wrongly
+ * again, a used nonce is used again.
+ */
+final class RequestAdapter {
+  static final String CONSUMER_TOKEN = "pact-consumer-token";
+  static final String CONSUMER_MERCHANT = "pact-merchant";
+  static final String CONSUMER_LOGIN = "pact-login";
+  static final String USED_KEY = "pact-used-idempotency-key";
+  static final String APPROVED_CARD = "4111111111111111";
+  static final String DECLINED_CARD = "4000000000001083";
+  private static final AtomicLong NONCES = new AtomicLong();
+
+  private RequestAdapter() {}
+
+  static void adapt(HttpRequest request, List<String> states) throws Exception {
+    Verification verification = Verification.current();
+    String path = request.getUri().getRawPath();
+    if (path.contains("/api/v1/")) {
+      v1(request, states, verification);
+    } else {
+      v2(request, verification);
+    }
+  }
+
+  private static void v2(HttpRequest request, Verification verification) throws Exception {
+    Target target = verification.target();
+    if (request.getFirstHeader("Authorization") == null
+        || ("Bearer " + CONSUMER_TOKEN).equals(request.getFirstHeader("Authorization").getValue())) {
+      request.setHeader("Authorization", "Bearer " + target.bearerToken());
+    }
+    if (request.getFirstHeader("Idempotency-Key") != null
+        && !USED_KEY.equals(request.getFirstHeader("Idempotency-Key").getValue())) {
+      request.setHeader("Idempotency-Key", UUID.randomUUID().toString());
+    }
+    URI uri = request.getUri();
+    if (uri.getRawQuery() != null) {
+      request.setUri(withQuery(uri, uri.getRawQuery().replace("merchantId=" + CONSUMER_MERCHANT,
+          "merchantId=" + URLEncoder.encode(target.merchantId(), StandardCharsets.UTF_8))));
+    }
+    if (request instanceof ClassicHttpRequest classic && classic.getEntity() != null) {
+      String body = EntityUtils.toString(classic.getEntity(), StandardCharsets.UTF_8);
+      classic.setEntity(new StringEntity(testData(body, verification.profile())
+          .replace("\"" + CONSUMER_MERCHANT + "\"", "\"" + target.merchantId() + "\""), ContentType.APPLICATION_JSON));
+    }
+  }
+
+  /** The profile's cards instead of the consumer's example cards. */
+  private static String testData(String body, Profile profile) {
+    String out = body;
+    if (profile.approvedCard() != null) {
+      out = out.replace(APPROVED_CARD, profile.approvedCard().pan());
+    }
+    for (Profile.Decline decline : profile.declines()) {
+      if (decline.resultCode().equals("InsufficientFunds")) {
+        out = out.replace(DECLINED_CARD, decline.pan());
+      }
+    }
+    return out;
+  }
+
+  private static void v1(HttpRequest request, List<String> states, Verification verification) throws Exception {
+    Target target = verification.target();
+    boolean post = "POST".equalsIgnoreCase(request.getMethod());
+    String raw = post ? EntityUtils.toString(((ClassicHttpRequest) request).getEntity(), StandardCharsets.UTF_8)
+        : request.getUri().getRawQuery();
+    Map<String, String> values = parse(raw == null ? "" : raw);
+    Map<String, Object> state = Verification.stateValues();
+    if (post && state.containsKey("paymentId") && values.containsKey("paymentID")) {
+      values.put("paymentID", String.valueOf(state.get("paymentId")));
+    }
+    if (CONSUMER_LOGIN.equals(values.get("login"))) {
+      values.put("login", target.v1Login());
+    }
+    if (CONSUMER_MERCHANT.equals(values.get("siteAlias"))) {
+      values.put("siteAlias", verification.profile().v1() != null && verification.profile().v1().siteAlias() != null
+          ? verification.profile().v1().siteAlias() : target.merchantId());
+    }
+    if (!states.contains("the nonce was used before")) {
+      values.put("nonce", "pact-" + UUID.randomUUID() + "-" + NONCES.incrementAndGet());
+    }
+    String operation = request.getUri().getRawPath().substring(request.getUri().getRawPath().lastIndexOf('/') + 1);
+    String password = states.contains("the signature is wrong") ? "not-the-password" : target.v1Password();
+    values.remove("hash");
+    values.put("hash", V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder(operation), values.get("login"),
+        password, values.get("nonce"), values)));
+    String encoded = encode(values);
+    if (post) {
+      ((ClassicHttpRequest) request).setEntity(new StringEntity(encoded, ContentType.APPLICATION_FORM_URLENCODED));
+    } else {
+      request.setUri(withQuery(request.getUri(), encoded));
+    }
+  }
+
+  private static URI withQuery(URI uri, String rawQuery) throws URISyntaxException {
+    return new URI(uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath() + "?" + rawQuery);
+  }
+
+  private static Map<String, String> parse(String raw) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String pair : raw.split("&")) {
+      if (!pair.isEmpty()) {
+        int eq = pair.indexOf('=');
+        values.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+            eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      }
+    }
+    return values;
+  }
+
+  private static String encode(Map<String, String> values) {
+    StringJoiner out = new StringJoiner("&");
+    values.forEach((name, value) -> out.add(URLEncoder.encode(name, StandardCharsets.UTF_8) + "="
+        + URLEncoder.encode(value, StandardCharsets.UTF_8)));
+    return out.toString();
+  }
+}
