@@ -86,10 +86,34 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
     }
   }
 
+  @Test
+  void anImplementationBelowAPathIsJudgedAsFullyAsOneAtTheRoot() {
+    MutatingProxy.Fault belowPay = new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (call.pathAndQuery.startsWith("/pay/")) {
+          call.pathAndQuery = call.pathAndQuery.substring("/pay".length());
+        }
+      }
+    };
+    try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), belowPay)) {
+      Report report = kit(proxy, java.net.URI.create(proxy.baseUrl() + "/pay/"), List.of("operations", "wire")).run();
+
+      assertThat(report.results()).filteredOn(r -> r.id().equals("wire.getPayment")).singleElement()
+          .satisfies(r -> assertThat(r.outcome()).isEqualTo(CheckResult.Outcome.PASSED));
+      assertThat(report.coverage().exercised()).containsEntry("v2", 22).containsEntry("v1", 11);
+      assertThat(report.exitCode()).isZero();
+    }
+  }
+
   private static ConformanceKit kit(MutatingProxy proxy, List<String> include) {
+    return kit(proxy, proxy.baseUrl(), include);
+  }
+
+  private static ConformanceKit kit(MutatingProxy proxy, java.net.URI baseUrl, List<String> include) {
     Target target = sandbox.target();
     return ConformanceKit.builder()
-        .target(Target.builder(proxy.baseUrl())
+        .target(Target.builder(baseUrl)
             .bearerToken(target.bearerToken(), target.merchantId())
             .otherMerchant(target.otherBearerToken(), target.otherMerchantId())
             .v1Accountant(target.v1Login(), target.v1Password())

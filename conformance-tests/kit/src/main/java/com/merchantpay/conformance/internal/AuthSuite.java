@@ -69,6 +69,27 @@ final class AuthSuite {
           ObjectNode refund = f.refund(settled, "10");
           foreignRefused(c, other.post("/api/v2/refunds", refund));
         }));
+    checks.add(Check.of(SUITE, "another-merchants-resources-stay-out-of-reach",
+        "A merchant can read no other merchant's refund, receipt, payment token or sticker, nor pay with its token",
+        Rule.v2("Authentication, rule 2", "a request without sufficient rights fails"), List.of("negative"), c -> {
+          Fixtures f = new Fixtures(c);
+          String payment = f.settledPayment("50").path("id").asText();
+          String refund = c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
+          String receipt = c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50"))).path("id").asText();
+          String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
+          String sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null))).path("id").asText();
+          V2Calls other = c.v2AsOtherMerchant();
+          for (String path : List.of("/api/v2/refunds/" + encode(refund), "/api/v2/receipts/" + encode(receipt),
+              "/api/v2/paymenttokens/" + encode(token), "/api/v2/stickers/" + encode(sticker))) {
+            foreignRefused(c, other.get(path));
+          }
+          foreignRefused(c, other.put("/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
+          ObjectNode charge = f.tokenPayment(token, "5");
+          charge.put("merchantId", c.target().otherMerchantId());
+          foreignRefused(c, other.post("/api/v2/payments", charge));
+          Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
+          c.member(mine, c.ok(mine), "status", "Active");
+        }));
     checks.add(Check.of(SUITE, "a-request-for-another-merchant-is-403",
         "A request naming a merchant the token does not act for is not_authorized (403)",
         Rule.v2Decision("Errors", "403 not_authorized: the merchant named in the request does not belong to the token"),

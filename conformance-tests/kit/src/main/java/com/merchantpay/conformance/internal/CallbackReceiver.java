@@ -76,6 +76,7 @@ public final class CallbackReceiver implements AutoCloseable {
   }
 
   private final HttpServer server;
+  private final String advertisedHost;
   private final String base;
   private final Map<String, Inbox> inboxes = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger();
@@ -83,12 +84,17 @@ public final class CallbackReceiver implements AutoCloseable {
   /** Listens on the given host (the address the implementation reaches the kit on) and a free port. */
   public CallbackReceiver(String host) {
     try {
-      InetAddress address = host == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(host);
-      server = HttpServer.create(new InetSocketAddress(address, 0), 64);
+      InetAddress advertised = host == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(host);
+      // A loopback address is listened on as it is; any other may be a NAT's or a container's outside address,
+      // so every interface listens and that address is only given out.
+      InetSocketAddress bound = advertised.isLoopbackAddress() ? new InetSocketAddress(advertised, 0)
+          : new InetSocketAddress(0);
+      server = HttpServer.create(bound, 64);
+      this.advertisedHost = advertised.getHostAddress();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot listen for callbacks on " + host, e);
     }
-    String shownHost = server.getAddress().getAddress().getHostAddress();
+    String shownHost = advertisedHost;
     this.base = URI.create("http://" + (shownHost.contains(":") ? "[" + shownHost + "]" : shownHost) + ":"
         + server.getAddress().getPort()).toString();
     server.setExecutor(Executors.newFixedThreadPool(4, task -> {

@@ -63,7 +63,7 @@ public record Exchange(
     if (!answered()) {
       return "no answer: " + transportError;
     }
-    String text = Redaction.body(text());
+    String text = Redaction.body(text(), path().contains("/paymenttokens") || path().contains("/tokenization"));
     if (text.length() > 600) {
       text = text.substring(0, 600) + "... (" + body.length + " bytes)";
     }

@@ -135,12 +135,42 @@ public final class Fixtures {
     return context.ok(context.v2().post("/api/v2/payments", body));
   }
 
-  /** A payment in the given status, made with the approved card. */
+  /**
+   * A payment in the given status, made with the approved card. An implementation may answer the creation
+   * with {@code Pending} (the document shows it); the payment is then read until it leaves that status.
+   */
   public JsonNode payment(String amount, boolean dualMode, String expectedStatus) {
     Exchange created = context.v2().post("/api/v2/payments", approvedPayment(amount, dualMode));
     JsonNode payment = context.ok(created);
-    context.member(created, payment, "status", expectedStatus);
+    Exchange shown = created;
+    if ("Pending".equals(payment.path("status").asText()) && !"Pending".equals(expectedStatus)) {
+      shown = settled(payment.path("id").asText());
+      payment = shown.json();
+    }
+    context.member(shown, payment, "status", expectedStatus);
     return payment;
+  }
+
+  /**
+   * Reads the payment until its status is no longer {@code Pending}, within the profile's
+   * {@code settles.payment} (10 s when not given); returns the last read.
+   */
+  public Exchange settled(String paymentId) {
+    java.time.Duration within = context.profile().settlesAfter("payment").orElse(java.time.Duration.ofSeconds(10));
+    long deadline = System.nanoTime() + within.toNanos();
+    while (true) {
+      Exchange read = context.v2().get("/api/v2/payments/" + encode(paymentId));
+      JsonNode payment = context.ok(read);
+      if (!"Pending".equals(payment.path("status").asText()) || System.nanoTime() > deadline) {
+        return read;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return read;
+      }
+    }
   }
 
   public JsonNode settledPayment(String amount) {

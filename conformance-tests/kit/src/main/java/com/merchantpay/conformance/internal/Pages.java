@@ -30,7 +30,9 @@ final class Pages {
           exchange::summary, exchange);
       List<JsonNode> items = new ArrayList<>();
       page.path("items").forEach(items::add);
-      JsonNode next = page.path("cursor");
+      // The spec names it cursor and lets clients accept nextCursor and next_cursor as well.
+      JsonNode next = page.has("cursor") ? page.path("cursor") : page.has("nextCursor") ? page.path("nextCursor")
+          : page.path("next_cursor");
       cursor = next.isTextual() && !next.asText().isEmpty() ? next.asText() : null;
       pages.add(new Page(exchange, items, cursor));
       if (cursor != null && !cursors.add(cursor)) {

@@ -26,13 +26,21 @@ public final class Redaction {
 
   /** A body, JSON or text, with its secrets masked. */
   public static String body(String text) {
+    return body(text, false);
+  }
+
+  /**
+   * A body with its secrets masked; in the body of a payment token (or a list or notification of them) the
+   * top-level {@code id} is the token itself, a secret too.
+   */
+  public static String body(String text, boolean tokenBody) {
     if (text == null || text.isEmpty()) {
       return "";
     }
     JsonNode json = Json.parseOrNull(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     if (json != null && (json.isObject() || json.isArray())) {
       JsonNode copy = json.deepCopy();
-      mask(copy, null);
+      mask(copy, tokenBody ? "token" : null);
       return Json.text(copy);
     }
     return text(text);

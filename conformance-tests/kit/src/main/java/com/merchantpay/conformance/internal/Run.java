@@ -39,6 +39,12 @@ public final class Run implements AutoCloseable {
     return profile;
   }
 
+  /** The path of the base URL without its trailing slash ({@code /pay} for {@code https://host/pay/}). */
+  public String basePath() {
+    String path = target.baseUrl().getRawPath();
+    return path == null ? "" : path.replaceAll("/+$", "");
+  }
+
   public Wire wire() {
     return wire;
   }
@@ -61,7 +67,7 @@ public final class Run implements AutoCloseable {
 
   /** A fixture made once per run, the first time a check asks for it. */
   @SuppressWarnings("unchecked")
-  public <T> T shared(String key, Supplier<T> make) {
+  public synchronized <T> T shared(String key, Supplier<T> make) {
     Object value = shared.get(key);
     if (value == null) {
       value = make.get();

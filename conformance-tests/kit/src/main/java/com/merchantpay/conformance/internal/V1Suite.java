@@ -39,8 +39,9 @@ final class V1Suite {
         AUTH, List.of("signature", "negative"), c -> {
           V1Calls v1 = c.v1();
           String nonce = c.run().unique("kit-nonce");
-          String hash = v1.hash("getPayment", values("paymentID", "1"), nonce);
-          V1Support.errorCode(c, v1.signed("getPayment", values("paymentID", knownPayment(c)), nonce, hash), -7);
+          String known = knownPayment(c);
+          String hash = v1.hash("getPayment", values("paymentID", known + "0"), nonce);
+          V1Support.errorCode(c, v1.signed("getPayment", values("paymentID", known), nonce, hash), -7);
         }));
     checks.add(check("an-absent-optional-value-is-signed-empty",
         "Optional values left out are signed as empty strings and the call succeeds",
@@ -108,7 +109,8 @@ final class V1Suite {
               + "exceed the v1 list limit " + limit);
           V1Support.paymentId(c, Json.object().put("id", made.created().keySet().iterator().next()));
           String day = made.first().atOffset(ZoneOffset.UTC).toLocalDate().toString();
-          String lastDay = made.last().atOffset(ZoneOffset.UTC).toLocalDate().toString();
+          // The day after, so the period holds them all whether or not a bound day itself is included.
+          String lastDay = made.last().atOffset(ZoneOffset.UTC).toLocalDate().plusDays(1).toString();
           Exchange listed = c.v1().call("listPaymentsFilter", values("periodFrom", day, "periodTo", lastDay));
           JsonNode response = V1Support.success(c, listed, "Response").path("Response");
           c.expect(response.path("Overflow").asBoolean(false) && response.path("Payments").size() <= limit,
@@ -196,7 +198,7 @@ final class V1Suite {
           for (JsonNode item : V1Support.success(c, byInvoice, "Response").path("Response").path("Payments")) {
             c.member(byInvoice, item, "SiteInvoiceID", orderNo);
           }
-          f.heldPayment("15");
+          V1Support.paymentId(c, f.heldPayment("15"));
           Exchange held = c.v1().call("listPaymentsFilter", values("state", "HOLD"));
           JsonNode items = V1Support.success(c, held, "Response").path("Response").path("Payments");
           c.expect(items.size() > 0, "at least the held payment just made", held::summary, held);

@@ -48,9 +48,16 @@ public final class WireLedger {
   private final SpecModel v1Model = SpecModel.of(ApiSpec.V1);
   private final Map<String, Seen> byOperation = new LinkedHashMap<>();
 
-  /** Judges and files one exchange; calls outside both documents (hosted pages, control API) are ignored. */
-  public synchronized void record(Exchange exchange) {
+  /**
+   * Judges and files one exchange; calls outside both documents (hosted pages, control API) are ignored.
+   *
+   * @param basePath the path of the target's base URL, which comes before {@code /api/v2} and {@code /api/v1}
+   */
+  public synchronized void record(Exchange exchange, String basePath) {
     String path = exchange.path();
+    if (!basePath.isEmpty() && path.startsWith(basePath)) {
+      path = path.substring(basePath.length());
+    }
     boolean isV2 = path.startsWith("/api/v2/");
     boolean isV1 = path.startsWith("/api/v1/");
     if (!isV2 && !isV1) {
