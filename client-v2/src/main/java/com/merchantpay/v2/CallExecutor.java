@@ -41,6 +41,18 @@ final class CallExecutor {
     void sleep(Duration duration) throws InterruptedException;
   }
 
+  /**
+   * For an update: reads the resource after a retry was refused because the resource is already in another
+   * state, and says whether that state is the one the call asked for (then an earlier attempt, whose answer
+   * was lost, did it). Null when it is not.
+   */
+  interface Reconciler<T> {
+    Reconciled<T> check();
+  }
+
+  /** An update found done by a read: the read's answer, and the value to return. */
+  record Reconciled<T>(Response<?> read, T value) {}
+
   private final Supplier<String> accessToken;
   private final boolean accessTokenRefreshable;
   private final String userAgent;
@@ -73,6 +85,10 @@ final class CallExecutor {
   }
 
   <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt) {
+    return execute(operation, options, attempt, null);
+  }
+
+  <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt, Reconciler<T> reconciler) {
     if (operation.kind != Operation.Kind.CREATE && options.idempotencyKey().isPresent()) {
       throw new IllegalArgumentException(
           "an idempotency key applies only to creating operations, and " + operation.id + " is not one");
@@ -84,6 +100,8 @@ final class CallExecutor {
     long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
     long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
     boolean tokenRefreshed = false;
+    // Whether an earlier attempt may have reached the service and acted without the client learning of it.
+    boolean mayHaveActed = false;
 
     for (int attemptNumber = 1; ; attemptNumber++) {
       long remaining = millisUntil(deadline);
@@ -102,9 +120,19 @@ final class CallExecutor {
         log.debug("{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})", operation.id,
             response.getStatusCode(), elapsedMillis(started), attemptNumber, requestId, key);
         return new Response<>(response.getStatusCode(), caseInsensitive(response.getHeaders()), requestId, key,
-            attemptNumber, response.getData());
+            attemptNumber, false, response.getData());
       } catch (ServiceException e) {
         failure = e;
+        if (mayHaveActed && reconciler != null && isAlreadyDone(e)) {
+          Reconciled<T> done = reconcile(reconciler);
+          if (done != null) {
+            log.info("{} attempt {} found the update already done by an earlier attempt", operation.id, attemptNumber);
+            Response<?> read = done.read();
+            return read == null ? new Response<>(200, Map.of(), null, key, attemptNumber, true, done.value())
+                : new Response<>(read.statusCode(), read.headers(), read.requestId().orElse(null), key, attemptNumber,
+                    true, done.value());
+          }
+        }
         retryAfter = e.getRetryAfter().orElse(null);
         if (e.getStatusCode() == 401 && accessTokenRefreshable && options.accessToken().isEmpty() && !tokenRefreshed) {
           // The token may have expired since the supplier gave it: ask again, once, straight away.
@@ -119,15 +147,17 @@ final class CallExecutor {
         Throwable cause = e.getCause() == null ? e : e.getCause();
         boolean neverSent = provablyNeverSent(cause);
         failure = isReadTimeout(cause)
-            ? new RequestTimeoutException(describe(cause), operation.id, key, attemptNumber, cause)
-            : new TransportException(describe(cause), operation.id, key, attemptNumber, neverSent, cause);
+            ? new RequestTimeoutException(describe(cause), operation.id, key, cause)
+            : new TransportException(describe(cause), operation.id, key, neverSent, cause);
         safeToRetry = operation.kind != Operation.Kind.UPDATE || neverSent || policy.retryUpdatesWhenOutcomeUnknown();
         if (cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted()) {
-          throw failure;
+          throw settled(failure, operation, attemptNumber, mayHaveActed);
         }
       } catch (DecodeException e) {
-        if (e.getCause() instanceof MerchantPayException) {
-          throw (MerchantPayException) e.getCause();
+        if (e.getCause() instanceof MerchantPayException answered) {
+          // A success whose body could not be read: the service did act.
+          answered.settle(attemptNumber, operation.kind != Operation.Kind.READ);
+          throw answered;
         }
         throw e;
       } catch (FeignException e) {
@@ -138,23 +168,24 @@ final class CallExecutor {
 
       if (!safeToRetry || attemptNumber >= policy.maxAttempts()) {
         log.debug("{} failed after {} attempt(s): {}", operation.id, attemptNumber, summary(failure));
-        throw failure;
+        throw settled(failure, operation, attemptNumber, mayHaveActed);
       }
+      mayHaveActed |= mayHaveActed(failure);
       Duration wait = waitFirst ? policy.backoff(attemptNumber, retryAfter, random) : Duration.ZERO;
       if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
         log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id, summary(failure));
-        throw failure;
+        throw settled(failure, operation, attemptNumber, mayHaveActed);
       }
       log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, summary(failure), wait.toMillis());
       try {
         sleeper.sleep(wait);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw failure;
+        throw settled(failure, operation, attemptNumber, mayHaveActed);
       }
       if (millisUntil(deadline) < MIN_ATTEMPT_MILLIS) {
         // The wait overran (a busy machine): an attempt now could only time out.
-        throw failure;
+        throw settled(failure, operation, attemptNumber, mayHaveActed);
       }
     }
   }
@@ -188,6 +219,46 @@ final class CallExecutor {
     headers.put("Authorization", "Bearer " + token);
     headers.put("User-Agent", userAgent);
     return headers;
+  }
+
+  /**
+   * Records on the failure how many attempts were made and whether the outcome is unknown: the last attempt
+   * may have acted unseen (no answer, or a 5xx), or an earlier one may have and the last answer does not
+   * say what became of it (a 429, a refused connection, a key still in flight). Reads have no outcome.
+   */
+  private static MerchantPayException settled(MerchantPayException failure, Operation operation, int attempts,
+      boolean earlierMayHaveActed) {
+    boolean unknown = false;
+    if (operation.kind != Operation.Kind.READ) {
+      unknown = mayHaveActed(failure) || failure instanceof IdempotencyKeyViolationException
+          && ((ServiceException) failure).getStatusCode() == 409
+          || earlierMayHaveActed && (failure instanceof TransportException
+              || failure instanceof ServiceException service && service.getStatusCode() == 429);
+    }
+    failure.settle(attempts, unknown);
+    return failure;
+  }
+
+  /** Whether the request of a failed attempt may have reached the service and been acted on. */
+  private static boolean mayHaveActed(MerchantPayException failure) {
+    if (failure instanceof TransportException transport) {
+      return !transport.isRequestNeverSent();
+    }
+    return failure instanceof ServiceException service && service.getStatusCode() >= 500;
+  }
+
+  /** The refusal a repeated update gets when its first attempt did it: the state no longer allows it. */
+  private static boolean isAlreadyDone(ServiceException e) {
+    return e instanceof InvalidOperationException && e.getStatusCode() == 409
+        || e instanceof PaymentTokenRevokedException;
+  }
+
+  private static <T> Reconciled<T> reconcile(Reconciler<T> reconciler) {
+    try {
+      return reconciler.check();
+    } catch (MerchantPayException e) {
+      return null; // the read failed: the refusal stands as it was
+    }
   }
 
   private static boolean isTransient(ServiceException e) {

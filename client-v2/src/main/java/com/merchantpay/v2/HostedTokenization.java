@@ -22,7 +22,7 @@ public final class HostedTokenization {
     return startWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #start}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #start}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
   public Response<TokenizationStarted> startWithResponse(TokenizationRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.START_TOKENIZATION, request);

@@ -23,6 +23,9 @@ public abstract class MerchantPayException extends RuntimeException {
   private final String operation;
   private final String idempotencyKey;
   private final String requestId;
+  private int attempts = 1;
+  private boolean outcomeUnknown;
+  private boolean settled;
 
   MerchantPayException(String detail, String operation, String idempotencyKey, String requestId, Throwable cause) {
     super(oneLine(detail, operation, idempotencyKey, requestId), cause);
@@ -62,5 +65,44 @@ public abstract class MerchantPayException extends RuntimeException {
   /** The server's request id, when it sent one: quote it when asking the service's support. */
   public Optional<String> getRequestId() {
     return Optional.ofNullable(requestId);
+  }
+
+  /** How many times the request was tried before the client gave up. */
+  public int getAttempts() {
+    return attempts;
+  }
+
+  /**
+   * True when the service may have done what was asked although this exception says otherwise: an attempt
+   * reached it and no answer told what happened (a dropped connection, a timeout, a 5xx or 429 after such an
+   * attempt, a key still being processed). Never true for reads. For a creating call, retry with
+   * {@link #getIdempotencyKey()}: the service then answers with what the first request did instead of acting
+   * twice. For an update, read the resource before acting again.
+   */
+  public boolean isOutcomeUnknown() {
+    return outcomeUnknown;
+  }
+
+  /** One line: what failed, after how many attempts, and whether the outcome is unknown. */
+  @Override
+  public String getMessage() {
+    String message = super.getMessage();
+    if (attempts > 1) {
+      message += "; attempts: " + attempts;
+    }
+    if (outcomeUnknown) {
+      message += "; outcome unknown" + (idempotencyKey == null ? ": read the resource before trying again"
+          : ": retry with the same idempotency key");
+    }
+    return message;
+  }
+
+  /** Records, once, how the call ended; the client does it before it throws, nobody after. */
+  final void settle(int attemptsMade, boolean unknown) {
+    if (!settled) {
+      settled = true;
+      this.attempts = attemptsMade;
+      this.outcomeUnknown = unknown;
+    }
   }
 }

@@ -4,6 +4,7 @@ import com.merchantpay.v2.internal.api.PaymentTokensApi;
 import com.merchantpay.v2.model.CompleteConfirmationRequest;
 import com.merchantpay.v2.model.CreatePaymentTokenRequest;
 import com.merchantpay.v2.model.PaymentToken;
+import com.merchantpay.v2.model.PaymentTokenStatus;
 import java.util.Objects;
 
 /**
@@ -26,7 +27,7 @@ public final class PaymentTokens {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
   public Response<PaymentToken> createWithResponse(CreatePaymentTokenRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT_TOKEN, request);
@@ -39,13 +40,18 @@ public final class PaymentTokens {
     return completeWithResponse(tokenId, answer, RequestOptions.none()).value();
   }
 
-  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<PaymentToken> completeWithResponse(String tokenId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT_TOKEN, "tokenId", tokenId);
     validator.validate(Operation.COMPLETE_PAYMENT_TOKEN, answer);
     return calls.execute(Operation.COMPLETE_PAYMENT_TOKEN, options,
-        (timeouts, headers, key) -> api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer));
+        (timeouts, headers, key) -> api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer),
+        () -> {
+          Response<PaymentToken> read = getWithResponse(tokenId, options.forRead());
+          return !PaymentTokenStatus.CREATED.equals(read.value().getStatus())
+              ? new CallExecutor.Reconciled<>(read, read.value()) : null;
+        });
   }
 
   /** Reads a payment token. */
@@ -53,7 +59,7 @@ public final class PaymentTokens {
     return getWithResponse(tokenId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
   public Response<PaymentToken> getWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT_TOKEN, "tokenId", tokenId);
@@ -66,11 +72,21 @@ public final class PaymentTokens {
     revokeWithResponse(tokenId, RequestOptions.none());
   }
 
-  /** As {@link #revoke}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #revoke}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<Void> revokeWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.REVOKE_PAYMENT_TOKEN, "tokenId", tokenId);
     return calls.execute(Operation.REVOKE_PAYMENT_TOKEN, options,
-        (timeouts, headers, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, headers, tokenId));
+        (timeouts, headers, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, headers, tokenId),
+        () -> {
+          Response<PaymentToken> read;
+          try {
+            read = getWithResponse(tokenId, options.forRead());
+          } catch (PaymentTokenRevokedException e) {
+            return new CallExecutor.Reconciled<Void>(null, null); // a read that says "revoked" is proof enough
+          }
+          return read.value().getStatus().equals(PaymentTokenStatus.REVOKED) ? new CallExecutor.Reconciled<Void>(read, null)
+              : null;
+        });
   }
 }

@@ -8,6 +8,7 @@ import com.merchantpay.v2.model.Payment;
 import com.merchantpay.v2.model.PaymentList;
 import com.merchantpay.v2.model.PaymentListItem;
 import java.time.OffsetDateTime;
+import com.merchantpay.v2.model.PaymentStatus;
 import java.util.Objects;
 
 /**
@@ -34,7 +35,7 @@ public final class Payments {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
   public Response<Payment> createWithResponse(CreatePaymentRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT, request);
@@ -51,13 +52,18 @@ public final class Payments {
     return completeWithResponse(paymentId, answer, RequestOptions.none()).value();
   }
 
-  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<Payment> completeWithResponse(String paymentId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT, "paymentId", paymentId);
     validator.validate(Operation.COMPLETE_PAYMENT, answer);
     return calls.execute(Operation.COMPLETE_PAYMENT, options,
-        (timeouts, headers, key) -> api.completePaymentWithHttpInfo(timeouts, headers, paymentId, answer));
+        (timeouts, headers, key) -> api.completePaymentWithHttpInfo(timeouts, headers, paymentId, answer),
+        () -> {
+          Response<Payment> read = getWithResponse(paymentId, options.forRead());
+          return !PaymentStatus.CONFIRMATION.equals(read.value().getStatus())
+              ? new CallExecutor.Reconciled<>(read, read.value()) : null;
+        });
   }
 
   /** Captures an authorized two-stage payment, in full or for a smaller amount. */
@@ -65,13 +71,20 @@ public final class Payments {
     captureWithResponse(paymentId, request, RequestOptions.none());
   }
 
-  /** As {@link #capture}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #capture}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<Void> captureWithResponse(String paymentId, CaptureRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CAPTURE_PAYMENT, "paymentId", paymentId);
     validator.validate(Operation.CAPTURE_PAYMENT, request);
     return calls.execute(Operation.CAPTURE_PAYMENT, options,
-        (timeouts, headers, key) -> api.capturePaymentWithHttpInfo(timeouts, headers, paymentId, request));
+        (timeouts, headers, key) -> api.capturePaymentWithHttpInfo(timeouts, headers, paymentId, request),
+        () -> {
+          Response<Payment> read = getWithResponse(paymentId, options.forRead());
+          Payment payment = read.value();
+          boolean captured = payment.getStatus().equals(PaymentStatus.SETTLED) && (payment.getCapturedAmount() == null
+              || payment.getCapturedAmount().getValue().compareTo(request.getAmount().getValue()) == 0);
+          return captured ? new CallExecutor.Reconciled<Void>(read, null) : null;
+        });
   }
 
   /** Cancels an authorized two-stage payment, releasing the held funds. */
@@ -79,12 +92,17 @@ public final class Payments {
     cancelWithResponse(paymentId, RequestOptions.none());
   }
 
-  /** As {@link #cancel}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #cancel}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<Void> cancelWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CANCEL_PAYMENT, "paymentId", paymentId);
     return calls.execute(Operation.CANCEL_PAYMENT, options,
-        (timeouts, headers, key) -> api.cancelPaymentWithHttpInfo(timeouts, headers, paymentId));
+        (timeouts, headers, key) -> api.cancelPaymentWithHttpInfo(timeouts, headers, paymentId),
+        () -> {
+          Response<Payment> read = getWithResponse(paymentId, options.forRead());
+          return read.value().getStatus().equals(PaymentStatus.CANCELLED) ? new CallExecutor.Reconciled<Void>(read, null)
+              : null;
+        });
   }
 
   /** Reads a payment. */
@@ -92,7 +110,7 @@ public final class Payments {
     return getWithResponse(paymentId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
   public Response<Payment> getWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT, "paymentId", paymentId);

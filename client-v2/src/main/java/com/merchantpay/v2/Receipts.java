@@ -23,7 +23,7 @@ public final class Receipts {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
   public Response<ReceiptResponse> createWithResponse(CreateReceiptRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_RECEIPT, request);
@@ -36,7 +36,7 @@ public final class Receipts {
     return getWithResponse(receiptId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
   public Response<ReceiptResponse> getWithResponse(String receiptId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_RECEIPT, "receiptId", receiptId);

@@ -75,6 +75,13 @@ public final class RequestOptions {
   }
 
   /** Builds {@link RequestOptions}; every setting is optional. */
+  /** The options for a read made on behalf of this call: the same token, none of its key or timeouts. */
+  RequestOptions forRead() {
+    Builder read = builder();
+    accessToken().ifPresent(read::accessToken);
+    return read.build();
+  }
+
   public static final class Builder {
     private String idempotencyKey;
     private String accessToken;

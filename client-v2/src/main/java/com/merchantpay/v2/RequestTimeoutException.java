@@ -7,7 +7,7 @@ package com.merchantpay.v2;
 public final class RequestTimeoutException extends TransportException {
   private static final long serialVersionUID = 1L;
 
-  RequestTimeoutException(String detail, String operation, String idempotencyKey, int attempts, Throwable cause) {
-    super(detail, operation, idempotencyKey, attempts, false, cause);
+  RequestTimeoutException(String detail, String operation, String idempotencyKey, Throwable cause) {
+    super(detail, operation, idempotencyKey, false, cause);
   }
 }

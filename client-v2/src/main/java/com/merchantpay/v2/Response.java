@@ -16,14 +16,17 @@ public final class Response<T> {
   private final String requestId;
   private final String idempotencyKey;
   private final int attempts;
+  private final boolean reconciled;
   private final T value;
 
-  Response(int statusCode, Map<String, List<String>> headers, String requestId, String idempotencyKey, int attempts, T value) {
+  Response(int statusCode, Map<String, List<String>> headers, String requestId, String idempotencyKey, int attempts,
+      boolean reconciled, T value) {
     this.statusCode = statusCode;
     this.headers = headers;
     this.requestId = requestId;
     this.idempotencyKey = idempotencyKey;
     this.attempts = attempts;
+    this.reconciled = reconciled;
     this.value = value;
   }
 
@@ -32,7 +35,10 @@ public final class Response<T> {
     return statusCode;
   }
 
-  /** Response headers; names as the server sent them. */
+  /**
+   * Response headers. The map looks names up regardless of letter case ({@code headers().get("request-id")}
+   * finds {@code Request-Id}); how the server spelled them is not kept.
+   */
   public Map<String, List<String>> headers() {
     return headers;
   }
@@ -52,6 +58,17 @@ public final class Response<T> {
     return attempts;
   }
 
+  /**
+   * True when a retried update was refused as {@code invalid_operation} (or {@code payment_token_revoked})
+   * because an earlier attempt, whose answer was lost, had already done it: the client read the resource,
+   * found it in the state the call asked for, and reports success. The status, headers and request id are
+   * then those of that read; {@link #value()} is the resource as read, or {@code null} for operations
+   * without a body.
+   */
+  public boolean reconciled() {
+    return reconciled;
+  }
+
   /** The decoded body; {@code null} for operations without one. */
   public T value() {
     return value;
@@ -60,6 +77,6 @@ public final class Response<T> {
   @Override
   public String toString() {
     return "Response{status=" + statusCode + ", requestId=" + requestId + ", idempotencyKey=" + idempotencyKey
-        + ", attempts=" + attempts + '}';
+        + ", attempts=" + attempts + (reconciled ? ", reconciled" : "") + '}';
   }
 }

@@ -5,6 +5,7 @@ import com.merchantpay.v2.model.CreateStickerRequest;
 import com.merchantpay.v2.model.Sticker;
 import com.merchantpay.v2.model.StickerActivationRequest;
 import com.merchantpay.v2.model.StickerList;
+import com.merchantpay.v2.model.StickerStatus;
 import java.util.Objects;
 
 /** Payment stickers (payment links or codes); payments made through one are notified to its callback URL. */
@@ -24,7 +25,7 @@ public final class Stickers {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
   public Response<Sticker> createWithResponse(CreateStickerRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_STICKER, request);
@@ -37,13 +38,18 @@ public final class Stickers {
     setActiveWithResponse(stickerId, active, RequestOptions.none());
   }
 
-  /** As {@link #setActive}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #setActive}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
   public Response<Void> setActiveWithResponse(String stickerId, boolean active, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.SET_STICKER_ACTIVE, "stickerId", stickerId);
     StickerActivationRequest request = new StickerActivationRequest().active(active);
     return calls.execute(Operation.SET_STICKER_ACTIVE, options,
-        (timeouts, headers, key) -> api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request));
+        (timeouts, headers, key) -> api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request),
+        () -> {
+          Response<Sticker> read = getWithResponse(stickerId, options.forRead());
+          boolean isActive = read.value().getStatus().equals(StickerStatus.ACTIVE);
+          return isActive == active ? new CallExecutor.Reconciled<Void>(read, null) : null;
+        });
   }
 
   /** Reads a sticker. */
@@ -51,7 +57,7 @@ public final class Stickers {
     return getWithResponse(stickerId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and idempotency key. */
+  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
   public Response<Sticker> getWithResponse(String stickerId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_STICKER, "stickerId", stickerId);

@@ -10,19 +10,12 @@ package com.merchantpay.v2;
 public class TransportException extends MerchantPayException {
   private static final long serialVersionUID = 1L;
 
-  private final int attempts;
   private final boolean requestNeverSent;
 
-  TransportException(String detail, String operation, String idempotencyKey, int attempts,
-      boolean requestNeverSent, Throwable cause) {
-    super(detail + " (" + attempts + (attempts == 1 ? " attempt)" : " attempts)"), operation, idempotencyKey, null, cause);
-    this.attempts = attempts;
+  TransportException(String detail, String operation, String idempotencyKey, boolean requestNeverSent,
+      Throwable cause) {
+    super(detail, operation, idempotencyKey, null, cause);
     this.requestNeverSent = requestNeverSent;
-  }
-
-  /** How many times the request was tried. */
-  public int getAttempts() {
-    return attempts;
   }
 
   /**

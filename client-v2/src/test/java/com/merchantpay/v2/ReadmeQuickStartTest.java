@@ -89,14 +89,16 @@ class ReadmeQuickStartTest {
         client.refunds().create(new CreateRefundRequest()
             .paymentId(payment.getId())
             .amount(new Amount().value(new BigDecimal("5000.00")).currency("RUB")));
-      } catch (ValidationErrorException e) {
-        output.add("refused: " + e.getErrors()); // each failed check, naming the field
-      } catch (ServiceException e) {
-        // One line: operation, HTTP status, code, message, request id, idempotency key.
-        output.add("failed: " + e.getMessage());
-      } catch (TransportException e) {
-        // Outcome unknown: retry with e.getIdempotencyKey() and the refund cannot happen twice.
-        output.add("try again later with key " + e.getIdempotencyKey().orElseThrow());
+      } catch (MerchantPayException e) {
+        if (e.isOutcomeUnknown()) {
+          // The refund may have been made. Retry later with this key, never a new one: it cannot happen twice.
+          output.add("retry with key " + e.getIdempotencyKey().orElseThrow());
+        } else if (e instanceof ValidationErrorException invalid) {
+          output.add("refused: " + invalid.getErrors()); // each failed check, naming the field
+        } else {
+          // Nothing was done. One line: operation, HTTP status, code, message, attempts, request id, key.
+          output.add("failed: " + e.getMessage());
+        }
       }
       // README quick start ends
 
