@@ -1,5 +1,7 @@
 package com.merchantpay.codegen;
 
+import com.google.common.collect.ImmutableMap;
+import com.samskivert.mustache.Mustache;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -180,6 +182,12 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
   private SupportingFile invokerFile(String className) {
     String folder = (sourceFolder + '/' + invokerPackage).replace(".", "/");
     return new SupportingFile(className + ".mustache", folder, className + ".java");
+  }
+
+  /** Our pojo.mustache renders the stock one through {@link MaskSecretsInToStringLambda}. */
+  @Override
+  protected ImmutableMap.Builder<String, Mustache.Lambda> addMustacheLambdas() {
+    return super.addMustacheLambdas().put(MaskSecretsInToStringLambda.NAME, new MaskSecretsInToStringLambda());
   }
 
   @Override
