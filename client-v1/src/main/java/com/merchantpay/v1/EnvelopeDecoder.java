@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.merchantpay.v1.internal.LenientDateTimeModule;
+import com.merchantpay.v1.internal.Redaction;
 import com.merchantpay.v1.model.ErrorCode;
 import feign.Response;
 import feign.Types;
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Type;
 import java.util.Collection;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -59,7 +59,7 @@ final class EnvelopeDecoder implements Decoder {
       return binary(operation, response);
     }
     byte[] body = readAndClose(response);
-    List<String> secrets = ServerFailureDecoder.sentSecrets(response.request());
+    String[] secrets = Redaction.secretsOf(response.request());
     boolean isXml = isXml(response, body);
     JsonNode tree = tree(operation, body, isXml, secrets);
     checkErrorCode(operation, tree, body, secrets);
@@ -85,18 +85,18 @@ final class EnvelopeDecoder implements Decoder {
       tree = null;
     }
     if (tree != null && tree.isObject() && tree.has("ErrorCode")) {
-      checkErrorCode(operation, tree, body, ServerFailureDecoder.sentSecrets(response.request()));
+      checkErrorCode(operation, tree, body, Redaction.secretsOf(response.request()));
     }
     // JSON that is not a failure envelope is the document itself.
     return new ByteArrayInputStream(body);
   }
 
-  private JsonNode tree(String operation, byte[] body, boolean isXml, List<String> secrets) {
+  private JsonNode tree(String operation, byte[] body, boolean isXml, String[] secrets) {
     try {
       JsonNode tree = (isXml ? xml : json).readTree(body);
       if (tree == null || !tree.isObject()) {
         throw new V1ServerFailureException(
-            operation, 200, "the answer is not an envelope", Redaction.excerpt(body, secrets), null);
+            operation, 200, "the answer is not an envelope", Redaction.excerpt(body, operation, secrets), null);
       }
       return tree;
     } catch (IOException e) {
@@ -104,7 +104,7 @@ final class EnvelopeDecoder implements Decoder {
     }
   }
 
-  private static void checkErrorCode(String operation, JsonNode envelope, byte[] body, List<String> secrets) {
+  private static void checkErrorCode(String operation, JsonNode envelope, byte[] body, String[] secrets) {
     JsonNode code = envelope.get("ErrorCode");
     Integer value = null;
     if (code != null && code.isIntegralNumber() && code.canConvertToInt()) {
@@ -119,7 +119,7 @@ final class EnvelopeDecoder implements Decoder {
     }
     if (value == null) {
       throw new V1ServerFailureException(
-          operation, 200, "the answer has no integer ErrorCode", Redaction.excerpt(body, secrets), null);
+          operation, 200, "the answer has no integer ErrorCode", Redaction.excerpt(body, operation, secrets), null);
     }
     if (value != 0) {
       throw new V1ErrorCodeException(operation, ErrorCode.fromValue(value));
@@ -131,14 +131,14 @@ final class EnvelopeDecoder implements Decoder {
    * may be a signature or nonce the server echoed. Its kind and the place in the body are enough to start.
    */
   private static V1ServerFailureException unreadable(String operation, byte[] body, Exception problem,
-      List<String> secrets) {
+      String[] secrets) {
     String where = "";
     if (problem instanceof JsonProcessingException parsing && parsing.getLocation() != null) {
       where = " at line " + parsing.getLocation().getLineNr() + ", column " + parsing.getLocation().getColumnNr();
     }
     return new V1ServerFailureException(
         operation, 200, "the answer could not be read (" + problem.getClass().getSimpleName() + where + ")",
-        Redaction.excerpt(body, secrets), null);
+        Redaction.excerpt(body, operation, secrets), null);
   }
 
   private static boolean isXml(Response response, byte[] body) {

@@ -1,49 +1,32 @@
 package com.merchantpay.v1;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.merchantpay.v1.internal.ApiClient;
-import com.merchantpay.v1.internal.BoundedTransport;
-import com.merchantpay.v1.internal.api.DocumentsApi;
-import com.merchantpay.v1.internal.api.HoldsApi;
-import com.merchantpay.v1.internal.api.PaymentsApi;
-import com.merchantpay.v1.internal.api.RefundsApi;
-import com.merchantpay.v1.internal.api.TransfersApi;
+import com.merchantpay.v1.internal.BaseUrl;
+import com.merchantpay.v1.internal.Redaction;
 import com.merchantpay.v1.model.DocumentInfo;
 import com.merchantpay.v1.model.DocumentListEnvelope;
+import com.merchantpay.v1.model.DocumentListResponse;
 import com.merchantpay.v1.model.ErrorCode;
 import com.merchantpay.v1.model.Payment;
 import com.merchantpay.v1.model.PaymentListEnvelope;
+import com.merchantpay.v1.model.PaymentListResponse;
 import com.merchantpay.v1.model.Refund;
 import com.merchantpay.v1.model.RefundListEnvelope;
+import com.merchantpay.v1.model.RefundListResponse;
 import com.merchantpay.v1.model.Register;
 import com.merchantpay.v1.model.TransferInfo;
 import com.merchantpay.v1.model.TransferListEnvelope;
+import com.merchantpay.v1.model.TransferListResponse;
 import com.merchantpay.v1.model.XmlFlag;
-import feign.Feign;
-import feign.FeignException;
 import feign.Logger;
-import feign.Request;
-import feign.RetryableException;
-import feign.Retryer;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -67,6 +50,7 @@ import java.util.function.Supplier;
  * <p>Instances are immutable and safe for concurrent use; build one and share it.
  */
 public final class MerchantPayV1Client {
+  private static final String API_PATH = "/api/v1";
   private static final String GET_PAYMENT = "getPayment";
   private static final String GET_PAYMENT_BY_INVOICE_ID = "getPaymentByInvoiceID";
   private static final String LIST_PAYMENTS_FILTER = "listPaymentsFilter";
@@ -82,58 +66,20 @@ public final class MerchantPayV1Client {
   private final String baseUrl;
   private final String login;
   private final XmlFlag xml;
-  private final PaymentsApi payments;
-  private final RefundsApi refunds;
-  private final HoldsApi holds;
-  private final DocumentsApi documents;
-  private final TransfersApi transfers;
+  private final V1Apis apis;
+  private final DocumentDownload download = new DocumentDownload(GET_DOCUMENT_CONTENT);
 
   private MerchantPayV1Client(Builder builder) {
     this.baseUrl = checkedBaseUrl(builder.baseUrl);
-    this.login = requireText(builder.login, "login");
+    this.login = Arguments.requireText(builder.login, "login");
     if (builder.password == null || builder.password.length == 0) {
       throw new IllegalArgumentException("password is required");
     }
-    Duration connectTimeout = positive(builder.connectTimeout, "connectTimeout");
-    Duration readTimeout = positive(builder.readTimeout, "readTimeout");
+    Duration connectTimeout = Arguments.requirePositive(builder.connectTimeout, "connectTimeout");
+    Duration readTimeout = Arguments.requirePositive(builder.readTimeout, "readTimeout");
     this.xml = builder.preferXml ? XmlFlag.XML : null;
-
-    HttpClient http = builder.httpClient != null
-        ? builder.httpClient
-        : HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(connectTimeout)
-            .build();
-    if (http.followRedirects() != HttpClient.Redirect.NEVER) {
-      // A redirect would carry the signed values to wherever the server points.
-      throw new IllegalArgumentException("httpClient must not follow redirects (Redirect.NEVER), it is set to "
-          + http.followRedirects());
-    }
-    // Feign's JDK transport builds a second client, without the caller's, when the options name another
-    // connect timeout than the client has; so a supplied client's own timeout goes into the options.
-    connectTimeout = http.connectTimeout().orElse(connectTimeout);
-    ObjectMapper json = ApiClient.createObjectMapper();
-    Feign.Builder feign = ApiClient.defaultFeignBuilder(http, json)
-        .requestInterceptor(new RequestSigner(login, builder.password, builder.nonces))
-        .decoder(new EnvelopeDecoder(json))
-        .errorDecoder(new ServerFailureDecoder())
-        // A repeated refund is a second refund: never retry on our own.
-        .retryer(Retryer.NEVER_RETRY)
-        .options(new Request.Options(
-            connectTimeout.toMillis(), TimeUnit.MILLISECONDS, readTimeout.toMillis(), TimeUnit.MILLISECONDS, false))
-        // Document content is handed to the caller as the live stream; the decoder closes every other body.
-        .doNotCloseAfterDecode()
-        .logger(new RedactingLogger())
-        .logLevel(builder.logLevel);
-    // Document content streams to the caller, so it keeps the streaming client. Every other answer is a small
-    // envelope, read whole within readTimeout: a server that sends headers and then stalls cannot hang a call.
-    this.documents = feign.target(DocumentsApi.class, baseUrl);
-    feign.client(new BoundedTransport(http));
-    this.payments = feign.target(PaymentsApi.class, baseUrl);
-    this.refunds = feign.target(RefundsApi.class, baseUrl);
-    this.holds = feign.target(HoldsApi.class, baseUrl);
-    this.transfers = feign.target(TransfersApi.class, baseUrl);
+    this.apis = new V1Apis(baseUrl, new RequestSigner(login, builder.password, builder.nonces), builder.httpClient,
+        connectTimeout, readTimeout, builder.logLevel);
   }
 
   /** Starts the configuration of a client; base URL, login and password are required. */
@@ -143,8 +89,8 @@ public final class MerchantPayV1Client {
 
   /** The payment with this id (the service's payment id, LMI_SYS_PAYMENT_ID). */
   public Payment getPayment(long paymentId) {
-    return payload(GET_PAYMENT, "Payment", call(GET_PAYMENT,
-        () -> payments.getPayment(null, null, null, paymentId)).getPayment());
+    return Envelopes.payload(GET_PAYMENT, "Payment",
+        Calls.run(GET_PAYMENT, () -> apis.payments.getPayment(paymentId)).getPayment());
   }
 
   /**
@@ -155,10 +101,10 @@ public final class MerchantPayV1Client {
    * @throws V1ErrorCodeException with {@link ErrorCode#PAYMENT_NOT_FOUND} when there is no such payment
    */
   public Payment getPaymentByInvoiceId(String invoiceId, String siteAlias) {
-    requireText(invoiceId, "invoiceId");
-    requireText(siteAlias, "siteAlias");
-    return payload(GET_PAYMENT_BY_INVOICE_ID, "Payment", call(GET_PAYMENT_BY_INVOICE_ID,
-        () -> payments.getPaymentByInvoiceID(null, null, null, invoiceId, siteAlias)).getPayment());
+    Arguments.requireText(invoiceId, "invoiceId");
+    Arguments.requireText(siteAlias, "siteAlias");
+    return Envelopes.payload(GET_PAYMENT_BY_INVOICE_ID, "Payment", Calls.run(GET_PAYMENT_BY_INVOICE_ID,
+        () -> apis.payments.getPaymentByInvoiceID(invoiceId, siteAlias)).getPayment());
   }
 
   /**
@@ -167,12 +113,11 @@ public final class MerchantPayV1Client {
    */
   public ListResult<Payment> listPayments(PaymentFilter filter) {
     Objects.requireNonNull(filter, "filter");
-    PaymentListEnvelope envelope = call(LIST_PAYMENTS_FILTER, () -> payments.listPaymentsFilter(
-        null, null, null, filter.getAccountId(), filter.getSiteAlias(), filter.getPeriodFrom(),
-        filter.getPeriodTo(), filter.getInvoiceId(), filter.getState()));
-    return envelope.getResponse() == null
-        ? new ListResult<>(List.of(), false)
-        : new ListResult<>(envelope.getResponse().getPayments(), Boolean.TRUE.equals(envelope.getResponse().getOverflow()));
+    PaymentListEnvelope envelope = Calls.run(LIST_PAYMENTS_FILTER, () -> apis.payments.listPaymentsFilter(
+        filter.getAccountId(), filter.getSiteAlias(), filter.getPeriodFrom(), filter.getPeriodTo(),
+        filter.getInvoiceId(), filter.getState()));
+    return Envelopes.listResult(
+        envelope.getResponse(), PaymentListResponse::getPayments, PaymentListResponse::getOverflow);
   }
 
   /**
@@ -201,19 +146,18 @@ public final class MerchantPayV1Client {
   /** Requests a refund, with the merchant's refund id and shopping cart lines when given. */
   public Refund refundPayment(RefundRequest request) {
     Objects.requireNonNull(request, "request");
-    return payload(REFUND_PAYMENT, "Refund", call(REFUND_PAYMENT, () -> refunds.refundPayment(null, null, null,
+    return Envelopes.payload(REFUND_PAYMENT, "Refund", Calls.run(REFUND_PAYMENT, () -> apis.refunds.refundPayment(
         request.getPaymentId(), request.getAmount(), request.getExternalId(), request.cartFields())).getRefund());
   }
 
   /** One answer of the refund list; see {@link #listPayments} for {@code Overflow}. */
   public ListResult<Refund> listRefunds(RefundFilter filter) {
     Objects.requireNonNull(filter, "filter");
-    RefundListEnvelope envelope = call(LIST_REFUNDS, () -> refunds.listRefunds(null, null, null,
+    RefundListEnvelope envelope = Calls.run(LIST_REFUNDS, () -> apis.refunds.listRefunds(
         filter.getAccountId(), filter.getPaymentId(), filter.getPeriodFrom(), filter.getPeriodTo(),
         filter.getExternalId()));
-    return envelope.getResponse() == null
-        ? new ListResult<>(List.of(), false)
-        : new ListResult<>(envelope.getResponse().getRefunds(), Boolean.TRUE.equals(envelope.getResponse().getOverflow()));
+    return Envelopes.listResult(
+        envelope.getResponse(), RefundListResponse::getRefunds, RefundListResponse::getOverflow);
   }
 
   /**
@@ -233,8 +177,8 @@ public final class MerchantPayV1Client {
   /** Captures a payment on hold, charging {@code amount} (in some cases less than the amount held). */
   public Payment confirmPayment(long paymentId, BigDecimal amount) {
     Objects.requireNonNull(amount, "amount");
-    return payload(CONFIRM_PAYMENT, "Payment", call(CONFIRM_PAYMENT,
-        () -> holds.confirmPayment(null, null, null, paymentId, amount)).getPayment());
+    return Envelopes.payload(CONFIRM_PAYMENT, "Payment", Calls.run(CONFIRM_PAYMENT,
+        () -> apis.holds.confirmPayment(paymentId, amount)).getPayment());
   }
 
   /** Releases the hold on a payment. */
@@ -252,8 +196,8 @@ public final class MerchantPayV1Client {
     if (reason != null && Integer.valueOf(0).equals(reason.getValue())) {
       throw new IllegalArgumentException("reason must be a failure code, not 0 (SUCCESS); pass null for no reason");
     }
-    return payload(CANCEL_PAYMENT, "Payment", call(CANCEL_PAYMENT,
-        () -> holds.cancelPayment(null, null, null, paymentId, reason)).getPayment());
+    return Envelopes.payload(CANCEL_PAYMENT, "Payment", Calls.run(CANCEL_PAYMENT,
+        () -> apis.holds.cancelPayment(paymentId, reason)).getPayment());
   }
 
   /** The documents created in the period, for the user's only account. */
@@ -267,10 +211,10 @@ public final class MerchantPayV1Client {
    * @param accountId the merchant account, or {@code null} when the user has only one
    */
   public List<DocumentInfo> listDocuments(String accountId, LocalDate periodFrom, LocalDate periodTo) {
-    requirePeriod(periodFrom, periodTo);
-    DocumentListEnvelope envelope = call(LIST_DOCUMENTS,
-        () -> documents.listDocuments(null, null, null, accountId, periodFrom, periodTo, xml));
-    return envelope.getResponse() == null ? List.of() : items(envelope.getResponse().getDocuments());
+    Arguments.requirePeriod(periodFrom, periodTo);
+    DocumentListEnvelope envelope = Calls.run(LIST_DOCUMENTS,
+        () -> apis.documents.listDocuments(accountId, periodFrom, periodTo, xml));
+    return Envelopes.records(envelope.getResponse(), DocumentListResponse::getDocuments);
   }
 
   /**
@@ -279,8 +223,8 @@ public final class MerchantPayV1Client {
    * document list names the file.
    */
   public InputStream openDocumentContent(String documentId) {
-    requireText(documentId, "documentId");
-    return call(GET_DOCUMENT_CONTENT, () -> documents.getDocumentContent(null, null, null, documentId));
+    Arguments.requireText(documentId, "documentId");
+    return Calls.run(GET_DOCUMENT_CONTENT, () -> apis.documents.getDocumentContent(documentId));
   }
 
   /**
@@ -291,27 +235,7 @@ public final class MerchantPayV1Client {
    * @throws UncheckedIOException when the file cannot be written
    */
   public long downloadDocument(String documentId, Path target) {
-    Objects.requireNonNull(target, "target");
-    Path directory = target.toAbsolutePath().getParent();
-    Path partial;
-    try {
-      partial = Files.createTempFile(directory, ".download-", ".part");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a file in " + directory, e);
-    }
-    try (InputStream content = openDocumentContent(documentId)) {
-      long size = copy(content, partial);
-      try {
-        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-      return size;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot save document " + documentId + " to " + target, e);
-    } finally {
-      deleteQuietly(partial);
-    }
+    return download.save(documentId, () -> openDocumentContent(documentId), target);
   }
 
   /** The payouts made in the period, for the user's only account. */
@@ -325,17 +249,17 @@ public final class MerchantPayV1Client {
    * @param accountId the merchant account, or {@code null} when the user has only one
    */
   public List<TransferInfo> listTransfers(String accountId, LocalDate periodFrom, LocalDate periodTo) {
-    requirePeriod(periodFrom, periodTo);
-    TransferListEnvelope envelope = call(LIST_TRANSFERS,
-        () -> transfers.listTransfers(null, null, null, accountId, periodFrom, periodTo, xml));
-    return envelope.getResponse() == null ? List.of() : items(envelope.getResponse().getTransfers());
+    Arguments.requirePeriod(periodFrom, periodTo);
+    TransferListEnvelope envelope = Calls.run(LIST_TRANSFERS,
+        () -> apis.transfers.listTransfers(accountId, periodFrom, periodTo, xml));
+    return Envelopes.records(envelope.getResponse(), TransferListResponse::getTransfers);
   }
 
   /** The register of a payout: the payments and refunds it settles. */
   public Register getTransferRegister(String registerId) {
-    requireText(registerId, "registerId");
-    return payload(GET_TRANSFER_REGISTER, "Response", call(GET_TRANSFER_REGISTER,
-        () -> transfers.getTransferRegister(null, null, null, registerId, xml)).getResponse());
+    Arguments.requireText(registerId, "registerId");
+    return Envelopes.payload(GET_TRANSFER_REGISTER, "Response", Calls.run(GET_TRANSFER_REGISTER,
+        () -> apis.transfers.getTransferRegister(registerId, xml)).getResponse());
   }
 
   @Override
@@ -344,139 +268,9 @@ public final class MerchantPayV1Client {
         + ", xml=" + (xml != null) + "}";
   }
 
-  /**
-   * Runs one generated call and turns Feign's exceptions into ours. Feign's own exceptions are never chained:
-   * their messages and requests carry the URL, and with it the signature.
-   */
-  private static <T> T call(String operation, Supplier<T> call) {
-    try {
-      return call.get();
-    } catch (MerchantPayV1Exception e) {
-      throw e;
-    } catch (RetryableException e) {
-      throw new V1TransportException(operation, ioCause(e));
-    } catch (FeignException e) {
-      if (e.getCause() instanceof MerchantPayV1Exception failure) {
-        throw failure;
-      }
-      if (e.getCause() instanceof IOException io) {
-        throw new V1TransportException(operation, io);
-      }
-      throw new V1ServerFailureException(operation, e.status(),
-          "the answer could not be handled (" + e.getClass().getSimpleName() + ")", "", null);
-    }
-  }
-
-  /**
-   * The payload of a successful single-object answer. A success without it is no answer the caller can
-   * use, and returning null would move the failure to wherever the caller first touches the result.
-   */
-  private static <T> T payload(String operation, String member, T value) {
-    if (value == null) {
-      throw new V1ServerFailureException(operation, 200, "ErrorCode 0 without " + member, "", null);
-    }
-    return value;
-  }
-
-  private static IOException ioCause(RetryableException e) {
-    return e.getCause() instanceof IOException io ? io : new IOException(e.getClass().getSimpleName());
-  }
-
-  private static long copy(InputStream content, Path file) throws IOException {
-    long size = 0;
-    byte[] buffer = new byte[64 * 1024];
-    try (OutputStream out = Files.newOutputStream(file)) {
-      while (true) {
-        int read;
-        try {
-          read = content.read(buffer);
-        } catch (IOException e) {
-          throw new V1TransportException(GET_DOCUMENT_CONTENT, e);
-        }
-        if (read < 0) {
-          return size;
-        }
-        out.write(buffer, 0, read);
-        size += read;
-      }
-    }
-  }
-
-  private static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException ignored) {
-      // Only a leftover temporary file; the outcome has been reported already.
-    }
-  }
-
-  private static <T> List<T> items(List<T> items) {
-    return items == null ? List.of() : items.stream().filter(Objects::nonNull).toList();
-  }
-
-  private static void requirePeriod(LocalDate periodFrom, LocalDate periodTo) {
-    if (periodFrom == null || periodTo == null) {
-      throw new IllegalArgumentException("both periodFrom and periodTo are required");
-    }
-    Periods.check(periodFrom, periodTo);
-  }
-
-  private static String requireText(String value, String name) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(name + " is required");
-    }
-    return value;
-  }
-
-  private static Duration positive(Duration value, String name) {
-    if (value == null || value.isNegative() || value.isZero()) {
-      throw new IllegalArgumentException(name + " must be positive, got " + value);
-    }
-    return value;
-  }
-
+  /** The base URL as the client uses it; see {@link BaseUrl#checked}. */
   static String checkedBaseUrl(String baseUrl) {
-    requireText(baseUrl, "baseUrl");
-    URI uri;
-    try {
-      uri = URI.create(baseUrl.strip());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("baseUrl is not a valid URL: " + baseUrl, e);
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
-      throw new IllegalArgumentException("baseUrl must be an absolute http(s) URL with a host, got: " + baseUrl);
-    }
-    if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
-      throw new IllegalArgumentException("baseUrl must not carry user info, a query or a fragment: " + baseUrl);
-    }
-    if (scheme.equals("http") && !isLoopback(uri.getHost())) {
-      throw new IllegalArgumentException(
-          "baseUrl must use https; plain http is allowed only for a loopback host (localhost, 127.0.0.1, [::1]): "
-              + baseUrl);
-    }
-    String text = uri.toString();
-    while (text.endsWith("/")) {
-      text = text.substring(0, text.length() - 1);
-    }
-    return text;
-  }
-
-  /** Loopback by name or literal address only; no name is looked up. */
-  private static boolean isLoopback(String host) {
-    String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    if (bare.equalsIgnoreCase("localhost")) {
-      return true;
-    }
-    boolean literal = bare.matches("[0-9.]+") || bare.contains(":");
-    if (!literal) {
-      return false;
-    }
-    try {
-      return InetAddress.getByName(bare).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
+    return BaseUrl.checked(baseUrl, API_PATH);
   }
 
   /** Configures a {@link MerchantPayV1Client}. Not thread-safe; the client it builds is. */

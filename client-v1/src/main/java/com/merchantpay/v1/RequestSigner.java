@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * (query string for GET, form body for POST) and decoded, so the text signed is exactly the text the
  * service decodes: an amount formatted once as {@code 250.5} is signed and sent as {@code 250.5}. A value
  * the request leaves out is signed as an empty string. The password enters the digest only; it is never
- * added to the request.
+ * added to the request. The generated interfaces take no {@code login}, {@code nonce} or {@code hash}
+ * (generator option {@code parametersSetByInterceptor}): they are set here only.
  */
 final class RequestSigner implements RequestInterceptor {
   static final String LOGIN = "login";

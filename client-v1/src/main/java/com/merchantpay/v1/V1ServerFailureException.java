@@ -13,9 +13,14 @@ public final class V1ServerFailureException extends MerchantPayV1Exception {
   private final String bodyExcerpt;
 
   V1ServerFailureException(String operation, int status, String problem, String bodyExcerpt, Throwable cause) {
-    super(operation, problem + " (HTTP " + status + ")" + (bodyExcerpt.isEmpty() ? "" : "; body: " + bodyExcerpt), cause);
+    super(operation, problem + " (HTTP " + status + ")" + (isEmpty(bodyExcerpt) ? "" : "; body: " + bodyExcerpt), cause);
     this.status = status;
-    this.bodyExcerpt = bodyExcerpt;
+    this.bodyExcerpt = isEmpty(bodyExcerpt) ? "" : bodyExcerpt;
+  }
+
+  /** An answer without a body has no excerpt ({@code null}); the getter promises a string. */
+  private static boolean isEmpty(String bodyExcerpt) {
+    return bodyExcerpt == null || bodyExcerpt.isEmpty();
   }
 
   /** The HTTP status of the answer. */

@@ -1,5 +1,6 @@
 package com.merchantpay.v1;
 
+import com.merchantpay.v1.internal.Redaction;
 import java.io.IOException;
 
 /**

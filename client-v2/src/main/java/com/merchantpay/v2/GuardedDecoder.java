@@ -1,6 +1,7 @@
 package com.merchantpay.v2;
 
 import com.merchantpay.v2.internal.ApiResponse;
+import com.merchantpay.v2.internal.Redaction;
 import feign.Response;
 import feign.codec.Decoder;
 import java.io.IOException;

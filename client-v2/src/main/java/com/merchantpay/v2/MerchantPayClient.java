@@ -3,6 +3,7 @@ package com.merchantpay.v2;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.merchantpay.v2.internal.ApiClient;
 import com.merchantpay.v2.internal.ApiResponseDecoder;
+import com.merchantpay.v2.internal.BaseUrl;
 import com.merchantpay.v2.internal.BoundedTransport;
 import com.merchantpay.v2.internal.api.InvoicesApi;
 import com.merchantpay.v2.internal.api.PaymentTokensApi;
@@ -15,18 +16,15 @@ import feign.Feign;
 import feign.Retryer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,8 +46,6 @@ import org.slf4j.LoggerFactory;
  * {@code Rejected}.
  */
 public final class MerchantPayClient {
-  private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127(\\.\\d{1,3}){3}");
-
   private final String baseUrl;
   private final Invoices invoices;
   private final Payments payments;
@@ -184,34 +180,7 @@ public final class MerchantPayClient {
      * loopback host ({@code localhost}, {@code 127.x.x.x}, {@code ::1}), such as a local sandbox.
      */
     public Builder baseUrl(String baseUrl) {
-      Objects.requireNonNull(baseUrl, "baseUrl");
-      URI uri;
-      try {
-        uri = URI.create(baseUrl.trim());
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("baseUrl is not a URL: " + baseUrl, e);
-      }
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
-        throw new IllegalArgumentException("baseUrl must be an absolute https URL, was: " + baseUrl);
-      }
-      if (scheme.equals("http") && !isLoopback(uri.getHost())) {
-        throw new IllegalArgumentException(
-            "baseUrl must use https; plain http is only allowed for a loopback host, was: " + baseUrl);
-      }
-      if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
-        throw new IllegalArgumentException("baseUrl must not have a query or fragment, was: " + baseUrl);
-      }
-      if (uri.getRawUserInfo() != null) {
-        // Credentials in a URL end up in logs and messages; the API uses a bearer token instead.
-        throw new IllegalArgumentException("baseUrl must not contain user credentials");
-      }
-      if (uri.getPath() != null && uri.getPath().matches(".*/api/v\\d+/?")) {
-        throw new IllegalArgumentException(
-            "baseUrl is where the service is, without the /api/v2 the client adds itself; was: " + baseUrl);
-      }
-      String text = uri.toString();
-      this.baseUrl = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+      this.baseUrl = BaseUrl.checked(Objects.requireNonNull(baseUrl, "baseUrl"), "/api/v2");
       return this;
     }
 
@@ -322,12 +291,6 @@ public final class MerchantPayClient {
         throw new IllegalStateException("an access token or an access token supplier is required");
       }
       return new MerchantPayClient(this);
-    }
-
-    private static boolean isLoopback(String host) {
-      String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-      return bare.equalsIgnoreCase("localhost") || LOOPBACK_IPV4.matcher(bare).matches()
-          || bare.equals("::1") || bare.equals("0:0:0:0:0:0:0:1");
     }
   }
 }

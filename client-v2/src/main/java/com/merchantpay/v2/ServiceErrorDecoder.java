@@ -2,6 +2,7 @@ package com.merchantpay.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.v2.internal.Redaction;
 import com.merchantpay.v2.model.ErrorCode;
 import feign.Response;
 import feign.codec.ErrorDecoder;

@@ -2,6 +2,7 @@ package com.merchantpay.v2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.merchantpay.v2.internal.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

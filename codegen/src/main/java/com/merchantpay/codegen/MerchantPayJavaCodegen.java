@@ -44,10 +44,14 @@ import org.openapitools.codegen.utils.ModelUtils;
  *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC assumed);
  *   <li>binary bodies are streams, never temporary files;
  *   <li>{@code BoundedTransport} bounds a whole exchange, body included, by the read timeout;
+ *   <li>{@code Redaction} masks secrets in messages and logs, and {@code BaseUrl} checks a client's base
+ *       URL: one source for both clients, each keeping its copy out of its public packages;
  *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
  *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter
  *       {@code additionalFields} whose entries are sent as further form fields (the stock generator drops
  *       them);
+ *   <li>parameters named in the option {@value #PARAMETERS_SET_BY_INTERCEPTOR} are left off the API
+ *       methods, for an interceptor sets them;
  *   <li>{@code ApiOperations} lists every operation with its method, path and the names of its
  *       {@code x-hashed-parameters} in contract order, so a hand-written signer follows the contract instead
  *       of a copied table.
@@ -57,6 +61,12 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
 
   public static final String NAME = "merchantpay-java";
   static final String TEMPLATE_DIR = "merchantpay-java";
+  /**
+   * Option: comma-separated names of query parameters and form fields that a request interceptor sets on
+   * every request (the v1 signer sets {@code login}, {@code nonce} and {@code hash}, the last computed over
+   * the request as built). They are left off the generated API methods, so no caller passes a placeholder.
+   */
+  public static final String PARAMETERS_SET_BY_INTERCEPTOR = "parametersSetByInterceptor";
 
   private static final Map<String, Object> SHARED_OPTIONS =
       Map.ofEntries(
@@ -76,6 +86,9 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     super();
     setLibrary(FEIGN);
     templateDir = TEMPLATE_DIR;
+    // Registered, or the Maven plugin would drop it from <configOptions>.
+    cliOptions.add(org.openapitools.codegen.CliOption.newString(PARAMETERS_SET_BY_INTERCEPTOR,
+        "Comma-separated query parameters and form fields set by a request interceptor, left off API methods."));
   }
 
   @Override
@@ -114,6 +127,8 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("LenientDateTimeModule"));
     supportingFiles.add(invokerFile("ApiOperations"));
     supportingFiles.add(invokerFile("BoundedTransport"));
+    supportingFiles.add(invokerFile("Redaction"));
+    supportingFiles.add(invokerFile("BaseUrl"));
   }
 
   @Override
@@ -125,7 +140,26 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     if (operation.getRequestBody() != null && isFormWithAdditionalFields(operation.getRequestBody())) {
       op.vendorExtensions.put("x-additional-form-fields", true);
     }
+    leaveOutParametersSetByInterceptor(op);
     return op;
+  }
+
+  private void leaveOutParametersSetByInterceptor(CodegenOperation op) {
+    Object option = additionalProperties.get(PARAMETERS_SET_BY_INTERCEPTOR);
+    if (option == null || option.toString().isBlank()) {
+      return;
+    }
+    Set<String> names =
+        java.util.Arrays.stream(option.toString().split(","))
+            .map(String::strip)
+            .filter(name -> !name.isEmpty())
+            .collect(Collectors.toSet());
+    java.util.stream.Stream.of(
+            op.allParams, op.queryParams, op.formParams, op.requiredParams, op.optionalParams,
+            op.requiredAndNotNullableParams, op.notNullableParams)
+        .filter(java.util.Objects::nonNull)
+        .forEach(params -> params.removeIf(
+            param -> (param.isQueryParam || param.isFormParam) && names.contains(param.baseName)));
   }
 
   private static String hashedParameterLiterals(String operationId, Map<String, Object> extensions) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -57,16 +58,22 @@ final class FixtureClient {
   }
 
   private static void generate() {
-    deleteRecursively(SOURCES);
+    generate(SOURCES, Map.of());
+  }
+
+  /** Generates the fixture client with these generator options into {@code output}, without compiling it. */
+  static void generate(Path output, Map<String, Object> options) {
+    deleteRecursively(output);
     CodegenConfigurator configurator =
         new CodegenConfigurator()
             .setGeneratorName(MerchantPayJavaCodegen.NAME)
             .setInputSpec("src/test/resources/fixture/openapi.yaml")
-            .setOutputDir(SOURCES.toString())
+            .setOutputDir(output.toString())
             .setApiPackage(BASE_PACKAGE + ".api")
             .setModelPackage(BASE_PACKAGE + ".model")
             .setInvokerPackage(BASE_PACKAGE)
             .setValidateSpec(true);
+    options.forEach(configurator::addAdditionalProperty);
     new DefaultGenerator().opts(configurator.toClientOptInput()).generate();
   }
 

@@ -21,6 +21,8 @@ class TemplateOutputTest {
     "fixture/ApiClient.java",
     "fixture/FormEncoder.java",
     "fixture/BoundedTransport.java",
+    "fixture/Redaction.java",
+    "fixture/BaseUrl.java",
     "fixture/WireValueExpander.java",
     "fixture/ApiOperations.java",
     "fixture/api/WidgetsApi.java",
