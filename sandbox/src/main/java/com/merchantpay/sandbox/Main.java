@@ -1,6 +1,7 @@
 package com.merchantpay.sandbox;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -44,6 +45,16 @@ public final class Main implements Callable<Integer> {
       description = "Answer the receipt list as a bare JSON array (the other reading of an open point).")
   boolean receiptListAsArray;
 
+  @Option(names = "--max-resources", paramLabel = "N",
+      description = "Most payments (and as many refunds, tokens, receipts, stickers) kept; the oldest finished "
+          + "go first (default: ${DEFAULT-VALUE}).")
+  int maxResources = 25_000;
+
+  @Option(names = "--max-age", paramLabel = "DURATION",
+      description = "How long a finished resource is kept after its last change, in sandbox time, as ISO 8601 "
+          + "(default: ${DEFAULT-VALUE}).")
+  Duration maxAge = Duration.ofDays(7);
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   private Main() {}
@@ -68,6 +79,11 @@ public final class Main implements Callable<Integer> {
     }
     merchants.forEach(builder::merchant);
     builder.receiptListAsArray(receiptListAsArray);
+    try {
+      builder.retention(maxResources, maxAge);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+    }
     for (String token : tokens) {
       int eq = token.indexOf('=');
       if (eq <= 0 || eq == token.length() - 1) {

@@ -1,7 +1,11 @@
 package com.merchantpay.sandbox;
 
-import com.merchantpay.sandbox.internal.SandboxConfig;
-import com.merchantpay.sandbox.internal.SandboxServer;
+import com.merchantpay.sandbox.internal.config.MerchantAccount;
+import com.merchantpay.sandbox.internal.config.Retention;
+import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.config.V1Role;
+import com.merchantpay.sandbox.internal.config.V1User;
+import com.merchantpay.sandbox.internal.server.SandboxServer;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,11 +95,15 @@ public final class Sandbox implements AutoCloseable {
   }
 
   private final SandboxConfig config;
+  private final List<Merchant> merchants;
+  private final List<V1Login> logins;
   private SandboxServer server;
   private boolean stopped;
 
-  private Sandbox(SandboxConfig config) {
+  private Sandbox(SandboxConfig config, List<Merchant> merchants, List<V1Login> logins) {
     this.config = config;
+    this.merchants = List.copyOf(merchants);
+    this.logins = List.copyOf(logins);
   }
 
   /** A builder with the defaults described above. */
@@ -138,7 +146,7 @@ public final class Sandbox implements AutoCloseable {
 
   /** The configured merchants, the first one being the default. */
   public List<Merchant> merchants() {
-    return config.merchants();
+    return merchants;
   }
 
   /** The configured bearer tokens, each mapped to its merchant id, in the order given. */
@@ -148,12 +156,12 @@ public final class Sandbox implements AutoCloseable {
 
   /** The configured v1 users. */
   public List<V1Login> v1Logins() {
-    return config.v1Logins();
+    return logins;
   }
 
   /** Id of the first merchant. */
   public String merchantId() {
-    return config.merchants().get(0).id();
+    return merchants.get(0).id();
   }
 
   /** The first bearer token. */
@@ -168,12 +176,12 @@ public final class Sandbox implements AutoCloseable {
    * @throws IllegalStateException when no user qualifies
    */
   public V1Login v1Login(Role role) {
-    for (V1Login login : config.v1Logins()) {
+    for (V1Login login : logins) {
       if (login.roles().equals(Set.of(role))) {
         return login;
       }
     }
-    for (V1Login login : config.v1Logins()) {
+    for (V1Login login : logins) {
       if (login.roles().contains(role) || login.roles().contains(Role.ACCOUNTANT)) {
         return login;
       }
@@ -245,6 +253,7 @@ public final class Sandbox implements AutoCloseable {
     private Duration callbackFirstRetryDelay = Duration.ofSeconds(1);
     private int v1ListLimit = 1000;
     private boolean receiptListAsArray;
+    private Retention retention = Retention.DEFAULT;
 
     private Builder() {}
 
@@ -330,6 +339,22 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
+     * Bounds what the sandbox keeps, so a long-lived one never runs out of memory: at most
+     * {@code maxResourcesPerKind} payments (and as many refunds, tokens, receipts and stickers), and a
+     * finished resource for at most {@code maxAge} of sandbox time after its last change. When a kind is
+     * full, the oldest finished resource of it is forgotten first; a forgotten resource answers as not
+     * found, and a forgotten payment takes its refunds and receipts with it. Defaults: 25,000 and 7 days,
+     * which keep a 256 MB heap far from full under sustained load. {@code GET /_sandbox/state} shows the
+     * counts.
+     *
+     * @throws IllegalArgumentException when fewer than 100 resources would be kept or the age is not positive
+     */
+    public Builder retention(int maxResourcesPerKind, Duration maxAge) {
+      this.retention = new Retention(maxResourcesPerKind, maxAge);
+      return this;
+    }
+
+    /**
      * Builds the sandbox without starting it.
      *
      * @throws IllegalArgumentException when a token or login names an unknown merchant, or names repeat
@@ -369,8 +394,14 @@ public final class Sandbox implements AutoCloseable {
         }
         loginNames.add(login.login());
       }
-      return new Sandbox(new SandboxConfig(port, allMerchants, allTokens, allLogins, fixedClock, seed,
-          callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit, receiptListAsArray));
+      SandboxConfig config = new SandboxConfig(port,
+          allMerchants.stream().map(m -> new MerchantAccount(m.id(), m.siteId(), m.accountId())).toList(),
+          allTokens,
+          allLogins.stream().map(l -> new V1User(l.login(), l.password(), l.merchantId(), l.roles().stream()
+              .map(role -> role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
+              .collect(java.util.stream.Collectors.toSet()))).toList(),
+          fixedClock, seed, callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit, receiptListAsArray, retention);
+      return new Sandbox(config, allMerchants, allLogins);
     }
 
     /** Builds and starts the sandbox. */

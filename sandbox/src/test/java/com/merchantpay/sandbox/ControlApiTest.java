@@ -56,6 +56,40 @@ class ControlApiTest extends SandboxTestBase {
   }
 
   @Test
+  void onlyStatesTheServiceCouldReachCanBeMade() {
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Authorized", "id", "90000005"));
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Settled", "id", "90000006",
+        "amount", Map.of("value", 10, "currency", "RUB")));
+
+    Api.Res refundOfAHold = api.send("POST", "/_sandbox/refunds", Map.of("paymentId", "90000005"), Map.of());
+    Api.Res tooMuch = api.send("POST", "/_sandbox/refunds", Map.of("paymentId", "90000006",
+        "amount", Map.of("value", 11, "currency", "RUB")), Map.of());
+    api.control("POST", "/_sandbox/payments", Map.of("status", "Rejected", "id", "90000007"));
+    Api.Res receiptOfADecline = api.send("POST", "/_sandbox/receipts", Map.of("paymentId", "90000007"), Map.of());
+
+    assertThat(refundOfAHold.status()).isEqualTo(400);
+    assertThat(refundOfAHold.errors()).singleElement().asString().startsWith("paymentId:").contains("Authorized");
+    assertThat(tooMuch.status()).isEqualTo(400);
+    assertThat(tooMuch.errors()).singleElement().asString().startsWith("amount.value:").contains("10");
+    assertThat(receiptOfADecline.status()).isEqualTo(400);
+    assertThat(receiptOfADecline.errors()).singleElement().asString().startsWith("paymentId:");
+  }
+
+  @Test
+  void aMadePaymentHasTheHistoryItsStatusImplies() {
+    JsonNode cancelled = api.control("POST", "/_sandbox/payments", Map.of("status", "Cancelled", "id", "90000008",
+        "created", "2024-05-14T08:00:00Z"));
+    JsonNode declined = api.control("POST", "/_sandbox/payments", Map.of("status", "Rejected", "id", "90000009",
+        "resultCode", "InsufficientFunds"));
+
+    assertThat(cancelled.path("resultCode").asText()).as("it was authorized before").isEqualTo("Success");
+    assertThat(cancelled.path("completed").asText()).isEqualTo("2024-05-14T08:00:00Z");
+    assertThat(declined.path("resultCode").asText()).isEqualTo("InsufficientFunds");
+    assertThat(api.put("/api/v2/payments/90000008/confirm", Map.of("amount", Map.of("value", 1, "currency", "RUB")))
+        .status()).isEqualTo(409);
+  }
+
+  @Test
   void badProviderStatesAreRefusedWithTheFieldsNamed() {
     Api.Res res = api.send("POST", "/_sandbox/payments", "{\"status\":\"Lost\",\"merchantId\":\"nobody\"}", Map.of());
 

@@ -1,0 +1,217 @@
+package com.merchantpay.sandbox.internal.contract;
+
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.http.Json;
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.MessageResolver;
+import com.atlassian.oai.validator.schema.SchemaValidator;
+import com.atlassian.oai.validator.model.SimpleRequest;
+import com.atlassian.oai.validator.util.OpenApiLoader;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.merchantpay.spec.ApiSpec;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The two OpenAPI documents as the sandbox uses them: a request validator per interface, and the list
+ * of operations with their paths and vendor extensions (v1 signed values and roles). Loading them is the
+ * slowest part of a start, so it happens once per JVM, in the background, while the server already
+ * listens; the first request waits for it.
+ */
+public final class Contracts {
+  /** One operation of a document. */
+  public record Operation(
+      String id,
+      String method,
+      String template,
+      Pattern pattern,
+      List<String> pathParams,
+      boolean hasBody,
+      List<String> hashed,
+      String requiredRole,
+      boolean xml) {
+
+    /** The decoded path parameters when the raw path matches this operation, else null. */
+    public Map<String, String> match(String rawPath) {
+      Matcher matcher = pattern.matcher(rawPath);
+      if (!matcher.matches()) {
+        return null;
+      }
+      Map<String, String> params = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < pathParams.size(); i++) {
+        params.put(pathParams.get(i), HttpSupport.decode(matcher.group(i + 1), false));
+      }
+      return params;
+    }
+  }
+
+  /**
+   * A loaded document: its request validator, its operations, the parsed model (references resolved)
+   * and a schema validator for bodies that the request validator cannot read on its own.
+   */
+  public record Api(OpenApiInteractionValidator validator, List<Operation> operations, OpenAPI model,
+      SchemaValidator schemas) {
+    public Operation byId(String operationId) {
+      for (Operation operation : operations) {
+        if (operation.id().equals(operationId)) {
+          return operation;
+        }
+      }
+      throw new IllegalArgumentException("no operation " + operationId);
+    }
+  }
+
+  private static final Object LOCK = new Object();
+  private static CompletableFuture<Api> v2;
+  private static CompletableFuture<Api> v1;
+
+  private Contracts() {}
+
+  /** Starts loading both documents in the background unless that already happened. */
+  public static void preload() {
+    synchronized (LOCK) {
+      if (v2 == null) {
+        v2 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V2), Contracts::daemonThread);
+        v1 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V1), Contracts::daemonThread);
+      }
+    }
+  }
+
+  public static Api v2() {
+    preload();
+    return v2.join();
+  }
+
+  public static Api v1() {
+    preload();
+    return v1.join();
+  }
+
+  private static void daemonThread(Runnable task) {
+    Thread thread = new Thread(task, "merchantpay-sandbox-contract-loader");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private static Api load(ApiSpec spec) {
+    String yaml = spec.yaml();
+    // Parsed here, with the request validator's own loader and options, so that the model can also serve
+    // the form checks of v1 (see V1Forms).
+    ParseOptions options = new ParseOptions();
+    options.setResolve(true);
+    options.setResolveFully(true);
+    options.setResolveCombinators(false);
+    OpenAPI model = new OpenApiLoader().loadApi(OpenApiInteractionValidator.SpecSource.inline(yaml), List.of(),
+        options);
+    LevelResolver levels = LevelResolver.create()
+            // The documents never forbid extra members (clients must tolerate them), so neither do we.
+            .withLevel("validation.schema.additionalProperties", ValidationReport.Level.IGNORE)
+            .withLevel("validation.response.body.schema.additionalProperties", ValidationReport.Level.IGNORE)
+            .withLevel("validation.request.body.schema.additionalProperties", ValidationReport.Level.IGNORE)
+            // Credentials are checked by the sandbox itself before validation, with the documented codes.
+            .withLevel("validation.request.security.missing", ValidationReport.Level.IGNORE)
+            .withLevel("validation.request.security.invalid", ValidationReport.Level.IGNORE)
+            // Unknown query parameters are ignored like unknown body members, and named in a header.
+            .withLevel("validation.request.parameter.query.unexpected", ValidationReport.Level.IGNORE)
+            .build();
+    OpenApiInteractionValidator validator = OpenApiInteractionValidator.createFor(model)
+        .withLevelResolver(levels)
+        .build();
+    Api api = new Api(validator, operations(yaml), model, new SchemaValidator(model, new MessageResolver(levels)));
+    warmUp(spec, api);
+    return api;
+  }
+
+  private static final String WARM_UP_HASH = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="; // the length of a Base64 SHA-1
+
+  /**
+   * Validates valid requests of the document, body and parameters included, so that the schema
+   * machinery (built lazily on first use) is ready before the first request arrives rather than
+   * during it. A request that matched no operation would warm nothing, hence valid ones (a test checks
+   * the reports stay empty).
+   */
+  public static List<ValidationReport> warmUp(ApiSpec spec, Api api) {
+    if (spec == ApiSpec.V2) {
+      return List.of(api.validator().validateRequest(SimpleRequest.Builder.post("/api/v2/payments")
+          .withContentType("application/json")
+          .withHeader("Idempotency-Key", "warm-up")
+          .withBody("{\"merchantId\":\"m\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"},"
+              + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}")
+          .build()));
+    }
+    ValidationReport query = api.validator().validateRequest(SimpleRequest.Builder.get("/api/v1/getPayment")
+        .withQueryParam("login", "l").withQueryParam("nonce", "n").withQueryParam("hash", WARM_UP_HASH)
+        .withQueryParam("paymentID", "1")
+        .build());
+    // v1 form bodies go through the schema validator directly (see V1Forms).
+    Schema<?> form = api.model().getComponents().getSchemas().get("CancelPaymentForm");
+    ValidationReport body = api.schemas().validate(() -> Json.object().put("login", "l").put("nonce", "n")
+        .put("hash", WARM_UP_HASH).put("paymentID", 1), form, "request.body");
+    return List.of(query, body);
+  }
+
+  public static List<Operation> operations(String yaml) {
+    JsonNode root;
+    try {
+      root = new YAMLMapper().readTree(yaml);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the OpenAPI document", e);
+    }
+    List<Operation> operations = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> path : root.path("paths").properties()) {
+      for (Map.Entry<String, JsonNode> entry : path.getValue().properties()) {
+        String method = entry.getKey().toUpperCase(Locale.ROOT);
+        if (!List.of("GET", "PUT", "POST", "DELETE", "PATCH").contains(method)) {
+          continue;
+        }
+        JsonNode op = entry.getValue();
+        List<String> pathParams = new ArrayList<>();
+        Matcher names = Pattern.compile("\\{([^}]+)}").matcher(path.getKey());
+        StringBuilder regex = new StringBuilder("^");
+        int last = 0;
+        while (names.find()) {
+          regex.append(Pattern.quote(path.getKey().substring(last, names.start()))).append("([^/]+)");
+          pathParams.add(names.group(1));
+          last = names.end();
+        }
+        regex.append(Pattern.quote(path.getKey().substring(last))).append('$');
+        // v1 path names are matched regardless of letter case, as the v1 document decides: the service's own
+        // samples spell them in several ways.
+        int flags = path.getKey().startsWith("/api/v1/") ? Pattern.CASE_INSENSITIVE : 0;
+        List<String> hashed = new ArrayList<>();
+        op.path("x-hashed-parameters").forEach(name -> hashed.add(name.asText()));
+        boolean xml = false;
+        for (JsonNode parameter : op.path("parameters")) {
+          if (parameter.path("$ref").asText().endsWith("/Xml")) {
+            xml = true;
+          }
+        }
+        operations.add(new Operation(
+            op.path("operationId").asText(),
+            method,
+            path.getKey(),
+            Pattern.compile(regex.toString(), flags),
+            Collections.unmodifiableList(pathParams),
+            op.has("requestBody"),
+            Collections.unmodifiableList(hashed),
+            op.path("x-required-role").isMissingNode() ? null : op.path("x-required-role").asText(),
+            xml));
+      }
+    }
+    return Collections.unmodifiableList(operations);
+  }
+}

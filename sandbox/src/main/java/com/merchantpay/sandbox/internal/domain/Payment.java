@@ -1,0 +1,184 @@
+package com.merchantpay.sandbox.internal.domain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * A payment as the sandbox keeps it. Everything outside this package reads it; only {@link Core} changes
+ * it, under its lock.
+ */
+public final class Payment {
+  /** How the payment came to be, which decides how the payer finishes it. */
+  public enum Source { DIRECT, INVOICE, STICKER_PAGE, CONTROL }
+
+  final String id;
+  final String merchantId;
+  final Instant created;
+  final BigDecimal amount;
+  final String currency;
+  final Source source;
+  Instant updated;
+  Instant completed;
+  boolean testMode;
+  boolean dualMode;
+  PaymentStatus status;
+  String resultCode;
+  String message;
+  BigDecimal captured;
+  /** The request's invoice with its {@code expires} written in UTC; echoed in every view. */
+  ObjectNode invoice;
+  Instant invoiceExpires;
+  String customerIp;
+  String phone;
+  String paymentMethod;
+  String instrumentTitle;
+  CardInfo cardInfo;
+  Confirmation confirmation;
+  final Deque<ConfirmationStep> nextSteps = new ArrayDeque<>();
+  Instant confirmationDeadline;
+  Instant pendingDue;
+  MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
+  /** True while an invoice waits for the payer to enter a card on the hosted page. */
+  boolean awaitingPayer;
+  /** True when the invoice's {@code expires} passed before the payer paid (v1 ErrorCode -9). */
+  boolean invoiceExpired;
+  String callbackUrl;
+  String returnUrl;
+  ObjectNode tokenization;
+  /** Where the token made while paying reports its changes. */
+  String tokenCallbackUrl;
+  String createdTokenId;
+  String chargedTokenId;
+  String stickerId;
+  ObjectNode receipt;
+  Integer v1CancelCode;
+
+  Payment(String id, String merchantId, Instant created, BigDecimal amount, String currency, Source source) {
+    this.id = id;
+    this.merchantId = merchantId;
+    this.created = created;
+    this.updated = created;
+    this.amount = amount;
+    this.currency = currency;
+    this.source = source;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public String merchantId() {
+    return merchantId;
+  }
+
+  public Instant created() {
+    return created;
+  }
+
+  public Instant updated() {
+    return updated;
+  }
+
+  /** When the payment reached a final status or took the money; null before. */
+  public Instant completed() {
+    return completed;
+  }
+
+  public BigDecimal amount() {
+    return amount;
+  }
+
+  public String currency() {
+    return currency;
+  }
+
+  public boolean testMode() {
+    return testMode;
+  }
+
+  public PaymentStatus status() {
+    return status;
+  }
+
+  public String resultCode() {
+    return resultCode;
+  }
+
+  public String message() {
+    return message;
+  }
+
+  /** The money taken by settling; null while none was taken. */
+  public BigDecimal captured() {
+    return captured;
+  }
+
+  /** A copy of the invoice, or null. */
+  public ObjectNode invoice() {
+    return invoice == null ? null : invoice.deepCopy();
+  }
+
+  /** A text member of the invoice ({@code orderNo}, {@code description}), or null. */
+  public String invoiceText(String member) {
+    JsonNode value = invoice == null ? null : invoice.get(member);
+    return value == null || !value.isTextual() ? null : value.textValue();
+  }
+
+  public String customerIp() {
+    return customerIp;
+  }
+
+  public String phone() {
+    return phone;
+  }
+
+  public String paymentMethod() {
+    return paymentMethod;
+  }
+
+  public String instrumentTitle() {
+    return instrumentTitle;
+  }
+
+  public CardInfo cardInfo() {
+    return cardInfo;
+  }
+
+  /** The step the payment waits for while it is in Confirmation; null otherwise. */
+  public Confirmation confirmation() {
+    return confirmation;
+  }
+
+  /** Whether an invoice still waits for the payer to enter a card. */
+  public boolean awaitingPayer() {
+    return awaitingPayer;
+  }
+
+  public boolean invoiceExpired() {
+    return invoiceExpired;
+  }
+
+  public String returnUrl() {
+    return returnUrl;
+  }
+
+  /** The token made while paying, or null. */
+  public String createdTokenId() {
+    return createdTokenId;
+  }
+
+  /** The v1 reason given when the payment was cancelled there, or null. */
+  public Integer v1CancelCode() {
+    return v1CancelCode;
+  }
+
+  /** Whether the payment waits for its payer on an External step (the hosted page can finish it). */
+  public boolean awaitsExternalStep() {
+    return status == PaymentStatus.CONFIRMATION && confirmation != null
+        && confirmation.type() == ConfirmationStep.External;
+  }
+}

@@ -1,0 +1,72 @@
+package com.merchantpay.sandbox.internal.domain;
+
+import java.time.Instant;
+
+/** A payment token as the sandbox keeps it; read anywhere, changed only by {@link Core}. */
+public final class PaymentToken {
+  final String id;
+  final String merchantId;
+  final Instant created;
+  TokenStatus status;
+  String resultCode;
+  String title;
+  Instant expires;
+  CardInfo cardInfo;
+  Confirmation confirmation;
+  MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
+  boolean blocked;
+  /** True for hosted tokenization, where the customer has not entered a card yet. */
+  boolean awaitingCard;
+  String callbackUrl;
+  boolean testMode;
+  String instrumentTitle;
+  Instant updated;
+
+  PaymentToken(String id, String merchantId, Instant created) {
+    this.id = id;
+    this.merchantId = merchantId;
+    this.created = created;
+    this.updated = created;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public String merchantId() {
+    return merchantId;
+  }
+
+  public Instant created() {
+    return created;
+  }
+
+  public TokenStatus status() {
+    return status;
+  }
+
+  public String resultCode() {
+    return resultCode;
+  }
+
+  public String title() {
+    return title;
+  }
+
+  public Instant expires() {
+    return expires;
+  }
+
+  public CardInfo cardInfo() {
+    return cardInfo;
+  }
+
+  public Confirmation confirmation() {
+    return confirmation;
+  }
+
+  /** Whether the hosted tokenization page still waits for the customer's card. */
+  public boolean awaitingCard() {
+    return awaitingCard;
+  }
+}

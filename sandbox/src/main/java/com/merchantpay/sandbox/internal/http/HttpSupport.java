@@ -1,0 +1,143 @@
+package com.merchantpay.sandbox.internal.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Reading requests from and writing responses to the JDK HTTP server. */
+public final class HttpSupport {
+  /** Bodies larger than this are refused; nothing the interfaces carry comes close. */
+  public static final int MAX_BODY = 1 << 20;
+
+  private HttpSupport() {}
+
+  /** An incoming request, read completely. */
+  public record In(
+      String method,
+      String rawPath,
+      Map<String, List<String>> query,
+      Map<String, List<String>> headers,
+      byte[] body) {
+
+    public String header(String name) {
+      for (Map.Entry<String, List<String>> entry : headers.entrySet()) {
+        if (entry.getKey().equalsIgnoreCase(name) && !entry.getValue().isEmpty()) {
+          return entry.getValue().get(0);
+        }
+      }
+      return null;
+    }
+
+    public String queryParam(String name) {
+      List<String> values = query.get(name);
+      return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    public String contentType() {
+      String type = header("Content-Type");
+      return type == null ? null : type.toLowerCase(Locale.ROOT);
+    }
+
+    public boolean hasBody() {
+      return body.length > 0;
+    }
+  }
+
+  /** A response to send. */
+  public record Out(int status, String contentType, byte[] body, Map<String, String> headers) {
+    public static Out json(int status, com.fasterxml.jackson.databind.JsonNode node) {
+      return new Out(status, "application/json", Json.bytes(node), new LinkedHashMap<>());
+    }
+
+    public static Out empty(int status) {
+      return new Out(status, null, new byte[0], new LinkedHashMap<>());
+    }
+
+    public static Out text(int status, String contentType, String text) {
+      return new Out(status, contentType, text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+    }
+
+    public Out withHeader(String name, String value) {
+      Map<String, String> copy = new LinkedHashMap<>(headers);
+      copy.put(name, value);
+      return new Out(status, contentType, body, copy);
+    }
+  }
+
+  public static In read(HttpExchange exchange) throws IOException {
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readNBytes(MAX_BODY + 1);
+    }
+    if (body.length > MAX_BODY) {
+      throw new IOException("request body larger than " + MAX_BODY + " bytes");
+    }
+    String rawQuery = exchange.getRequestURI().getRawQuery();
+    return new In(
+        exchange.getRequestMethod().toUpperCase(Locale.ROOT),
+        exchange.getRequestURI().getRawPath(),
+        parseForm(rawQuery),
+        exchange.getRequestHeaders(),
+        body);
+  }
+
+  public static void write(HttpExchange exchange, Out out) throws IOException {
+    out.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+    if (out.contentType() != null) {
+      exchange.getResponseHeaders().set("Content-Type", out.contentType());
+    }
+    boolean noBody = out.body().length == 0 || "HEAD".equals(exchange.getRequestMethod());
+    exchange.sendResponseHeaders(out.status(), noBody ? -1 : out.body().length);
+    if (!noBody) {
+      try (OutputStream os = exchange.getResponseBody()) {
+        os.write(out.body());
+      }
+    }
+    exchange.close();
+  }
+
+  /**
+   * Splits an {@code application/x-www-form-urlencoded} text (or a raw query string) into its values,
+   * in order, with {@code +} read as a space as HTML forms write it.
+   *
+   * @throws IllegalArgumentException on a malformed percent escape
+   */
+  public static Map<String, List<String>> parseForm(String raw) {
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    if (raw == null || raw.isEmpty()) {
+      return values;
+    }
+    for (String pair : raw.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String name = decode(eq < 0 ? pair : pair.substring(0, eq), true);
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1), true);
+      values.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+    }
+    return values;
+  }
+
+  public static String decode(String text, boolean plusIsSpace) {
+    String prepared = plusIsSpace ? text : text.replace("+", "%2B");
+    return URLDecoder.decode(prepared, StandardCharsets.UTF_8);
+  }
+
+  public static String first(Map<String, List<String>> values, String name) {
+    List<String> list = values.get(name);
+    return list == null || list.isEmpty() ? null : list.get(0);
+  }
+
+  public static String encodePathSegment(String segment) {
+    return java.net.URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}

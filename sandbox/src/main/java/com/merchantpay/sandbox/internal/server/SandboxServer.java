@@ -1,0 +1,268 @@
+package com.merchantpay.sandbox.internal.server;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.merchantpay.sandbox.internal.callbacks.Callbacks;
+import com.merchantpay.sandbox.internal.config.MerchantAccount;
+import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.contract.Contracts;
+import com.merchantpay.sandbox.internal.control.ControlApi;
+import com.merchantpay.sandbox.internal.domain.Core;
+import com.merchantpay.sandbox.internal.domain.IdSource;
+import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.hosted.HostedPages;
+import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.v1.NonceMemory;
+import com.merchantpay.sandbox.internal.v1.V1Api;
+import com.merchantpay.sandbox.internal.v1.V1Ledger;
+import com.merchantpay.sandbox.internal.v2.Idempotency;
+import com.merchantpay.sandbox.internal.v2.Notifications;
+import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
+import com.merchantpay.sandbox.internal.v2.V2Api;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One running sandbox: the JDK HTTP server on the loopback interface with both interfaces, the hosted
+ * pages and the control API on one port, all over one {@link Core}. Not part of the public API; the
+ * public {@code Sandbox} wraps it.
+ */
+public final class SandboxServer implements ControlApi.Host {
+  private static final int WORKERS = 16;
+
+  static {
+    // The JDK server writes response headers and body separately; with Nagle's algorithm on, the body
+    // then waits for the client's delayed ACK, about 40 ms per call. Read once per JVM when the server
+    // classes load, so it is set here unless the application decided otherwise.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
+  private final SandboxClock clock;
+  private final IdSource ids;
+  private final HttpServer http;
+  private final ExecutorService workers;
+  private final ScheduledExecutorService ticker;
+  private final Core core;
+  private final Idempotency idempotency;
+  private final NonceMemory nonces = new NonceMemory();
+  private final RequestLog requests = new RequestLog();
+  private final RuntimeOptions options;
+  private final Callbacks callbacks;
+  private final Notifications notifications;
+  private final V2Api v2;
+  private final V1Api v1;
+  private final HostedPages pages;
+  private final ControlApi control;
+  private final String baseUrl;
+
+  public SandboxServer(SandboxConfig config) {
+    this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
+    this.ids = new IdSource(config.seed());
+    try {
+      this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 128);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot listen on loopback port " + config.port(), e);
+    }
+    this.baseUrl = "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + http.getAddress().getPort();
+    this.callbacks = new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
+    this.notifications = new Notifications(callbacks);
+    this.core = new Core(ids, clock, baseUrl, config.retention(), notifications);
+    this.idempotency = new Idempotency(clock);
+    Map<String, V1Ledger> ledgers = new LinkedHashMap<>();
+    List<MerchantAccount> merchants = config.merchants();
+    for (int i = 0; i < merchants.size(); i++) {
+      ledgers.put(merchants.get(i).id(), new V1Ledger(i, clock.epoch()));
+    }
+    this.options = new RuntimeOptions(config);
+    this.v2 = new V2Api(config, core, idempotency, options);
+    this.v1 = new V1Api(config, core, clock, nonces, ledgers);
+    this.pages = new HostedPages(core);
+    this.control = new ControlApi(this, config, core, options);
+    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
+    this.ticker = clock.isFixed() ? null : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
+    http.createContext("/", this::dispatch);
+    http.setExecutor(workers);
+  }
+
+  public void start() {
+    http.start();
+    // After the port is open, so the slow part of a cold start does not delay it.
+    Contracts.preload();
+    if (ticker != null) {
+      // A running clock makes pending work due by itself; settle it a few times a second.
+      ticker.scheduleWithFixedDelay(core::settleDue, 250, 250, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  public void stop() {
+    http.stop(0);
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    callbacks.close();
+    workers.shutdownNow();
+  }
+
+  public String baseUrl() {
+    return baseUrl;
+  }
+
+  public int port() {
+    return http.getAddress().getPort();
+  }
+
+  @Override
+  public Instant now() {
+    return clock.now();
+  }
+
+  @Override
+  public boolean clockIsFixed() {
+    return clock.isFixed();
+  }
+
+  /** Moves the clock, settles what became due and waits until the callbacks that fell due were attempted. */
+  @Override
+  public Instant advance(Duration by) {
+    Instant now = clock.advance(by);
+    core.settleDue();
+    callbacks.clockMoved();
+    try {
+      callbacks.awaitIdle(Duration.ofSeconds(15));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return now;
+  }
+
+  /** Forgets every resource, key, nonce and delivery, and puts the clock and identifiers back to the start. */
+  @Override
+  public void reset() {
+    try {
+      callbacks.awaitIdle(Duration.ofSeconds(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    core.transact(now -> {
+      core.clear();
+      notifications.clear();
+      ids.reset();
+      clock.reset();
+      idempotency.clear();
+      nonces.clear();
+      callbacks.clear();
+      requests.clear();
+      options.reset();
+      return null;
+    });
+  }
+
+  @Override
+  public ArrayNode callbackLog(String resourceId, Duration wait) throws InterruptedException {
+    callbacks.awaitIdle(wait);
+    return callbacks.log(resourceId);
+  }
+
+  @Override
+  public ArrayNode requestLog() {
+    return requests.view();
+  }
+
+  @Override
+  public Map<String, Long> bookkeeping() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    counts.put("idempotencyKeys", (long) idempotency.size());
+    counts.put("idempotencyKeyCapacity", (long) Idempotency.CAPACITY);
+    counts.put("callbackDeliveriesWaiting", (long) callbacks.pending());
+    counts.put("callbackLogEntries", (long) callbacks.logSize());
+    counts.put("requestLogEntries", (long) requests.size());
+    counts.put("v1NoncesRemembered", nonces.size());
+    return counts;
+  }
+
+  private void dispatch(HttpExchange exchange) {
+    String requestId = ids.request();
+    String path = exchange.getRequestURI().getRawPath();
+    boolean v2Path = path.startsWith("/api/v2/");
+    HttpSupport.Out out;
+    HttpSupport.In in = null;
+    try {
+      in = HttpSupport.read(exchange);
+    } catch (IllegalArgumentException e) {
+      // Only reading the query can throw this: a malformed percent escape.
+      out = v2Path ? ApiError.validation("query: malformed percent-encoding").response()
+          : HttpSupport.Out.text(400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
+      reply(exchange, out, requestId);
+      return;
+    } catch (IOException e) {
+      out = v2Path ? ApiError.validation("body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable").response()
+          : HttpSupport.Out.text(413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
+      reply(exchange, out, requestId);
+      return;
+    }
+    try {
+      out = route(in, path);
+      if (path.startsWith("/api/")) {
+        requests.record(clock.now(), requestId, in.method(), path, out);
+      }
+    } catch (RuntimeException | Error e) {
+      // Answer even a broken request, so a client is never left waiting; the trace is for whoever runs us.
+      System.err.println("merchantpay-sandbox: request " + requestId + " failed: " + e);
+      e.printStackTrace();
+      out = HttpSupport.Out.text(500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
+    }
+    reply(exchange, out, requestId);
+  }
+
+  private HttpSupport.Out route(HttpSupport.In in, String path) {
+    if (path.startsWith("/api/v2/")) {
+      return v2.handle(in);
+    } else if (path.startsWith("/api/v1/")) {
+      return v1.handle(in);
+    } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
+      return control.handle(in);
+    } else if (HostedPages.handles(path)) {
+      return pages.handle(in);
+    } else if (path.equals("/")) {
+      return HostedPages.page(200, "Merchant Payment Service sandbox",
+          "<p>v2 under <code>/api/v2</code>, v1 under <code>/api/v1</code>, control API under "
+              + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>");
+    }
+    return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
+  }
+
+  private static void reply(HttpExchange exchange, HttpSupport.Out out, String requestId) {
+    try {
+      HttpSupport.write(exchange, out.withHeader("Request-Id", requestId));
+    } catch (IOException e) {
+      exchange.close();
+    }
+  }
+
+  private static ThreadFactory daemon(String name) {
+    AtomicInteger n = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, name + "-" + n.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

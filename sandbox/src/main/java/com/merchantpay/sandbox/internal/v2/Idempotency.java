@@ -1,0 +1,132 @@
+package com.merchantpay.sandbox.internal.v2;
+
+import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Idempotency keys of creating calls, scoped by merchant and operation. The first call with a key runs
+ * and its answer is kept; a repeat with the same body gets that answer again, byte for byte, without
+ * running anything; a repeat with another body gets 422; a repeat while the first still runs gets 409.
+ * Answers that reject the request itself (validation, 5xx) are not kept, so a corrected retry can reuse
+ * the key. Keys live for {@link #RETENTION} of sandbox time, and at most {@link #CAPACITY} finished ones
+ * are kept (the oldest go first; a key whose request still runs is never dropped).
+ */
+public final class Idempotency {
+  public static final Duration RETENTION = Duration.ofHours(24);
+  public static final int CAPACITY = 10_000;
+
+  private static final class Entry {
+    final String fingerprint;
+    final Instant created;
+    HttpSupport.Out answer;
+
+    Entry(String fingerprint, Instant created) {
+      this.fingerprint = fingerprint;
+      this.created = created;
+    }
+  }
+
+  private final SandboxClock clock;
+  private final Map<String, Entry> entries = new LinkedHashMap<>();
+
+  public Idempotency(SandboxClock clock) {
+    this.clock = clock;
+  }
+
+  HttpSupport.Out execute(String merchantId, String operationId, String key, String canonicalBody,
+      Supplier<HttpSupport.Out> call) {
+    String scope = merchantId + "\n" + operationId + "\n" + key;
+    String fingerprint = sha256(canonicalBody);
+    Entry entry;
+    synchronized (this) {
+      purge();
+      entry = entries.get(scope);
+      if (entry != null) {
+        if (!entry.fingerprint.equals(fingerprint)) {
+          return new ApiError(422, "idempotency_key_violation",
+              "This idempotency key was used with a different request body.", java.util.List.of()).response();
+        }
+        if (entry.answer == null) {
+          return new ApiError(409, "idempotency_key_violation",
+              "A request with this idempotency key is still in progress; retry later with the same key.",
+              java.util.List.of()).response();
+        }
+        return entry.answer.withHeader("Idempotent-Replayed", "true");
+      }
+      entry = new Entry(fingerprint, clock.now());
+      entries.put(scope, entry);
+      makeRoom();
+    }
+    HttpSupport.Out answer;
+    try {
+      answer = call.get();
+    } catch (RuntimeException e) {
+      forget(scope, entry);
+      throw e;
+    }
+    if (answer.status() == 400 || answer.status() >= 500) {
+      forget(scope, entry);
+    } else {
+      synchronized (this) {
+        entry.answer = answer;
+      }
+    }
+    return answer;
+  }
+
+  public synchronized void clear() {
+    entries.clear();
+  }
+
+  public synchronized int size() {
+    return entries.size();
+  }
+
+  private synchronized void forget(String scope, Entry entry) {
+    entries.remove(scope, entry);
+  }
+
+  /**
+   * Drops the oldest finished entries beyond {@link #CAPACITY}. Entries still running stay: dropping one
+   * would let a repeat of that request run a second time. There are never more of them than server workers.
+   */
+  private void makeRoom() {
+    for (Iterator<Entry> it = entries.values().iterator(); entries.size() > CAPACITY && it.hasNext(); ) {
+      if (it.next().answer != null) {
+        it.remove();
+      }
+    }
+  }
+
+  private void purge() {
+    Instant cutoff = clock.now().minus(RETENTION);
+    for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+      Entry entry = it.next();
+      if (entry.created.isAfter(cutoff)) {
+        break;
+      }
+      if (entry.answer != null) {
+        it.remove();
+      }
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
