@@ -2,6 +2,7 @@ package com.merchantpay.v1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.merchantpay.testsupport.DocumentedV1Signature;
 import com.merchantpay.v1.internal.ApiOperations;
 import com.merchantpay.v1.model.ErrorCode;
 import java.util.Map;
@@ -16,7 +17,7 @@ class ContractTest {
     Map<String, Object> fromContract = ApiOperations.all().stream()
         .collect(Collectors.toMap(ApiOperations.Operation::operationId, ApiOperations.Operation::hashedParameters));
 
-    assertThat(fromContract).isEqualTo(Map.copyOf(DocumentedHashRule.SIGNED_VALUES));
+    assertThat(fromContract).isEqualTo(Map.copyOf(DocumentedV1Signature.SIGNED_VALUES));
   }
 
   @Test

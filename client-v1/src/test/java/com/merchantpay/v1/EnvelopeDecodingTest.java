@@ -5,13 +5,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.ErrorCode;
 import com.merchantpay.v1.model.Payment;
 import com.merchantpay.v1.model.PaymentState;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** How answers become results or exceptions: the envelope's ErrorCode, HTTP status, tolerance, transport. */
 class EnvelopeDecodingTest {
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   private MerchantPayV1Client client;
 

@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -16,6 +15,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.Payment;
 import com.merchantpay.v1.model.PaymentState;
 import com.merchantpay.v1.model.Refund;
@@ -33,11 +33,10 @@ class ListOverflowTest {
   private static final LocalDate MARCH_1 = LocalDate.of(2024, 3, 1);
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @RegisterExtension
-  static WireMockExtension fake = WireMockExtension.newInstance()
-      .options(wireMockConfig().dynamicPort().extensions(new FakePaymentList())).build();
+  static WireMockExtension fake = TestServers.wireMock(new FakePaymentList());
 
   /**
    * listPaymentsFilter of a service holding three payments a day in March 2024 (PaymentID = day * 10 + n)

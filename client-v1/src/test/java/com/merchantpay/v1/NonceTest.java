@@ -1,10 +1,10 @@
 package com.merchantpay.v1;
 
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.merchantpay.testsupport.TestServers;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Nonces: fresh for every request, at most 255 characters, never a ';', and replaceable in tests. */
 class NonceTest {
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void defaultNoncesAreDistinctAcrossThreadsAndUrlSafe() throws Exception {

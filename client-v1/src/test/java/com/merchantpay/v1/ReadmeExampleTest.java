@@ -4,11 +4,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.DocumentedV1Signature;
+import com.merchantpay.testsupport.ReadmeSnippets;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.Payment;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -16,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,7 +30,7 @@ class ReadmeExampleTest {
   private static final String END = "// README v1 example ends";
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void theReadmeExampleRunsAndEveryRequestIsCorrectlySigned() {
@@ -60,41 +61,17 @@ class ReadmeExampleTest {
     List<LoggedRequest> requests = server.getAllServeEvents().stream().map(event -> event.getRequest()).toList();
     assertThat(requests).hasSize(3).allSatisfy(request -> {
       String operation = request.getUrl().replaceAll("^/api/v1/|\\?.*$", "");
-      assertThat(DocumentedHashRule.accepts(operation, TestClients.received(request), TestClients.PASSWORD))
+      assertThat(DocumentedV1Signature.accepts(operation, TestClients.received(request), TestClients.PASSWORD))
           .as(operation).isTrue();
     });
   }
 
   @Test
   void theRootReadmeShowsTheTestedCode() throws IOException {
-    String source = Files.readString(Path.of("src/test/java/com/merchantpay/v1/ReadmeExampleTest.java"));
-    String tested = dedent(between(source, BEGIN, END));
+    String tested = ReadmeSnippets.between(Path.of("src/test/java/com/merchantpay/v1/ReadmeExampleTest.java"), BEGIN, END);
 
     assertThat(tested).contains("MerchantPayV1Client.builder()");
     assertThat(tested.lines().count()).as("lines of example code").isGreaterThan(10);
     assertThat(Files.readString(Path.of("../README.md"))).contains(tested);
-  }
-
-  /** The lines between the two marker comments (not the constants that name them). */
-  static String between(String source, String begin, String end) {
-    java.util.regex.Matcher from = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(begin) + "\\s*$").matcher(source);
-    java.util.regex.Matcher to = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(end) + "\\s*$").matcher(source);
-    if (!from.find() || !to.find(from.end())) {
-      throw new AssertionError("markers not found: " + begin + " / " + end);
-    }
-    return source.substring(from.end(), to.start());
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().collect(Collectors.toList());
-    while (!lines.isEmpty() && lines.get(0).isBlank()) {
-      lines.remove(0);
-    }
-    while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) {
-      lines.remove(lines.size() - 1);
-    }
-    int indent = lines.stream().filter(line -> !line.isBlank())
-        .mapToInt(line -> line.length() - line.stripLeading().length()).min().orElse(0);
-    return lines.stream().map(line -> line.isBlank() ? "" : line.substring(indent)).collect(Collectors.joining("\n"));
   }
 }

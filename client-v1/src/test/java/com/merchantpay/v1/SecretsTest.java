@@ -6,12 +6,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.DocumentedV1Signature;
+import com.merchantpay.testsupport.TestServers;
 import feign.Logger;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +32,7 @@ class SecretsTest {
   private static final Path WIRE_LOG = Path.of(System.getProperty("org.slf4j.simpleLogger.logFile", "target/wire-test.log"));
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void toStringOfClientAndBuilderNeverShowsThePassword() {
@@ -66,7 +67,7 @@ class SecretsTest {
     client.getPayment(1L);
 
     LoggedRequest request = server.findAll(anyRequestedFor(anyUrl())).get(0);
-    assertThat(DocumentedHashRule.accepts("getPayment", TestClients.received(request), PASSWORD)).isTrue();
+    assertThat(DocumentedV1Signature.accepts("getPayment", TestClients.received(request), PASSWORD)).isTrue();
   }
 
   @Test

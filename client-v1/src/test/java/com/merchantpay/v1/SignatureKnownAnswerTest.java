@@ -2,11 +2,11 @@ package com.merchantpay.v1;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.ErrorCode;
 import com.merchantpay.v1.model.PaymentState;
 import java.math.BigDecimal;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class SignatureKnownAnswerTest {
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @BeforeEach
   void answerSuccess() {

@@ -3,11 +3,11 @@ package com.merchantpay.v1;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.merchantpay.testsupport.TestServers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Authenticator;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** A client supplied with {@code httpClient(...)} carries every call itself, with its own settings. */
 class SuppliedHttpClientTest {
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void everyCallGoesThroughTheSuppliedClientWithItsOwnConnectTimeout() throws IOException {

@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.DocumentedV1Signature;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,9 +57,9 @@ final class TestClients {
   /** What the server received: the query string for GET, the form body for POST. */
   static Map<String, List<String>> received(LoggedRequest request) {
     if (request.getMethod().getName().equals("POST")) {
-      return DocumentedHashRule.parse(request.getBodyAsString());
+      return DocumentedV1Signature.parse(request.getBodyAsString());
     }
-    return DocumentedHashRule.parse(rawQuery(request));
+    return DocumentedV1Signature.parse(rawQuery(request));
   }
 
   static String rawQuery(LoggedRequest request) {

@@ -2,12 +2,13 @@ package com.merchantpay.v1;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.DocumentedV1Signature;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.ErrorCode;
 import com.merchantpay.v1.model.PaymentState;
 import java.io.InputStream;
@@ -34,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class WireFormatTest {
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   private MerchantPayV1Client client;
 
@@ -119,7 +120,7 @@ class WireFormatTest {
       }
     });
     assertThat(ownValues).isEqualTo(expected);
-    assertThat(DocumentedHashRule.accepts(call.operation(), received, TestClients.PASSWORD))
+    assertThat(DocumentedV1Signature.accepts(call.operation(), received, TestClients.PASSWORD))
         .as("hash accepted by the documented rule").isTrue();
     assertThat(request.getUrl() + request.getBodyAsString() + request.getHeaders())
         .doesNotContain(TestClients.PASSWORD, "Pa55word", "password");
@@ -158,7 +159,7 @@ class WireFormatTest {
         + "&shoppingcart.items%5B1%5D.name=Strap+%26+clip&shoppingcart.items%5B1%5D.qty=2"
         + "&shoppingcart.items%5B1%5D.price=25&shoppingcart.items%5B1%5D.tax=vat10");
     // The documented rule ignores the cart; a hash over it would be rejected.
-    assertThat(DocumentedHashRule.accepts("refundPayment", TestClients.received(request), TestClients.PASSWORD)).isTrue();
+    assertThat(DocumentedV1Signature.accepts("refundPayment", TestClients.received(request), TestClients.PASSWORD)).isTrue();
   }
 
   @Test
@@ -177,7 +178,7 @@ class WireFormatTest {
         .containsExactly(List.of("1"), List.of("1"), List.of("1"), null, null);
     for (LoggedRequest request : requests.subList(0, 3)) {
       String operation = request.getUrl().substring("/api/v1/".length(), request.getUrl().indexOf('?'));
-      assertThat(DocumentedHashRule.accepts(operation, TestClients.received(request), TestClients.PASSWORD)).isTrue();
+      assertThat(DocumentedV1Signature.accepts(operation, TestClients.received(request), TestClients.PASSWORD)).isTrue();
     }
   }
 

@@ -3,11 +3,11 @@ package com.merchantpay.v1;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v1.model.DocumentInfo;
 import com.merchantpay.v1.model.ErrorCode;
 import com.merchantpay.v1.model.Register;
@@ -32,7 +32,7 @@ class XmlDecodingTest {
   private static final LocalDate TO = LocalDate.of(2024, 2, 29);
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   private MerchantPayV1Client client;
 

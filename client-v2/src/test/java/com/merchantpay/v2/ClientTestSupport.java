@@ -1,8 +1,8 @@
 package com.merchantpay.v2;
 
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v2.model.Amount;
 import com.merchantpay.v2.model.Card;
 import com.merchantpay.v2.model.CreatePaymentRequest;
@@ -21,7 +21,7 @@ abstract class ClientTestSupport {
   static final String TOKEN = "tok_live_5ecret";
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   final List<Duration> waits = new CopyOnWriteArrayList<>();
   final CapturingLogger log = new CapturingLogger();

@@ -3,6 +3,7 @@ package com.merchantpay.v2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.merchantpay.sandbox.Sandbox;
+import com.merchantpay.testsupport.ReadmeSnippets;
 import com.merchantpay.v2.model.Amount;
 import com.merchantpay.v2.model.CaptureRequest;
 import com.merchantpay.v2.model.Card;
@@ -25,7 +26,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The README's quick start runs as written against the embedded sandbox, and the README shows exactly this code. */
@@ -112,35 +112,11 @@ class ReadmeQuickStartTest {
 
   @Test
   void theReadmeShowsTheTestedCode() throws IOException {
-    String source = Files.readString(Path.of("src/test/java/com/merchantpay/v2/ReadmeQuickStartTest.java"));
-    String tested = dedent(between(source, BEGIN, END));
+    String tested = ReadmeSnippets.between(Path.of("src/test/java/com/merchantpay/v2/ReadmeQuickStartTest.java"), BEGIN, END);
     String readme = Files.readString(Path.of("../README.md"));
 
     assertThat(tested).contains("MerchantPayClient.builder()");
     assertThat(tested.lines().count()).as("lines of example code").isGreaterThan(10);
     assertThat(readme).contains(tested);
-  }
-
-  /** The lines between the two marker comments (not the constants that name them). */
-  static String between(String source, String begin, String end) {
-    java.util.regex.Matcher from = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(begin) + "\\s*$").matcher(source);
-    java.util.regex.Matcher to = java.util.regex.Pattern.compile("(?m)^\\s*" + java.util.regex.Pattern.quote(end) + "\\s*$").matcher(source);
-    if (!from.find() || !to.find(from.end())) {
-      throw new AssertionError("markers not found: " + begin + " / " + end);
-    }
-    return source.substring(from.end(), to.start());
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().collect(Collectors.toList());
-    while (!lines.isEmpty() && lines.get(0).isBlank()) {
-      lines.remove(0);
-    }
-    while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) {
-      lines.remove(lines.size() - 1);
-    }
-    int indent = lines.stream().filter(line -> !line.isBlank())
-        .mapToInt(line -> line.length() - line.stripLeading().length()).min().orElse(0);
-    return lines.stream().map(line -> line.isBlank() ? "" : line.substring(indent)).collect(Collectors.joining("\n"));
   }
 }

@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.spec.ApiSpec;
+import com.merchantpay.testsupport.DocumentedV1Signature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -17,10 +18,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,38 +196,16 @@ final class Api {
     return exchange(request.timeout(Duration.ofSeconds(30)).build(), post ? "POST" : "GET", path);
   }
 
-  /** The documented signed values of each v1 operation, written out here rather than read from the spec. */
-  static final Map<String, List<String>> SIGNED = Map.ofEntries(
-      Map.entry("getPayment", List.of("paymentID")),
-      Map.entry("getPaymentByInvoiceID", List.of("invoiceID", "siteAlias")),
-      Map.entry("listPaymentsFilter", List.of("accountID", "siteAlias", "periodFrom", "periodTo", "invoiceID", "state")),
-      Map.entry("refundPayment", List.of("paymentID", "amount", "externalID")),
-      Map.entry("listRefunds", List.of("accountID", "paymentID", "periodFrom", "periodTo", "externalID")),
-      Map.entry("confirmPayment", List.of("paymentID", "amount")),
-      Map.entry("cancelPayment", List.of("paymentID", "error")),
-      Map.entry("listDocuments", List.of("accountID", "periodFrom", "periodTo")),
-      Map.entry("getDocumentContent", List.of("documentID")),
-      Map.entry("listTransfers", List.of("accountID", "periodFrom", "periodTo")),
-      Map.entry("getTransferRegister", List.of("registerID")));
-
+  /** The text the documents' rule signs, from the shared oracle (it shares no code with the sandbox). */
   static String signedText(String operation, String login, String password, String nonce, Map<String, String> params) {
-    StringJoiner text = new StringJoiner(";");
-    text.add(login).add(password).add(nonce);
-    // The operation may be spelled in any letter case, as the service's samples do.
-    String documented = SIGNED.keySet().stream().filter(operation::equalsIgnoreCase).findFirst().orElseThrow();
-    for (String name : SIGNED.get(documented)) {
-      text.add(params.getOrDefault(name, ""));
-    }
-    return text.toString();
+    Map<String, String> values = new LinkedHashMap<>(params);
+    values.put("login", login);
+    values.put("nonce", nonce);
+    return DocumentedV1Signature.signedText(operation, password, values);
   }
 
   static String hash(String text) {
-    try {
-      return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1")
-          .digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return DocumentedV1Signature.hash(text);
   }
 
   private static String enc(String value) {
@@ -281,6 +258,11 @@ final class Api {
       conforms(Judges.V1, path, method, res);
     }
     return res;
+  }
+
+  /** Fails when the body does not match the named schema of the v2 document (extra members fail too). */
+  static void conformsToSchema(String schemaName, JsonNode body) {
+    assertThat(Judges.V2.schemaProblems(schemaName, body)).as("%s %s", schemaName, body).isEmpty();
   }
 
   /** Fails the test when the answer does not match the document. */

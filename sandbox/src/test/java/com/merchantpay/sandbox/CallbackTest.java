@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.testsupport.CallbackReceiver;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,7 @@ class CallbackTest extends SandboxTestBase {
       assertThat(settled.path("id").asText()).isEqualTo(id);
       assertThat(settled.path("amount").path("value").decimalValue()).isEqualByComparingTo("1500.50");
       assertThat(settled.path("invoice").path("params").path("basketId").asText()).isEqualTo("b-1");
-      receiver.bodies().forEach(body -> CallbackReceiver.conforms("PaymentNotification", body));
+      receiver.bodies().forEach(body -> Api.conformsToSchema("PaymentNotification", body));
     }
   }
 

@@ -3,10 +3,11 @@ package com.merchantpay.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.math.BigDecimal;
-import java.util.Map;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.testsupport.CallbackReceiver;
+import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PaymentLifecycleTest extends SandboxTestBase {

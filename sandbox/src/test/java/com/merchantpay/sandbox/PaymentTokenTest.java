@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.testsupport.CallbackReceiver;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -162,7 +163,7 @@ class PaymentTokenTest extends SandboxTestBase {
 
       assertThat(deliveries).extracting(d -> d.path("body").path("status").asText()).containsExactly("Active", "Revoked");
       assertThat(receiver.bodies()).extracting(b -> b.path("status").asText()).containsExactly("Active", "Revoked");
-      receiver.bodies().forEach(b -> CallbackReceiver.conforms("PaymentTokenNotification", b));
+      receiver.bodies().forEach(b -> Api.conformsToSchema("PaymentTokenNotification", b));
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.testsupport.CallbackReceiver;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -12,12 +12,12 @@ import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v2.internal.ApiClient;
 import com.merchantpay.v2.internal.ApiResponse;
 import com.merchantpay.v2.internal.api.PaymentsApi;
@@ -62,7 +62,7 @@ class GeneratedClientWireFormatTest {
   private static final String TEST_PAN = "4111111111111111";
 
   @RegisterExtension
-  static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+  static WireMockExtension server = TestServers.wireMock();
 
   private final ObjectMapper mapper = ApiClient.createObjectMapper();
   private PaymentsApi payments;

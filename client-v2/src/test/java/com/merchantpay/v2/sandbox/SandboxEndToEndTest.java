@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.sandbox.SandboxExtension;
+import com.merchantpay.testsupport.CallbackReceiver;
 import com.merchantpay.v2.IdempotencyKeyViolationException;
 import com.merchantpay.v2.InvalidOperationException;
 import com.merchantpay.v2.MerchantPayClient;
@@ -50,21 +51,12 @@ import com.merchantpay.v2.model.ThreeDSMethodConfirmation;
 import com.merchantpay.v2.model.ThreeDSv1Confirmation;
 import com.merchantpay.v2.model.TokenType;
 import com.merchantpay.v2.model.VatType;
-import com.sun.net.httpserver.HttpServer;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -256,26 +248,16 @@ class SandboxEndToEndTest {
 
   @Test
   void aCallbackIsParsedAndVerifiedAgainstTheApi() throws Exception {
-    BlockingQueue<String> bodies = new LinkedBlockingQueue<>();
-    HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    receiver.createContext("/hook", exchange -> {
-      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-      exchange.sendResponseHeaders(204, -1);
-      exchange.close();
-    });
-    receiver.start();
-    try {
-      String hook = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
-      Payment payment = client.payments().create(cardPayment("4111111111111111").protocol(new Protocol().callbackUrl(hook)));
+    try (CallbackReceiver receiver = new CallbackReceiver(0)) {
+      Payment payment = client.payments().create(cardPayment("4111111111111111")
+          .protocol(new Protocol().callbackUrl(receiver.url())));
 
-      String body = bodies.poll(10, TimeUnit.SECONDS);
+      receiver.awaitBodies(1, 10_000);
 
-      assertThat(body).isNotNull();
-      PaymentNotification notification = client.notifications().parsePayment(body);
+      assertThat(receiver.texts()).isNotEmpty();
+      PaymentNotification notification = client.notifications().parsePayment(receiver.texts().get(0));
       assertThat(notification.getId()).isEqualTo(payment.getId());
       assertThat(client.notifications().verify(notification).getStatus()).isEqualTo(PaymentStatus.SETTLED);
-    } finally {
-      receiver.stop(0);
     }
   }
 

@@ -1,6 +1,7 @@
 package com.merchantpay.conformance;
 
 import com.merchantpay.conformance.internal.Check;
+import com.merchantpay.conformance.report.CheckResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

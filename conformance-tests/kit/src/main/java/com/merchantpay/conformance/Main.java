@@ -1,15 +1,16 @@
 package com.merchantpay.conformance;
 
+import com.merchantpay.conformance.target.Profile;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The kit's command line: {@code java -jar merchantpay-conformance.jar [--base-url URL ...]}. Exits 0 when

@@ -1,5 +1,7 @@
 package com.merchantpay.conformance;
 
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.net.URI;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,8 +1,8 @@
 package com.merchantpay.conformance.cli;
 
 import com.merchantpay.conformance.EmbeddedImplementation;
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import com.merchantpay.sandbox.Sandbox;
 
 /**

@@ -1,9 +1,9 @@
 package com.merchantpay.conformance.cli;
 
 import com.merchantpay.conformance.EmbeddedImplementation;
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
 import com.merchantpay.conformance.TargetOptions;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package com.merchantpay.conformance.cli;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import au.com.dius.pact.provider.junit5.PactVerificationContext;
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
 import com.merchantpay.conformance.internal.Redaction;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import com.merchantpay.pacts.PactFiles;
 import java.io.PrintStream;
 import java.net.URI;

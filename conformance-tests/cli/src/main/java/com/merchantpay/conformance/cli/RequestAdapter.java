@@ -1,9 +1,9 @@
 package com.merchantpay.conformance.cli;
 
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
 import com.merchantpay.conformance.internal.V1Calls;
 import com.merchantpay.conformance.internal.V1Signer;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;

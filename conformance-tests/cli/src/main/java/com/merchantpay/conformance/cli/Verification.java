@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.cli;
 
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.net.URI;
 import java.util.Map;
 

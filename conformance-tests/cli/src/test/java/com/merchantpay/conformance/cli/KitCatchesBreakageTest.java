@@ -2,10 +2,10 @@ package com.merchantpay.conformance.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.merchantpay.conformance.CheckResult;
 import com.merchantpay.conformance.ConformanceKit;
-import com.merchantpay.conformance.Report;
-import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.Report;
+import com.merchantpay.conformance.target.Target;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

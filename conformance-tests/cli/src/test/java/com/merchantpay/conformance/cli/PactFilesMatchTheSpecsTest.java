@@ -8,7 +8,7 @@ import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.pacts.PactFiles;
 import com.merchantpay.spec.ApiSpec;
 import java.io.InputStream;

@@ -4,6 +4,7 @@ import static com.merchantpay.conformance.internal.Fixtures.encode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

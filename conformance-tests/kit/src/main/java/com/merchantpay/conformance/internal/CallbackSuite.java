@@ -4,7 +4,7 @@ import static com.merchantpay.conformance.internal.Fixtures.encode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.spec.ApiSpec;
 import java.time.Duration;
 import java.util.ArrayList;

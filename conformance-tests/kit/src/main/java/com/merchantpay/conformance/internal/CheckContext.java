@@ -1,8 +1,8 @@
 package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

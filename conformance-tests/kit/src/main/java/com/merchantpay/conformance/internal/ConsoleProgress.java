@@ -1,8 +1,8 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.CheckResult;
-import com.merchantpay.conformance.CheckResult.Outcome;
-import com.merchantpay.conformance.Report;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
+import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.Report;
 import java.io.PrintStream;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.Report;
+import com.merchantpay.conformance.judge.SpecModel;
+import com.merchantpay.conformance.report.Report;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import static com.merchantpay.conformance.internal.Fixtures.values;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.Profile;
+import com.merchantpay.conformance.target.Profile;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;

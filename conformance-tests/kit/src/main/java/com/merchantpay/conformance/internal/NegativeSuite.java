@@ -5,6 +5,8 @@ import static com.merchantpay.conformance.internal.Fixtures.encode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.judge.Schemas;
+import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;

@@ -2,9 +2,9 @@ package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.merchantpay.conformance.CheckResult;
-import com.merchantpay.conformance.CheckResult.Outcome;
-import com.merchantpay.conformance.Report;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
+import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.Report;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

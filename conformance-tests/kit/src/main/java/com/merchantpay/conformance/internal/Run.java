@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.Profile;
-import com.merchantpay.conformance.Target;
+import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;

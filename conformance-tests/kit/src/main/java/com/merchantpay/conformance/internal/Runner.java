@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.CheckResult;
-import com.merchantpay.conformance.CheckResult.Outcome;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
+import com.merchantpay.conformance.report.CheckResult;
 import java.util.Set;
 
 /** Runs one check and says what came of it; secrets never reach the result. */

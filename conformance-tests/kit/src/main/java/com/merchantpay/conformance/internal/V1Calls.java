@@ -1,5 +1,6 @@
 package com.merchantpay.conformance.internal;
 
+import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.ExchangeJudge;
+import com.merchantpay.conformance.judge.ExchangeJudge;
+import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.report;
 
 import java.util.List;
 

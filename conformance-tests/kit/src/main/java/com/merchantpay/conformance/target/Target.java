@@ -1,4 +1,4 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.target;
 
 import java.net.URI;
 import java.util.LinkedHashMap;

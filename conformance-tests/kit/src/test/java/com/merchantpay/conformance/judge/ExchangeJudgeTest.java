@@ -1,4 +1,4 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

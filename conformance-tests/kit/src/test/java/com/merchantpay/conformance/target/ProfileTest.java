@@ -1,4 +1,4 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.target;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,6 +1,6 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.report;
 
-import com.merchantpay.conformance.CheckResult.Outcome;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

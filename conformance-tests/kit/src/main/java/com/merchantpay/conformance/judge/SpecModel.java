@@ -1,4 +1,4 @@
-package com.merchantpay.conformance.internal;
+package com.merchantpay.conformance.judge;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.util.OpenApiLoader;

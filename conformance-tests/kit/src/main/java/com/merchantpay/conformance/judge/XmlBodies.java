@@ -1,4 +1,4 @@
-package com.merchantpay.conformance.internal;
+package com.merchantpay.conformance.judge;
 
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;

@@ -1,4 +1,4 @@
-package com.merchantpay.conformance;
+package com.merchantpay.conformance.judge;
 
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.Request;
@@ -8,8 +8,8 @@ import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.conformance.internal.SpecModel;
-import com.merchantpay.conformance.internal.XmlBodies;
+import com.merchantpay.conformance.judge.SpecModel;
+import com.merchantpay.conformance.judge.XmlBodies;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.ArrayList;

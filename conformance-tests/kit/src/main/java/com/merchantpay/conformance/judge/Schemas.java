@@ -1,4 +1,4 @@
-package com.merchantpay.conformance.internal;
+package com.merchantpay.conformance.judge;
 
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.LinkedHashMap;
