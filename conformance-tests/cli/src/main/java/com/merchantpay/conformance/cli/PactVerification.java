@@ -46,7 +46,8 @@ public final class PactVerification {
    */
   public static synchronized Result verify(Target target, Profile profile, Path pactsDir, URI stateChangeUrl,
       PrintStream out) throws java.io.IOException {
-    Path dir = pactsDir != null ? pactsDir : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
+    Path extracted = pactsDir != null ? null : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
+    Path dir = pactsDir != null ? pactsDir : extracted;
     String previousDir = System.getProperty(PACTS_DIR);
     System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
     System.setProperty("pact_do_not_track", "true");
@@ -86,11 +87,23 @@ public final class PactVerification {
       return new Result(passed.get(), failed.get());
     } finally {
       Verification.end();
+      if (extracted != null) {
+        deleteTree(extracted);
+      }
       if (previousDir == null) {
         System.clearProperty(PACTS_DIR);
       } else {
         System.setProperty(PACTS_DIR, previousDir);
       }
+    }
+  }
+
+  /** Removes the pact files extracted for one run; what cannot be removed is left for the system to clean. */
+  private static void deleteTree(Path root) {
+    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (java.io.IOException e) {
+      // a temporary directory; nothing depends on its removal
     }
   }
 
