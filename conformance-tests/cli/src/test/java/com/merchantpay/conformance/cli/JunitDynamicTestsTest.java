@@ -12,8 +12,12 @@ import org.junit.jupiter.api.TestFactory;
  * operations against the embedded sandbox (no base URL given).
  */
 class JunitDynamicTestsTest {
+  // conformance in a provider build begins
   @TestFactory
   Stream<DynamicNode> everyOperationAnswersAsDocumented() {
+    // No base URL: the embedded sandbox. A provider sets baseUrl, token, merchant and its profile here,
+    // or passes them as -Dmerchantpay.conformance.* and calls ConformanceTests.fromSystemProperties().
     return ConformanceTests.of(ConformanceKit.builder().includeTags(List.of("operations")).build());
   }
+  // conformance in a provider build ends
 }

@@ -6,6 +6,7 @@ import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.control.ControlApi;
+import com.merchantpay.sandbox.internal.docs.DocsPortal;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.IdSource;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
@@ -71,6 +72,7 @@ public final class SandboxServer implements ControlApi.Host {
   private final V1Api v1;
   private final HostedPages pages;
   private final ControlApi control;
+  private final DocsPortal docs;
   private final String baseUrl;
 
   public SandboxServer(SandboxConfig config) {
@@ -96,6 +98,7 @@ public final class SandboxServer implements ControlApi.Host {
     this.v1 = new V1Api(config, core, clock, nonces, ledgers);
     this.pages = new HostedPages(core);
     this.control = new ControlApi(this, config, core, options);
+    this.docs = new DocsPortal(config, baseUrl);
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
     this.ticker = clock.isFixed() ? null : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
     http.createContext("/", this::dispatch);
@@ -239,12 +242,16 @@ public final class SandboxServer implements ControlApi.Host {
       return v1.handle(in);
     } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
       return control.handle(in);
+    } else if (DocsPortal.handles(path)) {
+      return docs.handle(in);
     } else if (HostedPages.handles(path)) {
       return pages.handle(in);
     } else if (path.equals("/")) {
       return HostedPages.page(200, "Merchant Payment Service sandbox",
           "<p>v2 under <code>/api/v2</code>, v1 under <code>/api/v1</code>, control API under "
-              + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>");
+              + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>"
+              + "<p>The documentation portal, with requests you can try against this sandbox: "
+              + "<a href=\"/docs/\">/docs</a>.</p>");
     }
     return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
   }

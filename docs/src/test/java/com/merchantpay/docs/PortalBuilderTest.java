@@ -1,0 +1,42 @@
+package com.merchantpay.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PortalBuilderTest {
+  private static final Path REPOSITORY = Path.of("..");
+
+  @Test
+  void everyGuideIsRenderedWithItsCodeIncludedFromTheTestsThatRunIt(@TempDir Path site) throws Exception {
+    PortalBuilder.main(new String[] {REPOSITORY.toString(), site.toString()});
+
+    try (Stream<Path> guides = Files.list(REPOSITORY.resolve("docs/guides"))) {
+      assertThat(guides.count()).isEqualTo(8);
+    }
+    String idempotency = Files.readString(site.resolve("guides/idempotency-and-retries.html"));
+    assertThat(idempotency).doesNotContain("<!-- include")
+        .contains("RequestOptions.builder().idempotencyKey(&quot;order-4711-payment&quot;)");
+    assertThat(Files.readString(site.resolve("index.html"))).contains("22 operations", "11 operations",
+        "guides/v1-signing.html");
+    assertThat(Files.readString(site.resolve("decisions.html"))).contains(Pages.DECISION);
+    assertThat(site.resolve("reference/v2/openapi.yaml")).exists();
+    assertThat(site.resolve("reference/swagger-ui/swagger-ui-bundle.js")).exists();
+  }
+
+  @Test
+  void anIncludeWhoseMarkersAreMissingFailsTheBuildNamingThem(@TempDir Path repository) throws Exception {
+    Files.createDirectories(repository.resolve("docs/guides"));
+    Files.writeString(repository.resolve("Example.java"), "class Example {}\n");
+    Files.writeString(repository.resolve("docs/guides/01-broken.md"),
+        "# Broken\n\nText.\n\n<!-- include: Example.java#missing block -->\n");
+
+    assertThatThrownBy(() -> Guide.read(repository.resolve("docs/guides/01-broken.md"), repository.toRealPath()))
+        .hasMessageContaining("missing block begins").hasMessageContaining("Example.java");
+  }
+}
