@@ -26,6 +26,16 @@ class AuthTest extends SandboxTestBase {
     assertThat(res.code()).isEqualTo("not_authorized");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"Bearer token-a", "bearer token-a", "Bearer   token-a", "Bearer\ttoken-a", " Bearer token-a "})
+  void theSchemeIsReadInAnyLetterCaseAndSpacing(String header) {
+    String id = api.pay("4111111111111111", "1", false).path("id").asText();
+
+    Api.Res res = api.as(null).send("GET", "/api/v2/payments/" + id, null, Map.of("Authorization", header));
+
+    assertThat(res.status()).isEqualTo(200);
+  }
+
   @Test
   void anUnknownTokenIsNotAuthorized() {
     Api.Res res = api.as("no-such-token").get("/api/v2/payments/1");

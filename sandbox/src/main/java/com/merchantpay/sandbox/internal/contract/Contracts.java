@@ -1,18 +1,25 @@
 package com.merchantpay.sandbox.internal.contract;
 
-import com.merchantpay.sandbox.internal.http.HttpSupport;
-import com.merchantpay.sandbox.internal.http.Json;
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.interaction.request.RequestValidator;
+import com.atlassian.oai.validator.model.ApiOperation;
+import com.atlassian.oai.validator.model.ApiPath;
+import com.atlassian.oai.validator.model.ApiPathImpl;
+import com.atlassian.oai.validator.model.NormalisedPathImpl;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.MessageResolver;
-import com.atlassian.oai.validator.schema.SchemaValidator;
-import com.atlassian.oai.validator.model.SimpleRequest;
-import com.atlassian.oai.validator.util.OpenApiLoader;
 import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.schema.SchemaValidator;
+import com.atlassian.oai.validator.util.OpenApiLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.http.Json;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import java.io.IOException;
@@ -23,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -64,7 +72,22 @@ public final class Contracts {
    * and a schema validator for bodies that the request validator cannot read on its own.
    */
   public record Api(OpenApiInteractionValidator validator, List<Operation> operations, OpenAPI model,
-      SchemaValidator schemas) {
+      SchemaValidator schemas, RequestValidator requests, Map<String, ApiOperationParts> parts) {
+
+    /**
+     * Checks a request against the operation the caller already matched it to. The same checks as
+     * {@code validator().validateRequest}, without looking the operation up again among all paths, which is
+     * the costliest part of the library's own lookup (it compiles regular expressions per request).
+     *
+     * @param path the path to check the path parameters of (the raw request path, or the document's
+     *     spelling for a v1 path matched in another letter case)
+     */
+    public ValidationReport validate(Request request, Operation operation, String path) {
+      ApiOperationParts resolved = parts.computeIfAbsent(operation.id(), id -> ApiOperationParts.of(model, operation));
+      return requests.validateRequest(request, new ApiOperation(resolved.path(), new NormalisedPathImpl(path, null),
+          resolved.method(), resolved.operation()));
+    }
+
     public Operation byId(String operationId) {
       for (Operation operation : operations) {
         if (operation.id().equals(operationId)) {
@@ -72,6 +95,15 @@ public final class Contracts {
         }
       }
       throw new IllegalArgumentException("no operation " + operationId);
+    }
+  }
+
+  /** What the library needs to check a request against one operation, resolved once. */
+  public record ApiOperationParts(ApiPath path, PathItem.HttpMethod method, io.swagger.v3.oas.models.Operation operation) {
+    static ApiOperationParts of(OpenAPI model, Operation operation) {
+      PathItem.HttpMethod method = PathItem.HttpMethod.valueOf(operation.method());
+      return new ApiOperationParts(new ApiPathImpl(operation.template(), null), method,
+          model.getPaths().get(operation.template()).readOperationsMap().get(method));
     }
   }
 
@@ -131,7 +163,9 @@ public final class Contracts {
     OpenApiInteractionValidator validator = OpenApiInteractionValidator.createFor(model)
         .withLevelResolver(levels)
         .build();
-    Api api = new Api(validator, operations(yaml), model, new SchemaValidator(model, new MessageResolver(levels)));
+    SchemaValidator schemas = new SchemaValidator(model, new MessageResolver(levels));
+    Api api = new Api(validator, operations(yaml), model, schemas,
+        new RequestValidator(schemas, new MessageResolver(levels), model, List.of()), new ConcurrentHashMap<>());
     warmUp(spec, api);
     return api;
   }

@@ -29,6 +29,9 @@ public final class Ignored {
 
   /** The query parameters the operation does not declare, in the order they came. */
   public static List<String> queryParameters(Contracts.Api api, Contracts.Operation operation, Collection<String> given) {
+    if (given.isEmpty()) {
+      return List.of();
+    }
     Set<String> declared = new LinkedHashSet<>();
     for (Parameter parameter : parameters(api, operation)) {
       if ("query".equals(parameter.getIn())) {

@@ -481,6 +481,7 @@ public final class Core {
     Lifecycle.check(payment.status, status);
     payment.status = status;
     payment.updated = now;
+    payment.version++;
     boolean timed = (status == PaymentStatus.PENDING && payment.pendingDue != null)
         || (status == PaymentStatus.CONFIRMATION && payment.confirmationDeadline != null)
         || (payment.awaitingPayer && payment.invoiceExpires != null);

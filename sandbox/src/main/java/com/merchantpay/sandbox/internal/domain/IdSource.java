@@ -55,7 +55,8 @@ public final class IdSource {
   }
 
   public String request() {
-    return "req_" + String.format("%012d", requests.incrementAndGet());
+    String number = Long.toString(requests.incrementAndGet());
+    return "req_" + "000000000000".substring(Math.min(12, number.length())) + number;
   }
 
   public String delivery() {

@@ -56,6 +56,8 @@ public final class Payment {
   String stickerId;
   ObjectNode receipt;
   Integer v1CancelCode;
+  /** Counts the changes a reader can see; every one of them ends in a status change. */
+  long version;
 
   Payment(String id, String merchantId, Instant created, BigDecimal amount, String currency, Source source) {
     this.id = id;
@@ -174,6 +176,11 @@ public final class Payment {
   /** The v1 reason given when the payment was cancelled there, or null. */
   public Integer v1CancelCode() {
     return v1CancelCode;
+  }
+
+  /** Grows with every change of the payment that its views show, so a view rendered earlier can be reused. */
+  public long version() {
+    return version;
   }
 
   /** Whether the payment waits for its payer on an External step (the hosted page can finish it). */

@@ -1,43 +1,50 @@
 package com.merchantpay.sandbox.internal.server;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.contract.Ignored;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 
 /**
  * The newest calls to the two interfaces, for the control API: what was called, the answer's status and
  * what the sandbox ignored. Paths only, never query strings or bodies, which carry v1 signatures and card
- * data.
+ * data. Calls are kept as they came and written as JSON only when the log is read, which is rare.
  */
 final class RequestLog {
   static final int CAPACITY = 1000;
 
-  private final Deque<ObjectNode> entries = new ArrayDeque<>();
+  private record Entry(Instant time, String requestId, String method, String path, int status, String ignoredMembers,
+      String ignoredParameters) {}
 
-  synchronized void record(Instant time, String requestId, String method, String path, HttpSupport.Out out) {
-    ObjectNode entry = Json.object();
-    entry.put("time", Json.time(time));
-    entry.put("requestId", requestId);
-    entry.put("method", method);
-    entry.put("path", path);
-    entry.put("status", out.status());
-    entry.set("ignoredMembers", list(out.headers().get(Ignored.MEMBERS_HEADER)));
-    entry.set("ignoredParameters", list(out.headers().get(Ignored.PARAMETERS_HEADER)));
-    entries.addLast(entry);
-    if (entries.size() > CAPACITY) {
-      entries.removeFirst();
+  private final Deque<Entry> entries = new ArrayDeque<>();
+
+  void record(Instant time, String requestId, String method, String path, HttpSupport.Out out) {
+    Entry entry = new Entry(time, requestId, method, path, out.status(), out.headers().get(Ignored.MEMBERS_HEADER),
+        out.headers().get(Ignored.PARAMETERS_HEADER));
+    synchronized (this) {
+      entries.addLast(entry);
+      if (entries.size() > CAPACITY) {
+        entries.removeFirst();
+      }
     }
   }
 
   synchronized ArrayNode view() {
     ArrayNode all = Json.array();
-    entries.forEach(entry -> all.add(entry.deepCopy()));
+    for (Entry entry : entries) {
+      ObjectNode node = all.addObject();
+      node.put("time", Json.time(entry.time()));
+      node.put("requestId", entry.requestId());
+      node.put("method", entry.method());
+      node.put("path", entry.path());
+      node.put("status", entry.status());
+      node.set("ignoredMembers", list(entry.ignoredMembers()));
+      node.set("ignoredParameters", list(entry.ignoredParameters()));
+    }
     return all;
   }
 
@@ -52,7 +59,9 @@ final class RequestLog {
   private static ArrayNode list(String header) {
     ArrayNode names = Json.array();
     if (header != null) {
-      Arrays.stream(header.split(", ")).forEach(names::add);
+      for (String name : header.split(", ")) {
+        names.add(name);
+      }
     }
     return names;
   }

@@ -198,7 +198,7 @@ public final class V1Api {
         operation.template());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
-    return ValidationMessages.errors(api.validator().validateRequest(request.build()));
+    return ValidationMessages.errors(api.validate(request.build(), operation, operation.template()));
   }
 
   private static ObjectNode code(int errorCode) {

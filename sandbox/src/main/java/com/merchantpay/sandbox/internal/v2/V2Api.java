@@ -2,13 +2,13 @@ package com.merchantpay.sandbox.internal.v2;
 
 import com.atlassian.oai.validator.model.Request;
 import com.atlassian.oai.validator.model.SimpleRequest;
-import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.Ignored;
+import com.merchantpay.sandbox.internal.contract.Memo;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
 import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
@@ -50,6 +50,11 @@ public final class V2Api {
   private final Core core;
   private final Idempotency idempotency;
   private final RuntimeOptions options;
+  private final Memo<String, List<String>> bodilessChecks = new Memo<>(4096);
+  private final Memo<PaymentAt, byte[]> paymentViews = new Memo<>(4096);
+
+  /** A payment as it was at one version (the payment by identity: a reset makes new ones). */
+  private record PaymentAt(Payment payment, long version) {}
 
   public V2Api(SandboxConfig config, Core core, Idempotency idempotency, RuntimeOptions options) {
     this.config = config;
@@ -97,7 +102,7 @@ public final class V2Api {
       String merchantId = authenticate(in);
       JsonNode body = null;
       if (operation.hasBody()) {
-        validate(in, api, true);
+        validate(in, api, operation, true);
         body = RequestBodies.object(in);
         ignoredMembers = Ignored.bodyMembers(api, operation, body);
       } else {
@@ -105,7 +110,7 @@ public final class V2Api {
         if (in.hasBody()) {
           ignoredMembers = Ignored.allMembers(RequestBodies.ofBodilessCall(in));
         }
-        validate(in, api, false);
+        validate(in, api, operation, false);
       }
       checkMerchant(merchantId, body, in);
       Contracts.Operation op = operation;
@@ -126,26 +131,59 @@ public final class V2Api {
     if (header == null || header.isBlank()) {
       throw ApiError.unauthenticated("The Authorization header is missing.");
     }
-    String[] parts = header.trim().split("\\s+");
-    if (parts.length != 2 || !parts[0].equalsIgnoreCase("Bearer")) {
+    String value = header.strip();
+    int space = 0;
+    while (space < value.length() && !Character.isWhitespace(value.charAt(space))) {
+      space++;
+    }
+    space = space == value.length() ? -1 : space;
+    String token = space < 0 ? "" : value.substring(space + 1).strip();
+    if (space < 0 || !value.substring(0, space).equalsIgnoreCase("Bearer") || token.isEmpty()
+        || token.chars().anyMatch(Character::isWhitespace)) {
       throw ApiError.unauthenticated("The Authorization header must be 'Bearer <access token>'.");
     }
-    String merchantId = config.bearerTokens().get(parts[1]);
+    String merchantId = config.bearerTokens().get(token);
     if (merchantId == null) {
       throw ApiError.unauthenticated("The access token is not recognised.");
     }
     return merchantId;
   }
 
-  private static void validate(HttpSupport.In in, Contracts.Api api, boolean withBody) {
+  /**
+   * Checks the request against the contract. A request without a body is decided by its method, path, query
+   * and headers alone, so the findings for the most recent of them are kept and an identical request (a
+   * client polling a payment) is answered from them; every other request is checked in full.
+   */
+  private void validate(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
+    List<String> errors = withBody && in.hasBody() ? check(in, api, operation, true)
+        : bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false));
+    V2Checks.failIfAny(errors);
+  }
+
+  private static List<String> check(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation,
+      boolean withBody) {
     SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
-    if (withBody && in.hasBody()) {
+    if (withBody) {
       request.withBody(new String(in.body(), StandardCharsets.UTF_8));
     }
-    ValidationReport report = api.validator().validateRequest(request.build());
-    V2Checks.failIfAny(ValidationMessages.errors(report));
+    return List.copyOf(ValidationMessages.errors(api.validate(request.build(), operation, in.rawPath())));
+  }
+
+  /** Everything a bodiless request's check depends on: method, path, query and every header, in order. */
+  private static String bodilessKey(HttpSupport.In in) {
+    StringBuilder key = new StringBuilder(256).append(in.method()).append(' ').append(in.rawPath()).append('?');
+    in.query().forEach((name, values) -> append(key.append(name), values).append('&'));
+    in.headers().forEach((name, values) -> append(key.append('\n').append(name), values));
+    return key.toString();
+  }
+
+  private static StringBuilder append(StringBuilder key, List<String> values) {
+    for (String value : values) {
+      key.append('\u0000').append(value);
+    }
+    return key;
   }
 
   private static void checkMerchant(String merchantId, JsonNode body, HttpSupport.In in) {
@@ -164,7 +202,7 @@ public final class V2Api {
           case "createInvoice" -> createInvoice(merchant, body, now);
           case "createPayment" -> createPayment(merchant, body, now);
           case "listPayments" -> listPayments(merchant, in);
-          case "getPayment" -> ok(paymentView(core.ownedPayment(merchant, id)));
+          case "getPayment" -> renderedPayment(core.ownedPayment(merchant, id));
           case "completePayment" -> completePayment(core.ownedPayment(merchant, id), body, now);
           case "capturePayment" -> capture(core.ownedPayment(merchant, id), body, now);
           case "cancelPayment" -> cancel(core.ownedPayment(merchant, id), now);
@@ -195,6 +233,12 @@ public final class V2Api {
 
   private static HttpSupport.Out ok(JsonNode body) {
     return HttpSupport.Out.json(200, body);
+  }
+
+  /** The answer to reading a payment, rendered again only when the payment changed since it was last read. */
+  private HttpSupport.Out renderedPayment(Payment payment) {
+    byte[] json = paymentViews.get(new PaymentAt(payment, payment.version()), at -> Json.bytes(paymentView(payment)));
+    return new HttpSupport.Out(200, "application/json", json, new java.util.LinkedHashMap<>());
   }
 
   private ObjectNode paymentView(Payment payment) {
