@@ -1,0 +1,242 @@
+package com.merchantpay.benchmarks;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Runs every benchmark in one go on one machine and writes the figures, as ratios taken side by side, to a
+ * Markdown file: the sandbox against WireMock and a bare JDK server, the client against the raw JDK client
+ * and OpenAPI Generator's stock client, the kit's and the build's wall time, and the resilience runs.
+ */
+@Command(name = "merchantpay-benchmarks", mixinStandardHelpOptions = true,
+    description = "Measures the sandbox, the client, the kit and the build side by side with the alternatives.")
+public final class Benchmarks implements Callable<Integer> {
+  @Option(names = "--out", description = "Markdown file to write (default: ${DEFAULT-VALUE}).")
+  Path out = Path.of("benchmarks/RESULTS.md");
+
+  @Option(names = "--repository", description = "Root of the built repository, for the kit's and the sandbox's "
+      + "jars (default: ${DEFAULT-VALUE}).")
+  Path repository = Path.of(".");
+
+  @Option(names = "--warm-up", description = "Seconds of load before each server measurement (default: ${DEFAULT-VALUE}).")
+  int warmUp = 10;
+
+  @Option(names = "--measure", description = "Seconds each server measurement lasts (default: ${DEFAULT-VALUE}).")
+  int measure = 10;
+
+  @Option(names = "--soak", description = "How long the small-heap soak runs, ISO 8601 (default: ${DEFAULT-VALUE}).")
+  Duration soak = Duration.ofMinutes(10);
+
+  @Option(names = "--fuzz", description = "Malformed requests to send (default: ${DEFAULT-VALUE}).")
+  int fuzz = 10_000;
+
+  @Option(names = "--fault-creates", description = "Creates through the faulty network (default: ${DEFAULT-VALUE}).")
+  int faultCreates = 300;
+
+  @Option(names = "--build", description = "Also time 'mvn verify' on a fresh clone of the repository.")
+  boolean build;
+
+  @Option(names = "--quick", description = "Everything once and briefly: checks the benchmarks work, measures nothing.")
+  boolean quick;
+
+  private final PrintStream console;
+
+  Benchmarks(PrintStream console) {
+    this.console = console;
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Benchmarks(System.out)).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (quick) {
+      warmUp = 1;
+      measure = 1;
+      soak = Duration.ofSeconds(4);
+      fuzz = Math.min(fuzz, 300);
+      faultCreates = Math.min(faultCreates, 30);
+    }
+    Report report = new Report(machine(), quick);
+
+    console.println("== sandbox throughput");
+    serverThroughput(report);
+    console.println("== client overhead");
+    clientOverhead(report);
+    console.println("== kit and build");
+    kitAndBuild(report);
+    console.println("== resilience");
+    resilience(report);
+
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    Files.writeString(out, report.markdown(), StandardCharsets.UTF_8);
+    console.println("results written to " + out);
+    return 0;
+  }
+
+  // ---------------------------------------------------------------- sandbox
+
+  private void serverThroughput(Report report) throws Exception {
+    Duration w = Duration.ofSeconds(warmUp);
+    Duration m = Duration.ofSeconds(measure);
+    try (Servers servers = new Servers(quick ? 10 : 5000)) {
+      String one = "/api/v2/payments/" + servers.paymentId;
+      List<String> many = servers.paymentIds.stream().map(id -> "/api/v2/payments/" + id).toList();
+      Map<String, String> auth = servers.auth();
+      Load.Result sandboxGet = Load.run(servers.sandboxUrl(), Load.Shape.get(one, auth), w, m);
+      Load.Result wireMockGet = Load.run(servers.wireMockUrl(), Load.Shape.get(one, auth), w, m);
+      Load.Result bareGet = Load.run(servers.bareUrl(), Load.Shape.get(one, auth), w, m);
+      Load.Result sandboxGetMany = Load.run(servers.sandboxUrl(), Load.Shape.getEach(many, auth), w, m);
+      Load.Shape create = Load.Shape.createEach("/api/v2/payments", auth, Servers.CREATE_BODY);
+      Load.Result sandboxCreate = Load.run(servers.sandboxUrl(), create, w, m);
+      Load.Result wireMockCreate = Load.run(servers.wireMockUrl(), create, w, m);
+      Load.Result bareCreate = Load.run(servers.bareUrl(), create, w, m);
+      report.servers(sandboxGet, wireMockGet, bareGet, sandboxGetMany, many.size(), sandboxCreate, wireMockCreate,
+          bareCreate);
+      console.printf("GET: sandbox %.0f/s, WireMock %.0f/s, bare %.0f/s%n", sandboxGet.requestsPerSecond(),
+          wireMockGet.requestsPerSecond(), bareGet.requestsPerSecond());
+    }
+  }
+
+  // ---------------------------------------------------------------- client
+
+  private void clientOverhead(Report report) throws Exception {
+    for (int threads : new int[] {1, 16}) {
+      ChainedOptionsBuilder options = new OptionsBuilder()
+          .include(ClientBenchmark.class.getName() + "\\.")
+          .threads(threads)
+          .shouldFailOnError(true)
+          .addProfiler(GCProfiler.class)
+          .timeUnit(TimeUnit.SECONDS);
+      if (quick) {
+        options.forks(0).warmupIterations(1).warmupTime(TimeValue.milliseconds(200)).measurementIterations(1)
+            .measurementTime(TimeValue.milliseconds(300));
+      } else {
+        options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(3)).measurementIterations(5)
+            .measurementTime(TimeValue.seconds(3));
+      }
+      Map<String, double[]> scores = new LinkedHashMap<>();
+      for (RunResult result : new Runner(options.build()).run()) {
+        String name = result.getParams().getBenchmark();
+        name = name.substring(name.lastIndexOf('.') + 1);
+        double allocation = result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
+            ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore() : Double.NaN;
+        scores.put(name, new double[] {result.getPrimaryResult().getScore(), allocation});
+      }
+      report.client(threads, scores);
+    }
+  }
+
+  // ---------------------------------------------------------------- kit and build
+
+  private void kitAndBuild(Report report) throws Exception {
+    Path kit = repository.resolve("conformance-tests/target/merchantpay-conformance.jar");
+    if (quick) {
+      report.kit(null, -1, "not run in a quick run");
+    } else if (Files.exists(kit)) {
+      Path reports = Files.createTempDirectory("merchantpay-bench-kit");
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      long started = System.nanoTime();
+      Process process = new ProcessBuilder(java.toString(), "-jar", kit.toString(), "--report-dir", reports.toString())
+          .redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int exit = process.waitFor();
+      report.kit(Duration.ofNanos(System.nanoTime() - started), exit, lastLine(output));
+    } else {
+      report.kit(null, -1, "not built: " + kit);
+    }
+    if (build) {
+      Path clone = Files.createTempDirectory("merchantpay-bench-build");
+      run(repository, "git", "clone", "-q", repository.toAbsolutePath().toString(), clone.toString());
+      long started = System.nanoTime();
+      int exit = run(clone, "mvn", "-B", "-ntp", "-q", "verify");
+      report.build(Duration.ofNanos(System.nanoTime() - started), exit);
+    }
+  }
+
+  private static int run(Path directory, String... command) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    return process.waitFor();
+  }
+
+  private static String lastLine(String text) {
+    List<String> lines = text.lines().filter(line -> !line.isBlank()).toList();
+    return lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
+  }
+
+  // ---------------------------------------------------------------- resilience
+
+  private void resilience(Report report) throws Exception {
+    report.faults(Resilience.faults(faultCreates, 42));
+    report.fuzz(Resilience.fuzz(fuzz, 42));
+    Path jar = standaloneSandbox();
+    if (jar == null) {
+      report.soak(null, "not built: sandbox/target/merchantpay-sandbox-*-standalone.jar");
+    } else {
+      Duration every = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(30);
+      report.soak(Soak.run(jar, soak, every), null);
+    }
+  }
+
+  private Path standaloneSandbox() throws IOException {
+    Path target = repository.resolve("sandbox/target");
+    if (!Files.isDirectory(target)) {
+      return null;
+    }
+    try (var files = Files.list(target)) {
+      return files.filter(f -> f.getFileName().toString().endsWith("-standalone.jar")).findFirst().orElse(null);
+    }
+  }
+
+  // ---------------------------------------------------------------- machine
+
+  static String machine() {
+    String cpu = "unknown CPU";
+    String memory = "";
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+        if (line.startsWith("model name")) {
+          cpu = line.substring(line.indexOf(':') + 1).strip();
+          break;
+        }
+      }
+      for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+        if (line.startsWith("MemTotal")) {
+          long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+          memory = String.format(Locale.ROOT, ", %.1f GB memory", kb / 1024.0 / 1024.0);
+          break;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux: the JVM's view below still says the essentials
+    }
+    return cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores" + memory + ", "
+        + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
+        + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + "), "
+        + ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE);
+  }
+}

@@ -1,0 +1,41 @@
+package com.merchantpay.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The benchmarks run, once and briefly: every section produces its figures. Speed itself is not tested here. */
+class BenchmarksSmokeTest {
+
+  @Test
+  void aQuickRunWritesEverySection(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("results.md");
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    int exit = new CommandLine(new Benchmarks(new PrintStream(console, true, StandardCharsets.UTF_8)))
+        .execute("--quick", "--out", out.toString(), "--repository", "..");
+
+    assertThat(exit).as(console.toString(StandardCharsets.UTF_8)).isZero();
+    String results = Files.readString(out);
+    assertThat(results).contains("A quick run", "## Sandbox throughput", "| sandbox | GET one payment |",
+        "## Client overhead", "| read payment | 16 |", "## Kit and build", "### Client creates through a faulty network",
+        "### Malformed requests to the sandbox", "### Soak with a bounded heap");
+    assertThat(results).doesNotContain("NaN", "Infinity");
+  }
+
+  @Test
+  void theLoadScriptSendsAFreshKeyWithEveryCreate() {
+    String lua = Load.lua(Load.Shape.createEach("/api/v2/payments", java.util.Map.of("Authorization", "Bearer t"),
+        "{\"a\":\"b\"}"));
+
+    assertThat(lua).contains("wrk.headers[\"Authorization\"] = \"Bearer t\"",
+        "wrk.headers[\"Idempotency-Key\"] = \"bench-", "counter = counter + 1", "\"{\\\"a\\\":\\\"b\\\"}\"");
+  }
+}
