@@ -80,21 +80,38 @@ public final class Benchmarks implements Callable<Integer> {
       fuzz = Math.min(fuzz, 300);
       faultCreates = Math.min(faultCreates, 30);
     }
+    // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about 40 ms).
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     Report report = new Report(machine(), quick);
 
-    console.println("== sandbox throughput");
-    serverThroughput(report);
-    console.println("== client overhead");
-    clientOverhead(report);
-    console.println("== kit and build");
-    kitAndBuild(report);
-    console.println("== resilience");
-    resilience(report);
+    boolean complete = section("sandbox throughput", report, () -> serverThroughput(report))
+        & section("client overhead", report, () -> clientOverhead(report))
+        & section("kit and build", report, () -> kitAndBuild(report))
+        & section("creates under faults", report, () -> report.faults(Resilience.faults(faultCreates, 42)))
+        & section("malformed requests", report, () -> report.fuzz(Resilience.fuzz(fuzz, 42)))
+        & section("soak", report, () -> soak(report));
 
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report.markdown(), StandardCharsets.UTF_8);
     console.println("results written to " + out);
-    return 0;
+    return complete ? 0 : 1;
+  }
+
+  private interface Section {
+    void run() throws Exception;
+  }
+
+  /** Runs one part; a part that breaks is reported as broken and the others still run. */
+  private boolean section(String name, Report report, Section section) {
+    console.println("== " + name);
+    try {
+      section.run();
+      return true;
+    } catch (Exception e) {
+      e.printStackTrace(console);
+      report.broken(name, e);
+      return false;
+    }
   }
 
   // ---------------------------------------------------------------- sandbox
@@ -130,12 +147,13 @@ public final class Benchmarks implements Callable<Integer> {
           .threads(threads)
           .shouldFailOnError(true)
           .addProfiler(GCProfiler.class)
+          .jvmArgsAppend("-Dsun.net.httpserver.nodelay=true")
           .timeUnit(TimeUnit.SECONDS);
       if (quick) {
         options.forks(0).warmupIterations(1).warmupTime(TimeValue.milliseconds(200)).measurementIterations(1)
             .measurementTime(TimeValue.milliseconds(300));
       } else {
-        options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(3)).measurementIterations(5)
+        options.forks(1).warmupIterations(5).warmupTime(TimeValue.seconds(3)).measurementIterations(5)
             .measurementTime(TimeValue.seconds(3));
       }
       Map<String, double[]> scores = new LinkedHashMap<>();
@@ -144,7 +162,8 @@ public final class Benchmarks implements Callable<Integer> {
         name = name.substring(name.lastIndexOf('.') + 1);
         double allocation = result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
             ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore() : Double.NaN;
-        scores.put(name, new double[] {result.getPrimaryResult().getScore(), allocation});
+        scores.put(name, new double[] {result.getPrimaryResult().getScore(), allocation,
+            result.getPrimaryResult().getScoreError()});
       }
       report.client(threads, scores);
     }
@@ -158,29 +177,64 @@ public final class Benchmarks implements Callable<Integer> {
       report.kit(null, -1, "not run in a quick run");
     } else if (Files.exists(kit)) {
       Path reports = Files.createTempDirectory("merchantpay-bench-kit");
-      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      long started = System.nanoTime();
-      Process process = new ProcessBuilder(java.toString(), "-jar", kit.toString(), "--report-dir", reports.toString())
-          .redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int exit = process.waitFor();
-      report.kit(Duration.ofNanos(System.nanoTime() - started), exit, lastLine(output));
+      try {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path log = reports.resolve("output.txt");
+        long started = System.nanoTime();
+        int exit = run(Path.of("."), log, Duration.ofMinutes(5), java.toString(), "-jar", kit.toString(),
+            "--report-dir", reports.resolve("report").toString());
+        report.kit(Duration.ofNanos(System.nanoTime() - started), exit, lastLine(Files.readString(log)));
+      } finally {
+        deleteTree(reports);
+      }
     } else {
       report.kit(null, -1, "not built: " + kit);
     }
     if (build) {
       Path clone = Files.createTempDirectory("merchantpay-bench-build");
-      run(repository, "git", "clone", "-q", repository.toAbsolutePath().toString(), clone.toString());
-      long started = System.nanoTime();
-      int exit = run(clone, "mvn", "-B", "-ntp", "-q", "verify");
-      report.build(Duration.ofNanos(System.nanoTime() - started), exit);
+      Path log = Files.createTempFile("merchantpay-bench-build", ".log");
+      try {
+        int cloned = run(repository, log, Duration.ofMinutes(2), "git", "clone", "-q",
+            repository.toAbsolutePath().toString(), clone.toString());
+        if (cloned != 0) {
+          throw new IOException("git clone failed: " + Files.readString(log));
+        }
+        long started = System.nanoTime();
+        int exit = run(clone, log, Duration.ofMinutes(20), "mvn", "-B", "-ntp", "-q", "verify");
+        report.build(Duration.ofNanos(System.nanoTime() - started), exit);
+        if (exit != 0) {
+          console.println("the build failed; its output: " + log);
+        } else {
+          Files.delete(log);
+        }
+      } finally {
+        deleteTree(clone);
+      }
     }
   }
 
-  private static int run(Path directory, String... command) throws IOException, InterruptedException {
+  /** Runs a command with its output in a file, ending it if it outlives its time. */
+  private static int run(Path directory, Path output, Duration limit, String... command)
+      throws IOException, InterruptedException {
     Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    return process.waitFor();
+        .redirectOutput(output.toFile()).start();
+    if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      throw new IOException(String.join(" ", command) + " did not end within " + limit);
+    }
+    return process.exitValue();
+  }
+
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
   }
 
   private static String lastLine(String text) {
@@ -190,9 +244,7 @@ public final class Benchmarks implements Callable<Integer> {
 
   // ---------------------------------------------------------------- resilience
 
-  private void resilience(Report report) throws Exception {
-    report.faults(Resilience.faults(faultCreates, 42));
-    report.fuzz(Resilience.fuzz(fuzz, 42));
+  private void soak(Report report) throws Exception {
     Path jar = standaloneSandbox();
     if (jar == null) {
       report.soak(null, "not built: sandbox/target/merchantpay-sandbox-*-standalone.jar");

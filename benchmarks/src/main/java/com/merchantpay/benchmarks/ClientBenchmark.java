@@ -48,6 +48,7 @@ public class ClientBenchmark {
       + "\"debit\",\"category\":\"classic\"}}}";
 
   private HttpServer server;
+  private java.util.concurrent.ExecutorService workers;
   private String baseUrl;
   private MerchantPayClient ours;
   private HttpClient raw;
@@ -69,7 +70,8 @@ public class ClientBenchmark {
       exchange.getResponseBody().write(answer);
       exchange.close();
     });
-    server.setExecutor(Executors.newFixedThreadPool(4));
+    workers = Executors.newFixedThreadPool(4);
+    server.setExecutor(workers);
     server.start();
     baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
 
@@ -99,6 +101,7 @@ public class ClientBenchmark {
   @TearDown(Level.Trial)
   public void stop() {
     server.stop(0);
+    workers.shutdownNow();
   }
 
   @Benchmark

@@ -8,10 +8,7 @@ import java.util.Map;
 /** The figures of one run as Markdown: what was measured, against what, and whether each target was met. */
 final class Report {
   private final StringBuilder md = new StringBuilder();
-  private final boolean quick;
-
   Report(String machine, boolean quick) {
-    this.quick = quick;
     md.append("# Benchmark results\n\n");
     if (quick) {
       md.append("**A quick run: every benchmark once and briefly, to show they work. These are not figures.**\n\n");
@@ -26,12 +23,12 @@ final class Report {
   void servers(Load.Result sandboxGet, Load.Result wireMockGet, Load.Result bareGet, Load.Result sandboxGetMany,
       int distinct, Load.Result sandboxCreate, Load.Result wireMockCreate, Load.Result bareCreate) {
     md.append("\n## Sandbox throughput\n\n")
-        .append("Load: ").append(sandboxGet.driver()).append(", 2 threads and ").append(Load.CONNECTIONS)
-        .append(" connections, closed loop, after a warm-up of the same load. The sandbox checks every request "
+        .append("Load: ").append(sandboxGet.driver())
+        .append(", closed loop, after a warm-up of the same load. The sandbox checks every request "
             + "against the spec and keeps its state; WireMock (3.13, request journal off) answers a static stub with "
             + "the sandbox's own answer; the bare JDK `HttpServer` writes the same bytes and is the ceiling of the "
             + "server the sandbox runs on.\n\n")
-        .append("| Server | Request | Requests/s | p99 ms | Failed | vs WireMock | vs bare server |\n")
+        .append("| Server | Request | Successful requests/s | p99 ms | Failed | vs WireMock | vs bare server |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");
     row("sandbox", "GET one payment", sandboxGet, wireMockGet, bareGet);
     row("WireMock", "GET one payment (stub)", wireMockGet, wireMockGet, bareGet);
@@ -40,13 +37,19 @@ final class Report {
     row("sandbox", "POST create, new key each", sandboxCreate, wireMockCreate, bareCreate);
     row("WireMock", "POST create (stub)", wireMockCreate, wireMockCreate, bareCreate);
     row("bare JDK server", "POST (same bytes)", bareCreate, wireMockCreate, bareCreate);
+    boolean clean = sandboxGet.failures() == 0 && wireMockGet.failures() == 0 && sandboxGetMany.failures() == 0;
     double ratio = sandboxGet.requestsPerSecond() / wireMockGet.requestsPerSecond();
-    md.append("\nTarget: the sandbox reads a payment at 3x WireMock's rate or more, every request checked. **")
-        .append(String.format(Locale.ROOT, "%.2fx: %s", ratio, ratio >= 3 ? "met" : "not met")).append("**. ")
+    double ratioMany = sandboxGetMany.requestsPerSecond() / wireMockGet.requestsPerSecond();
+    md.append("\nTarget: the sandbox reads a payment at 3x WireMock's rate or more, every request checked, none "
+            + "failed. **")
+        .append(String.format(Locale.ROOT, "%.2fx repeating one payment: %s; %.2fx over %d payments in turn: %s",
+            ratio, verdict(clean && ratio >= 3), ratioMany, distinct, verdict(clean && ratioMany >= 3))).append("**. ")
         .append("The first row repeats one URL, as a client polling a payment does: the sandbox keeps the findings "
             + "of a bodiless request's check per exact request and a payment's rendered answer per version, so the "
-            + "repeat costs a lookup. The row with ").append(distinct).append(" payments in turn is more distinct "
-            + "requests than those 4,096 kept findings, so every request there is checked and rendered in full.\n");
+            + "repeat costs a lookup. The row with ").append(distinct).append(" payments in turn asks for more "
+            + "distinct requests than the 4,096 findings kept, in an order (each load thread starting half-way round "
+            + "from the other) where no kept finding is ever reused, so every request there is checked and rendered "
+            + "in full.\n");
   }
 
   private void row(String server, String request, Load.Result result, Load.Result wireMock, Load.Result bare) {
@@ -72,11 +75,12 @@ final class Report {
       double[] ours = scores.get(call + "Ours");
       double[] raw = scores.get(call + "Raw");
       double[] stock = scores.get(call + "Stock");
-      md.append(String.format(Locale.ROOT, "| %s payment | %d | %,.0f | %,.0f | %,.0f | %.2fx | %.2fx | %,.0f | %,.0f | "
-          + "%,.0f |%n", call.equals("get") ? "read" : "create", threads, ours[0], raw[0], stock[0], ours[0] / raw[0],
+      md.append(String.format(Locale.ROOT, "| %s payment | %d | %s | %s | %s | %.2fx | %.2fx | %,.0f | %,.0f | %,.0f |%n",
+          call.equals("get") ? "read" : "create", threads, score(ours), score(raw), score(stock), ours[0] / raw[0],
           ours[0] / stock[0], ours[1], raw[1], stock[1]));
-      stockVersusRaw.append(String.format(Locale.ROOT, "Stock ran at %.2fx of raw (%s, %d caller%s).", stock[0] / raw[0],
-          call.equals("get") ? "read" : "create", threads, threads == 1 ? "" : "s")).append(' ');
+      stockVersusRaw.add(String.format(Locale.ROOT, "%.2fx (%s, %d caller%s)", stock[0] / raw[0],
+          call.equals("get") ? "read" : "create", threads, threads == 1 ? "" : "s"));
+      stockToRaw.add(stock[0] / raw[0]);
       targets.append(String.format(Locale.ROOT, "- %s, %d caller%s: %.2fx raw (target 0.9x: %s), %.2fx stock "
           + "(target 1.5x: %s)%n", call.equals("get") ? "read" : "create", threads, threads == 1 ? "" : "s",
           ours[0] / raw[0], ours[0] / raw[0] >= 0.9 ? "met" : "not met", ours[0] / stock[0],
@@ -84,17 +88,23 @@ final class Report {
     }
     if (threads == 16) {
       md.append("\nTargets:\n\n").append(targets);
-      md.append("\nOur client does more per call than either: it checks the request against the spec before "
-          + "sending, sends an idempotency key and a user agent, keeps the call's deadline, and masks secrets in "
-          + "whatever it logs. ").append(stockVersusRaw.toString().trim()).append(" The stock client is itself a thin "
-          + "layer over the same JDK `HttpClient` and Jackson as the raw one, so reaching 1.5x of it means being "
-          + "about 1.5x faster than the hand-written raw exchange; the time of a round trip here is mostly the "
-          + "loopback network and the server sharing the same two cores, which no client can remove.\n");
+      md.append("\nScores are JMH's mean ± its 99.9% error over the measured iterations of one fork. The server "
+          + "runs in the benchmark's JVM, so its own allocation (the same for all three) is part of each B/op. "
+          + "Our client does more per call than either: it checks the request against the spec before sending, "
+          + "sends an idempotency key and a user agent, keeps the call's deadline, and masks secrets in whatever "
+          + "it logs. The stock client ran at ").append(String.join(", ", stockVersusRaw))
+          .append(" of raw");
+      if (stockToRaw.stream().allMatch(r -> r >= 0.8)) {
+        md.append(": it is a thin layer over the same JDK `HttpClient` and Jackson, so 1.5x of it asks for about 1.5x "
+            + "the rate of the hand-written exchange, which does nothing but the round trip");
+      }
+      md.append(".\n");
     }
   }
 
   private final StringBuilder targets = new StringBuilder();
-  private final StringBuilder stockVersusRaw = new StringBuilder();
+  private final List<String> stockVersusRaw = new java.util.ArrayList<>();
+  private final List<Double> stockToRaw = new java.util.ArrayList<>();
 
   // ---------------------------------------------------------------- kit and build
 
@@ -105,14 +115,14 @@ final class Report {
     } else {
       md.append(String.format(Locale.ROOT, "| conformance kit against the embedded sandbox, JVM start included "
           + "(`java -jar conformance-tests/target/merchantpay-conformance.jar`) | %.1f s | 20 s | %s; exit %d: %s |%n",
-          wall.toMillis() / 1000.0, wall.toSeconds() < 20 ? "met" : "not met", exit, lastLine));
+          wall.toMillis() / 1000.0, verdict(exit == 0 && wall.toSeconds() < 20), exit, lastLine));
     }
   }
 
   void build(Duration wall, int exit) {
     md.append(String.format(Locale.ROOT, "| `mvn -B -ntp verify` on a fresh clone (every module, every test) | "
         + "%d min %02d s | 6 min | %s; exit %d |%n", wall.toMinutes(), wall.toSecondsPart(),
-        wall.compareTo(Duration.ofMinutes(6)) < 0 ? "met" : "not met", exit));
+        verdict(exit == 0 && wall.compareTo(Duration.ofMinutes(6)) < 0), exit));
   }
 
   // ---------------------------------------------------------------- resilience
@@ -135,11 +145,14 @@ final class Report {
 
   void fuzz(Resilience.FuzzRun run) {
     md.append("\n### Malformed requests to the sandbox\n\n")
-        .append(String.format(Locale.ROOT, "%,d requests generated with jqwik (cut, mutated and replaced bodies, "
-            + "wrong types, junk headers, wrong methods, odd paths): %d answered 5xx, %d v2 error answers were not "
-            + "documented ones (status the operation declares, body the error schema). Targets: zero of each (%s).%n",
-            run.requests(), run.serverErrors(), run.undocumentedAnswers(),
-            run.serverErrors() == 0 && run.undocumentedAnswers() == 0 ? "met" : "not met"));
+        .append(String.format(Locale.ROOT, "%,d requests generated with jqwik from a fixed seed (cut, mutated and "
+            + "replaced bodies, wrong types, junk headers, wrong methods, odd paths), judged by the kit's "
+            + "`ExchangeJudge`: %d answered 5xx, %d got no answer, %d v2 error answers were not documented ones "
+            + "(a status the operation declares, the error schema for the body). %d went to a path or method the "
+            + "document lacks; their bodies were held to its error schema. Targets: zero of each of the first "
+            + "three (%s).%n",
+            run.requests(), run.serverErrors(), run.noAnswer(), run.undocumentedAnswers(), run.outsideTheDocument(),
+            verdict(run.serverErrors() == 0 && run.noAnswer() == 0 && run.undocumentedAnswers() == 0)));
     run.examples().forEach(example -> md.append("- `").append(example).append("`\n"));
   }
 
@@ -155,12 +168,16 @@ final class Report {
         + "%s MB. The JVM %s.", human(run.duration()), run.driver(), run.creates(), run.createsPerSecond(),
         run.failures(), heap.stream().map(mb -> String.format(Locale.ROOT, "%.0f", mb)).toList(),
         run.survived() ? "survived" : "did not survive"));
-    if (heap.size() >= 4) {
+    if (heap.size() < 4 || heap.stream().anyMatch(mb -> mb.isNaN())) {
+      md.append(" Too few readings of the heap to judge it (target not judged).");
+    } else {
       double half = heap.get(heap.size() / 2);
       double last = heap.get(heap.size() - 1);
       double max = heap.subList(heap.size() / 2, heap.size()).stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      boolean flat = last <= half * 1.1 + 2;
       md.append(String.format(Locale.ROOT, " Over the second half the live heap went from %.0f MB to %.0f MB (highest "
-          + "%.0f MB): %s.", half, last, max, last <= half * 1.1 + 2 ? "flat (target met)" : "growing (target not met)"));
+          + "%.0f MB): %s. Target: the JVM survives, no create fails, the live heap stays flat (%s).", half, last, max,
+          flat ? "flat" : "growing", verdict(flat && run.survived() && run.failures() == 0)));
     }
     md.append("\n");
   }
@@ -169,11 +186,23 @@ final class Report {
     return duration.toMinutes() > 0 ? duration.toMinutes() + " minutes" : duration.toSeconds() + " seconds";
   }
 
-  String markdown() {
-    return md.toString();
+  void broken(String section, Exception e) {
+    md.append("\n## ").append(section).append(": broken\n\nThis part of the run failed, so it has no figures: `")
+        .append(String.valueOf(e).replace('`', '\'')).append("`\n");
   }
 
-  boolean quick() {
-    return quick;
+  /** A JMH score with its error, when there were iterations enough to have one. */
+  private static String score(double[] result) {
+    return Double.isFinite(result[2])
+        ? String.format(Locale.ROOT, "%,.0f ± %,.0f", result[0], result[2])
+        : String.format(Locale.ROOT, "%,.0f", result[0]);
+  }
+
+  private static String verdict(boolean met) {
+    return met ? "met" : "not met";
+  }
+
+  String markdown() {
+    return md.toString();
   }
 }

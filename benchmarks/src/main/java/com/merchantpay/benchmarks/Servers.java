@@ -32,14 +32,36 @@ final class Servers implements AutoCloseable {
   final Sandbox sandbox;
   final WireMockServer wireMock;
   final HttpServer bare;
-  final String paymentId;
+  /** As many workers as the sandbox's server has, so the ceiling is the same server doing no work. */
+  private final java.util.concurrent.ExecutorService bareWorkers = java.util.concurrent.Executors.newFixedThreadPool(16,
+      task -> {
+        Thread thread = new Thread(task, "bare-server");
+        thread.setDaemon(true);
+        return thread;
+      });
+  String paymentId;
   final List<String> paymentIds = new ArrayList<>();
-  final byte[] getAnswer;
-  final byte[] createAnswer;
+  private byte[] getAnswer;
+  private byte[] createAnswer;
 
   Servers(int distinctPayments) throws Exception {
     sandbox = Sandbox.builder().start();
+    try {
+      wireMock = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1").disableRequestJournal());
+      bare = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+      wireMock.start();
+      bare.setExecutor(bareWorkers);
+      bare.start();
+      seed(distinctPayments);
+    } catch (Exception | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  private void seed(int distinctPayments) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     byte[] created = null;
     for (int i = 0; i < Math.max(1, distinctPayments); i++) {
       HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v2/payments"))
@@ -50,7 +72,7 @@ final class Servers implements AutoCloseable {
         throw new IllegalStateException("the sandbox refused the benchmark's payment: " + answer.statusCode());
       }
       created = created == null ? answer.body() : created;
-      paymentIds.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body()).path("id").asText());
+      paymentIds.add(json.readTree(answer.body()).path("id").asText());
     }
     paymentId = paymentIds.get(0);
     createAnswer = created;
@@ -58,14 +80,11 @@ final class Servers implements AutoCloseable {
         .header("Authorization", "Bearer " + sandbox.bearerToken()).build(), HttpResponse.BodyHandlers.ofByteArray())
         .body();
 
-    wireMock = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1").disableRequestJournal());
-    wireMock.start();
     wireMock.stubFor(get(urlPathEqualTo("/api/v2/payments/" + paymentId)).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json").withBody(getAnswer)));
     wireMock.stubFor(post(urlPathEqualTo("/api/v2/payments")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json").withBody(createAnswer)));
 
-    bare = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
     bare.createContext("/", exchange -> {
       exchange.getRequestBody().readAllBytes();
       byte[] body = exchange.getRequestMethod().equals("POST") ? createAnswer : getAnswer;
@@ -74,7 +93,6 @@ final class Servers implements AutoCloseable {
       exchange.getResponseBody().write(body);
       exchange.close();
     });
-    bare.start();
   }
 
   String sandboxUrl() {
@@ -95,8 +113,13 @@ final class Servers implements AutoCloseable {
 
   @Override
   public void close() {
-    bare.stop(0);
-    wireMock.stop();
+    if (bare != null) {
+      bare.stop(0);
+    }
+    bareWorkers.shutdownNow();
+    if (wireMock != null) {
+      wireMock.stop();
+    }
     sandbox.stop();
   }
 }

@@ -59,6 +59,11 @@ public final class ExchangeJudge {
     return new ExchangeJudge(spec, true);
   }
 
+  /** Whether the document has an operation for this method and path, so {@link #problems} can judge its answers. */
+  public boolean knows(String method, String path) {
+    return model.operation(method, path) != null;
+  }
+
   /**
    * Every way the answer breaks the document; empty when it conforms, or when the call was to a path or
    * method the document does not have (there is nothing to judge it against).
