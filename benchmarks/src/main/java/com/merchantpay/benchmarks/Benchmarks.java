@@ -147,7 +147,7 @@ public final class Benchmarks implements Callable<Integer> {
           .threads(threads)
           .shouldFailOnError(true)
           .addProfiler(GCProfiler.class)
-          .jvmArgsAppend("-Dsun.net.httpserver.nodelay=true")
+          .jvmArgsAppend("-Dsun.net.httpserver.nodelay=true", "-Dsun.net.httpserver.idleInterval=3600")
           .timeUnit(TimeUnit.SECONDS);
       if (quick) {
         options.forks(0).warmupIterations(1).warmupTime(TimeValue.milliseconds(200)).measurementIterations(1)
