@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.spec.ApiSpec;
+import com.merchantpay.testsupport.FaultyProxy;
 import com.merchantpay.v2.MerchantPayClient;
 import com.merchantpay.v2.MerchantPayException;
 import com.merchantpay.v2.model.Amount;
@@ -12,17 +13,12 @@ import com.merchantpay.v2.model.Card;
 import com.merchantpay.v2.model.CreatePaymentRequest;
 import com.merchantpay.v2.model.Invoice;
 import com.merchantpay.v2.model.PaymentData;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,7 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -52,8 +47,17 @@ final class Resilience {
    */
   static FaultRun faults(int creates, long seed) throws Exception {
     Random random = new Random(seed);
+    java.util.concurrent.atomic.AtomicBoolean healthy = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicInteger injected = new java.util.concurrent.atomic.AtomicInteger();
+    FaultyProxy.Fault[] kinds = FaultyProxy.Fault.values();
     try (Sandbox sandbox = Sandbox.builder().start();
-        FaultProxy proxy = new FaultProxy(URI.create(sandbox.baseUrl().toString()), random)) {
+        FaultyProxy proxy = new FaultyProxy(URI.create(sandbox.baseUrl().toString()), (method, path) -> {
+          if (healthy.get() || random.nextDouble() >= 0.3) {
+            return FaultyProxy.Fault.NONE;
+          }
+          injected.incrementAndGet();
+          return kinds[1 + random.nextInt(kinds.length - 1)];
+        }, Duration.ofMillis(1_200))) {
       MerchantPayClient client = MerchantPayClient.builder().baseUrl(proxy.baseUrl()).accessToken(sandbox.bearerToken())
           .readTimeout(Duration.ofMillis(500)).callTimeout(Duration.ofSeconds(10)).build();
       int succeeded = 0;
@@ -78,12 +82,12 @@ final class Resilience {
           }
         }
       }
-      proxy.healthy = true;
+      healthy.set(true);
       Map<String, Integer> paymentsPerOrder = paymentsPerOrder(sandbox);
       int duplicates = (int) paymentsPerOrder.values().stream().filter(n -> n > 1).count();
       int lost = (int) succeededOrders.stream().filter(order -> !paymentsPerOrder.containsKey(order)).count();
       int createdAnyway = (int) failedOrders.stream().filter(paymentsPerOrder::containsKey).count();
-      return new FaultRun(creates, proxy.faultsInjected(), succeeded, failed, reportedUnknown, duplicates, lost, createdAnyway);
+      return new FaultRun(creates, injected.get(), succeeded, failed, reportedUnknown, duplicates, lost, createdAnyway);
     }
   }
 
@@ -104,106 +108,6 @@ final class Resilience {
           : null;
     } while (cursor != null);
     return counts;
-  }
-
-  /** A network between the client and the sandbox that loses things. */
-  static final class FaultProxy implements AutoCloseable {
-    private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding",
-        "expect", "upgrade");
-
-    private final HttpServer server;
-    private final HttpClient upstream = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final URI target;
-    private final Random random;
-    private final java.util.concurrent.ExecutorService workers = Executors.newFixedThreadPool(8);
-    volatile boolean healthy;
-    private int faults;
-
-    FaultProxy(URI target, Random random) throws IOException {
-      this.target = target;
-      this.random = random;
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-      server.setExecutor(workers);
-      server.createContext("/", this::handle);
-      server.start();
-    }
-
-    String baseUrl() {
-      return "http://127.0.0.1:" + server.getAddress().getPort();
-    }
-
-    synchronized int faultsInjected() {
-      return faults;
-    }
-
-    private synchronized int fault() {
-      if (healthy || random.nextDouble() >= 0.3) {
-        return 0;
-      }
-      faults++;
-      return 1 + random.nextInt(5);
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-      byte[] body = exchange.getRequestBody().readAllBytes();
-      int fault = fault();
-      if (fault == 1) { // dropped before the sandbox saw it
-        exchange.close();
-        return;
-      }
-      HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target + exchange.getRequestURI().toString()))
-          .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-              : HttpRequest.BodyPublishers.ofByteArray(body));
-      exchange.getRequestHeaders().forEach((name, values) -> {
-        if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
-          values.forEach(value -> request.header(name, value));
-        }
-      });
-      HttpResponse<byte[]> answer;
-      try {
-        answer = upstream.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        exchange.close();
-        return;
-      }
-      switch (fault) {
-        case 2 -> exchange.close(); // dropped after the sandbox acted
-        case 3, 4 -> {
-          byte[] text = "upstream trouble".getBytes(StandardCharsets.UTF_8);
-          exchange.sendResponseHeaders(fault == 3 ? 502 : 503, text.length);
-          exchange.getResponseBody().write(text);
-          exchange.close();
-        }
-        default -> {
-          if (fault == 5) { // held past the client's timeout
-            try {
-              Thread.sleep(1_200);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          }
-          answer.headers().map().forEach((name, values) -> {
-            if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
-              exchange.getResponseHeaders().put(name, values);
-            }
-          });
-          try {
-            exchange.sendResponseHeaders(answer.statusCode(), answer.body().length == 0 ? -1 : answer.body().length);
-            exchange.getResponseBody().write(answer.body());
-          } catch (IOException e) {
-            // the client gave up waiting
-          }
-          exchange.close();
-        }
-      }
-    }
-
-    @Override
-    public void close() {
-      server.stop(0);
-      workers.shutdownNow();
-    }
   }
 
   /**

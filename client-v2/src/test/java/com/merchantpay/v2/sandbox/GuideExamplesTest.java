@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.testsupport.CallbackReceiver;
+import com.merchantpay.testsupport.FaultyProxy;
 import com.merchantpay.v2.MerchantPayClient;
 import com.merchantpay.v2.MerchantPayException;
 import com.merchantpay.v2.Page;

@@ -1,4 +1,4 @@
-package com.merchantpay.v2.sandbox;
+package com.merchantpay.testsupport;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -17,12 +17,13 @@ import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
 
 /**
- * A network between the client and the sandbox that loses things: per request it may drop the connection
- * before or after the sandbox acted, answer 502 after it acted, or hold the answer past the client's
- * timeout. The fault of each request is chosen by the test.
+ * A network between a client and a server that loses things: per request it may drop the connection
+ * before or after the server acted, answer 502 or 503 after it acted, or hold the answer past the client's
+ * timeout. The fault of each request is chosen by the caller (a test, or the benchmarks).
  */
-final class FaultyProxy implements AutoCloseable {
-  enum Fault { NONE, DROP_BEFORE, DROP_AFTER, BAD_GATEWAY_AFTER, SLOW_AFTER }
+public final class FaultyProxy implements AutoCloseable {
+  /** What happens to one request. */
+  public enum Fault { NONE, DROP_BEFORE, DROP_AFTER, BAD_GATEWAY_AFTER, UNAVAILABLE_AFTER, SLOW_AFTER }
 
   private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding", "expect");
 
@@ -30,7 +31,7 @@ final class FaultyProxy implements AutoCloseable {
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   /** @param faults the fault for a request, given its method and path */
-  FaultyProxy(URI upstream, BiFunction<String, String, Fault> faults, Duration slowness) {
+  public FaultyProxy(URI upstream, BiFunction<String, String, Fault> faults, Duration slowness) {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
     } catch (IOException e) {
@@ -45,7 +46,7 @@ final class FaultyProxy implements AutoCloseable {
     server.start();
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
@@ -78,8 +79,8 @@ final class FaultyProxy implements AutoCloseable {
         exchange.close();
         return;
       }
-      case BAD_GATEWAY_AFTER -> {
-        exchange.sendResponseHeaders(502, -1);
+      case BAD_GATEWAY_AFTER, UNAVAILABLE_AFTER -> {
+        exchange.sendResponseHeaders(fault == Fault.BAD_GATEWAY_AFTER ? 502 : 503, -1);
         exchange.close();
         return;
       }
