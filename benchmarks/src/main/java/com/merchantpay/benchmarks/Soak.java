@@ -23,7 +23,8 @@ final class Soak {
       boolean survived, String driver) {}
 
   /** The whole heap's line of G1 (chosen explicitly: under another collector the first line is one generation). */
-  private static final Pattern USED = Pattern.compile("garbage-first heap\\s+total [0-9]+K, used ([0-9]+)K");
+  // Java 17 writes "total 98304K, used 45K", later versions "total reserved 98304K, committed 98304K, used 45K".
+  private static final Pattern USED = Pattern.compile("garbage-first heap\\s+total[^\\n]*?, used ([0-9]+)K");
   private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
 
   private Soak() {}
@@ -130,7 +131,12 @@ final class Soak {
       return Double.NaN;
     }
     run(jcmd.toString(), Long.toString(pid), "GC.run");
-    Matcher used = USED.matcher(run(jcmd.toString(), Long.toString(pid), "GC.heap_info"));
+    return usedMb(run(jcmd.toString(), Long.toString(pid), "GC.heap_info"));
+  }
+
+  /** The whole heap's use in jcmd's {@code GC.heap_info} output, in MB; NaN when it is not there. */
+  static double usedMb(String heapInfo) {
+    Matcher used = USED.matcher(heapInfo);
     return used.find() ? Long.parseLong(used.group(1)) / 1024.0 : Double.NaN;
   }
 

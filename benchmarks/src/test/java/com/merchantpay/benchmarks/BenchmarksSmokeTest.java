@@ -31,6 +31,18 @@ class BenchmarksSmokeTest {
   }
 
   @Test
+  void theSoakReadsTheWholeHeapAsJava17AndLaterVersionsWriteIt() {
+    String java17 = "garbage-first heap   total 98304K, used 47104K [0x00000000fa000000, 0x0000000100000000)\n"
+        + " region size 1024K, 12 young (12288K), 2 survivors (2048K)\n Metaspace       used 30000K, committed 31000K";
+    String java25 = "garbage-first heap   total reserved 98304K, committed 98304K, used 56290K [0x00000000fa000000, "
+        + "0x0000000100000000)\n region size 1024K, 52 young (53248K), 5 survivors (5120K)";
+
+    assertThat(Soak.usedMb(java17)).isEqualTo(46.0);
+    assertThat(Soak.usedMb(java25)).isCloseTo(54.97, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(Soak.usedMb(" def new generation   total 9792K, used 1234K")).isNaN();
+  }
+
+  @Test
   void theLoadScriptSendsAFreshKeyWithEveryCreate() {
     String lua = Load.lua(Load.Shape.createEach("/api/v2/payments", java.util.Map.of("Authorization", "Bearer t"),
         "{\"a\":\"b\"}"));
