@@ -33,6 +33,8 @@ import net.jqwik.api.Combinators;
 
 /** How the client and the sandbox hold up when things go wrong: faults on the wire, and malformed requests. */
 final class Resilience {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private Resilience() {}
 
   /** What the faulty-network run found. */
@@ -93,14 +95,13 @@ final class Resilience {
 
   private static Map<String, Integer> paymentsPerOrder(Sandbox sandbox) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
-    ObjectMapper json = new ObjectMapper();
     Map<String, Integer> counts = new HashMap<>();
     String cursor = null;
     do {
       HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl()
               + "/api/v2/payments?merchantId=" + sandbox.merchantId() + (cursor == null ? "" : "&cursor=" + cursor)))
           .header("Authorization", "Bearer " + sandbox.bearerToken()).build(), HttpResponse.BodyHandlers.ofString());
-      JsonNode body = json.readTree(page.body());
+      JsonNode body = JSON.readTree(page.body());
       for (JsonNode item : body.path("items")) {
         counts.merge(item.path("invoice").path("orderNo").asText(), 1, Integer::sum);
       }
@@ -194,7 +195,7 @@ final class Resilience {
       return List.of();
     }
     try {
-      return judge.schemaProblems("ErrorBody", new ObjectMapper().readTree(body));
+      return judge.schemaProblems("ErrorBody", JSON.readTree(body));
     } catch (IOException e) {
       return List.of("the error body is not JSON");
     }
