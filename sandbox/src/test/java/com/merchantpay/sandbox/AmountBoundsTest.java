@@ -67,7 +67,8 @@ class AmountBoundsTest extends SandboxTestBase {
     Api.Res refund = api.post("/api/v2/refunds",
         "{\"paymentId\":\"" + settled + "\",\"amount\":{\"value\":1.00001,\"currency\":\"RUB\"}}");
     Api.Res receipt = api.post("/api/v2/receipts", "{\"paymentId\":\"" + settled + "\",\"type\":\"Payment\","
-        + "\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"},\"items\":[]}");
+        + "\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"},\"items\":[{\"name\":\"x\",\"quantity\":1,"
+        + "\"price\":1}]}");
     Api.Res sticker = api.post("/api/v2/stickers", "{\"merchantId\":\"merchant-a\",\"stickerType\":\"Sbp\","
         + "\"amount\":{\"value\":1e20,\"currency\":\"RUB\"}}");
 

@@ -362,6 +362,7 @@ public final class V2Api {
   private HttpSupport.Out listPayments(String merchant, HttpSupport.In in) {
     Instant start = periodBound(in, "start", Instant.MIN);
     Instant end = periodBound(in, "end", Instant.MAX);
+    requireOrdered(start, end);
     List<Payment> all = core.payments(
         p -> p.merchantId().equals(merchant) && !p.created().isBefore(start) && p.created().isBefore(end));
     return ok(Pages.page(all, in.queryParam("cursor"), Payment::created, Payment::id, V2Views::paymentListItem));
@@ -387,6 +388,7 @@ public final class V2Api {
   private HttpSupport.Out listRefunds(String merchant, HttpSupport.In in) {
     Instant start = periodBound(in, "start", Instant.MIN);
     Instant end = periodBound(in, "end", Instant.MAX);
+    requireOrdered(start, end);
     List<Refund> all = core.refunds(
         r -> r.merchantId().equals(merchant) && !r.created().isBefore(start) && r.created().isBefore(end));
     return ok(Pages.page(all, in.queryParam("cursor"), Refund::created, Refund::id, r -> V2Views.refund(r, false)));
@@ -482,6 +484,13 @@ public final class V2Api {
   }
 
   // ---------------------------------------------------------------- shared reading
+
+  /** A period whose start comes after its end names no time at all: the spec refuses it. */
+  private static void requireOrdered(Instant start, Instant end) {
+    if (start.isAfter(end)) {
+      throw ApiError.validation("start: must not be after end");
+    }
+  }
 
   /** A bound of a listing period; an absent bound leaves that side open. */
   private static Instant periodBound(HttpSupport.In in, String name, Instant absent) {
