@@ -44,6 +44,12 @@ import java.util.Set;
 public final class ConformanceKit {
   /** The prefix of the system properties {@link #fromSystemProperties()} reads. */
   public static final String PROPERTY_PREFIX = "merchantpay.conformance.";
+  /** How long one call may take unless told otherwise. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+  /** How long a run may take unless told otherwise. */
+  public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
+  /** Unanswered calls in a suite after which the kit stops calling the target there. */
+  public static final int STALLED_AFTER = 3;
 
   private final Target target;
   private final Profile profile;
@@ -53,6 +59,8 @@ public final class ConformanceKit {
   private final Path reportDir;
   private final PrintStream console;
   private final Duration timeout;
+  private final Duration budget;
+  private final boolean strict;
 
   private ConformanceKit(Builder builder) {
     this.target = builder.target;
@@ -63,6 +71,8 @@ public final class ConformanceKit {
     this.reportDir = builder.reportDir;
     this.console = builder.console;
     this.timeout = builder.timeout;
+    this.budget = builder.budget;
+    this.strict = builder.strict;
   }
 
   public static Builder builder() {
@@ -73,8 +83,9 @@ public final class ConformanceKit {
    * A kit configured from system properties, for a provider's JUnit build: {@code merchantpay.conformance.baseUrl},
    * {@code .token}, {@code .merchant}, {@code .otherToken}, {@code .otherMerchant}, {@code .v1Login},
    * {@code .v1Password}, {@code .v1CashierLogin}, {@code .v1CashierPassword}, {@code .profile} (a file),
-   * {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code .baseline} (a file) and
-   * {@code .reportDir}. Without {@code baseUrl} the embedded implementation is used.
+   * {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code .baseline} (a file),
+   * {@code .reportDir}, {@code .strict} ({@code true}), {@code .timeout} and {@code .budget} (seconds). Without
+   * {@code baseUrl} the embedded implementation is used.
    */
   public static ConformanceKit fromSystemProperties() {
     Builder builder = builder();
@@ -98,6 +109,13 @@ public final class ConformanceKit {
     if (property("reportDir") != null) {
       builder.reportDir(Path.of(property("reportDir")));
     }
+    builder.strict(Boolean.parseBoolean(property("strict")));
+    if (property("timeout") != null) {
+      builder.timeout(Duration.ofSeconds(Long.parseLong(property("timeout"))));
+    }
+    if (property("budget") != null) {
+      builder.budget(Duration.ofSeconds(Long.parseLong(property("budget"))));
+    }
     return builder.build();
   }
 
@@ -117,7 +135,7 @@ public final class ConformanceKit {
       List<Check> checks = Catalog.select(include, exclude);
       if (console != null) {
         new ConsoleProgress(console).started("merchantpay-conformance", session.shownTarget, session.profileName(),
-            checks.size());
+            checks.size(), strict);
       }
       for (Check check : checks) {
         session.run(check);
@@ -166,7 +184,7 @@ public final class ConformanceKit {
       }
       this.profile = chosenProfile;
       this.shownTarget = shown;
-      this.run = new Run(chosen, chosenProfile, timeout);
+      this.run = new Run(chosen, chosenProfile, timeout, budget, strict);
       this.runner = new Runner(run, baseline);
     }
 
@@ -184,8 +202,12 @@ public final class ConformanceKit {
     }
 
     Report finish() {
+      List<CheckResult> ordered = new ArrayList<>(results);
+      List<String> order = selected().stream().map(Check::id).toList();
+      ordered.sort(java.util.Comparator.comparingInt(r -> order.indexOf(r.id())));
       Report report = new Report(shownTarget, profile.name(), started,
-          java.time.Duration.between(started, Instant.now()).toMillis(), results, CoverageCount.of(run));
+          java.time.Duration.between(started, Instant.now()).toMillis(), ordered, CoverageCount.of(run, ordered),
+          strict);
       if (progress != null) {
         progress.summary(report);
       }
@@ -226,9 +248,30 @@ public final class ConformanceKit {
     private final Set<String> baseline = new LinkedHashSet<>();
     private Path reportDir;
     private PrintStream console;
-    private Duration timeout = Duration.ofSeconds(30);
+    private Duration timeout = DEFAULT_TIMEOUT;
+    private Duration budget = DEFAULT_BUDGET;
+    private boolean strict;
 
     private Builder() {}
+
+    /**
+     * Requires our specs' reading of every open point the profile does not declare a reading of: a target that
+     * reads one otherwise fails instead of being reported. For an implementation that means to follow our
+     * specs to the letter, such as the sandbox.
+     */
+    public Builder strict(boolean strict) {
+      this.strict = strict;
+      return this;
+    }
+
+    /**
+     * How long the whole run may take (10 minutes by default): once it is spent, the checks still running fail
+     * and no further call is made.
+     */
+    public Builder budget(Duration budget) {
+      this.budget = budget;
+      return this;
+    }
 
     /** The implementation to check; without one the embedded implementation is started. */
     public Builder target(Target target) {
@@ -291,7 +334,10 @@ public final class ConformanceKit {
       return this;
     }
 
-    /** How long one call may take before it counts as unanswered; 30 seconds by default. */
+    /**
+     * How long one call may take before it counts as unanswered; 10 seconds by default. A suite stops calling a
+     * target that leaves {@value com.merchantpay.conformance.ConformanceKit#STALLED_AFTER} calls unanswered.
+     */
     public Builder timeout(Duration timeout) {
       this.timeout = timeout;
       return this;

@@ -1,5 +1,6 @@
 package com.merchantpay.conformance;
 
+import com.merchantpay.conformance.internal.Listings;
 import com.merchantpay.conformance.target.Profile;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import picocli.CommandLine;
     description = {"Checks an implementation of the Merchant Payment Service (v2 and v1) against the service "
         + "documents and the OpenAPI specs. Without --base-url it starts the embedded sandbox and checks that."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:every check passed, was skipped or is an accepted deviation", "1:a check failed",
+    exitCodeList = {"0:no check failed (each passed, read an open point differently, was skipped or is an "
+        + "accepted deviation)", "1:a check failed",
         "2:bad usage (an unknown option, an unreadable profile, no target)"})
 public final class Main implements Callable<Integer> {
   @Mixin
@@ -45,12 +47,30 @@ public final class Main implements Callable<Integer> {
       description = "Where the JSON, JUnit XML and HTML reports go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
-      description = "How long one call may take (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--strict",
+      description = "Require our specs' reading of every open point the profile does not declare: a target that "
+          + "reads one otherwise fails instead of being reported.")
+  boolean strict;
+
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
+      description = "How long one call may take (default: ${DEFAULT-VALUE}); a suite stops calling a target that "
+          + "leaves " + ConformanceKit.STALLED_AFTER + " calls unanswered.")
   int timeoutSeconds;
+
+  @Option(names = "--budget", paramLabel = "SECONDS", defaultValue = "600",
+      description = "How long the whole run may take (default: ${DEFAULT-VALUE}).")
+  int budgetSeconds;
 
   @Option(names = "--list", description = "List the checks the options select, and exit.")
   boolean list;
+
+  @Option(names = "--list-rules",
+      description = "List the rules of the documents' catalogue with the checks that cover each, and exit.")
+  boolean listRules;
+
+  @Option(names = "--list-points",
+      description = "List the open points of the documents with our specs' reading of each, and exit.")
+  boolean listPoints;
 
   private final PrintStream out;
 
@@ -90,10 +110,23 @@ public final class Main implements Callable<Integer> {
     if (timeoutSeconds < 1) {
       throw new IllegalArgumentException("--timeout must be at least 1 second");
     }
+    if (budgetSeconds < 1) {
+      throw new IllegalArgumentException("--budget must be at least 1 second");
+    }
+    if (listRules) {
+      Listings.rules(out);
+      return 0;
+    }
+    if (listPoints) {
+      Listings.points(out);
+      return 0;
+    }
     ConformanceKit.Builder builder = ConformanceKit.builder()
         .includeTags(includeTags)
         .excludeTags(excludeTags)
-        .timeout(Duration.ofSeconds(timeoutSeconds));
+        .strict(strict)
+        .timeout(Duration.ofSeconds(timeoutSeconds))
+        .budget(Duration.ofSeconds(budgetSeconds));
     builder.target(target.target());
     Profile profile = target.profile();
     if (profile != null) {

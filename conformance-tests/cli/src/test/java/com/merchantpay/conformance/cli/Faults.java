@@ -187,6 +187,17 @@ final class Faults {
 
   /** Rewrites v1 calls before the sandbox sees them: the values, then a correct signature over them. */
   private static MutatingProxy.Fault v1Resigned(Consumer<Map<String, String>> edit) {
+    return v1Resigned((operation, values) -> {
+      edit.accept(values);
+      return true;
+    });
+  }
+
+  /**
+   * Rewrites v1 calls before the sandbox sees them: the edit sees the operation and the values, may change them,
+   * and says whether they are signed again (true, with the password every sandbox user has) or sent as they are.
+   */
+  static MutatingProxy.Fault v1Resigned(java.util.function.BiPredicate<String, Map<String, String>> edit) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
@@ -198,17 +209,32 @@ final class Faults {
             ? call.pathAndQuery.substring(call.pathAndQuery.indexOf('?') + 1) : "";
         Map<String, String> values = parse(raw);
         String operation = call.path().substring("/api/v1/".length());
-        if (!values.containsKey("login") || !OPERATIONS.contains(operation)) {
+        if (!OPERATIONS.contains(operation)) {
           return;
         }
-        edit.accept(values);
-        values.put("hash", V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder(operation), values.get("login"),
-            Sandbox.DEFAULT_PASSWORD, values.get("nonce"), values)));
+        if (edit.test(operation, values) && values.containsKey("login")) {
+          values.put("hash", V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder(operation), values.get("login"),
+              Sandbox.DEFAULT_PASSWORD, values.get("nonce"), values)));
+        }
         String encoded = encode(values);
         if (post) {
           call.body = encoded.getBytes(StandardCharsets.UTF_8);
         } else {
           call.pathAndQuery = call.path() + "?" + encoded;
+        }
+      }
+    };
+  }
+
+  /** Changes every v1 JSON envelope with the edit, which sees the operation. */
+  static MutatingProxy.Fault v1Answers(java.util.function.BiConsumer<String, ObjectNode> edit) {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json = call.path().startsWith("/api/v1/") ? answer.json() : null;
+        if (json instanceof ObjectNode envelope) {
+          edit.accept(call.path().substring("/api/v1/".length()), envelope);
+          answer.json(envelope);
         }
       }
     };
@@ -324,7 +350,9 @@ final class Faults {
       object.fieldNames().forEachRemaining(names::add);
       ObjectNode reordered = MutatingProxy.JSON.createObjectNode();
       for (int i = names.size() - 1; i >= 0; i--) {
-        reordered.set(names.get(i), vary(object.get(names.get(i))));
+        // invoice.params is the merchant's own map of strings, echoed as sent: nothing is added to it.
+        reordered.set(names.get(i), names.get(i).equals("params") ? object.get(names.get(i))
+            : vary(object.get(names.get(i))));
       }
       reordered.put("x-added-by-a-newer-version", "ignore me");
       reordered.putObject("extension").put("nested", true);
@@ -340,10 +368,10 @@ final class Faults {
 
   // ---------------------------------------------------------------- helpers
 
-  private static final List<String> OPERATIONS = SpecModel.of(ApiSpec.V1).operations().stream()
+  static final List<String> OPERATIONS = SpecModel.of(ApiSpec.V1).operations().stream()
       .map(SpecModel.Operation::id).toList();
 
-  private static Map<String, String> parse(String raw) {
+  static Map<String, String> parse(String raw) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String pair : raw.split("&")) {
       if (!pair.isEmpty()) {
@@ -355,7 +383,7 @@ final class Faults {
     return values;
   }
 
-  private static String encode(Map<String, String> values) {
+  static String encode(Map<String, String> values) {
     StringBuilder out = new StringBuilder();
     values.forEach((k, v) -> out.append(out.length() == 0 ? "" : "&").append(URLEncoder.encode(k,
         StandardCharsets.UTF_8)).append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8)));

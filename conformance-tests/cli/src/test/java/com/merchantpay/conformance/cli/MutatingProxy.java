@@ -44,6 +44,8 @@ final class MutatingProxy implements AutoCloseable {
     String pathAndQuery;
     final Map<String, String> headers = new LinkedHashMap<>();
     byte[] body;
+    /** Set by a fault to answer the call itself, without passing it on. */
+    Answer reply;
 
     String path() {
       int q = pathAndQuery.indexOf('?');
@@ -75,7 +77,16 @@ final class MutatingProxy implements AutoCloseable {
   static final class Answer {
     int status;
     final Map<String, String> headers = new LinkedHashMap<>();
-    byte[] body;
+    byte[] body = new byte[0];
+
+    /** A JSON answer made by a fault. */
+    static Answer json(int status, JsonNode body) {
+      Answer answer = new Answer();
+      answer.status = status;
+      answer.headers.put("Content-Type", "application/json");
+      answer.json(body);
+      return answer;
+    }
 
     String contentType() {
       for (Map.Entry<String, String> entry : headers.entrySet()) {
@@ -163,7 +174,7 @@ final class MutatingProxy implements AutoCloseable {
       }
       routeCallbacksThroughProxy(call);
       fault.request(call);
-      Answer answer = forward(upstream.toString() + call.pathAndQuery, call);
+      Answer answer = call.reply != null ? call.reply : forward(upstream.toString() + call.pathAndQuery, call);
       fault.answer(call, answer);
       reply(exchange, answer.status, answer.headers, answer.body);
     } catch (RuntimeException | InterruptedException e) {
@@ -207,7 +218,8 @@ final class MutatingProxy implements AutoCloseable {
     boolean changed = false;
     if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
       for (Map.Entry<String, JsonNode> member : object.properties()) {
-        if (member.getKey().equals("callbackUrl") && member.getValue().isTextual()) {
+        if (member.getKey().equals("callbackUrl") && member.getValue().isTextual()
+            && member.getValue().asText().matches("https?://.+")) {
           object.put("callbackUrl", base + "/relay?to=" + URLEncoder.encode(member.getValue().asText(),
               StandardCharsets.UTF_8));
           changed = true;

@@ -116,6 +116,13 @@ public final class CallbackReceiver implements AutoCloseable {
     server.start();
   }
 
+  /** Every notification that arrived at any inbox so far. */
+  public List<Arrival> allArrivals() {
+    List<Arrival> all = new ArrayList<>();
+    inboxes.values().forEach(inbox -> all.addAll(inbox.arrivals()));
+    return all;
+  }
+
   /** A new callback URL whose first {@code failFirst} notifications are answered with HTTP 500. */
   public Inbox inbox(String name, int failFirst) {
     String path = "/hooks/" + next.incrementAndGet() + "-" + name;

@@ -4,14 +4,25 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
-/** Every check of the kit, in the order they run: behaviour first, then the wire checks that read the run. */
+/**
+ * Every check of the kit, in catalogue order: behaviour first, then the wire and secrets checks that read what
+ * the run collected.
+ */
 public final class Catalog {
   private Catalog() {}
 
+  private static final List<Check> ALL = build();
+
   public static List<Check> all() {
+    return ALL;
+  }
+
+  private static List<Check> build() {
     List<Check> all = new ArrayList<>();
     all.addAll(OperationsSuite.checks());
+    all.addAll(RequestsSuite.checks());
     all.addAll(LifecycleSuite.checks());
     all.addAll(AuthSuite.checks());
     all.addAll(IdempotencySuite.checks());
@@ -20,7 +31,8 @@ public final class Catalog {
     all.addAll(V1Suite.checks());
     all.addAll(NegativeSuite.checks());
     all.addAll(WireSuite.checks());
-    return all;
+    all.addAll(SecretsSuite.checks());
+    return List.copyOf(all);
   }
 
   /**
@@ -41,7 +53,7 @@ public final class Catalog {
 
   /** Every tag any check carries, for the CLI's help and its check of what it was given. */
   public static Set<String> tags() {
-    Set<String> tags = new java.util.TreeSet<>();
+    Set<String> tags = new TreeSet<>();
     all().forEach(check -> tags.addAll(check.tags()));
     return tags;
   }

@@ -1,20 +1,24 @@
 package com.merchantpay.conformance.internal;
 
+import com.merchantpay.conformance.target.OpenPoint;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * One behaviour the kit checks, named by a sentence and tied to the rule it enforces.
+ * One behaviour the kit checks, named by a sentence and tied to what it enforces: a rule of the documents
+ * (its assertions may cite further rules the catalogue lists it for), or, for a check of a decision only,
+ * the open point it reads.
  *
  * @param id stable identifier: {@code suite.what-it-checks}
  * @param suite the suite
  * @param title the behaviour, as a sentence
  * @param tags the tags it is selected by; the suite, the interface and {@code decision} are added
- * @param rule the rule it enforces
+ * @param rule the rule its assertions cite unless they name another, or null for a check of a decision only
+ * @param point the open point a check of a decision only reads, else null
  * @param body what it does
  */
-public record Check(String id, String suite, String title, Set<String> tags, Rule rule, Body body) {
+public record Check(String id, String suite, String title, Set<String> tags, Rule rule, OpenPoint point, Body body) {
   /** The steps of a check; it fails by throwing {@link CheckFailure} and skips by throwing {@link CheckSkipped}. */
   @FunctionalInterface
   public interface Body {
@@ -22,18 +26,33 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
   }
 
   public Check {
+    if ((rule == null) == (point == null)) {
+      throw new IllegalArgumentException(id + ": a check enforces a rule or reads an open point");
+    }
     Set<String> all = new LinkedHashSet<>();
     all.add(suite);
     all.addAll(tags);
-    all.add(rule.source() == Rule.Source.V1_DOCUMENT || rule.source() == Rule.Source.V1_SPEC ? "v1" : "v2");
-    if (rule.source().isDecision()) {
+    all.add(rule != null ? rule.doc() : point.id().substring(0, 2));
+    if (point != null) {
       all.add("decision");
     }
     tags = Set.copyOf(all);
   }
 
-  public static Check of(String suite, String name, String title, Rule rule, List<String> tags, Body body) {
-    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), rule, body);
+  /** A check of a document rule, by the rule's id in the catalogue. */
+  public static Check of(String suite, String name, String title, String ruleId, List<String> tags, Body body) {
+    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), Rule.get(ruleId), null, body);
+  }
+
+  /** A check of a decision only: a target that reads the point otherwise is reported, not failed. */
+  public static Check of(String suite, String name, String title, OpenPoint point, List<String> tags, Body body) {
+    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), null, point, body);
+  }
+
+  /** What the check enforces, for reports. */
+  public String cite() {
+    return rule != null ? rule.cite() : "open point " + point.id() + ": " + point.question() + "; our spec: "
+        + point.ours();
   }
 
   /** The tags sorted, for reports. */

@@ -1,6 +1,9 @@
 package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.merchantpay.conformance.judge.ExchangeJudge;
+import com.merchantpay.conformance.report.CheckResult.Difference;
+import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import java.math.BigDecimal;
@@ -8,21 +11,37 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * What one check works with: calls to the target (every exchange is recorded, and judged in the run's
- * ledger), the test data, and the expectations that end the check with a failure or a skip.
+ * ledger), the test data, and two kinds of expectation. An assertion of a document rule ends the check with a
+ * failure when it does not hold; it cites the check's rule, or the one {@link #rule} named last. A reading of
+ * an open point ({@link #reading}) notes a target that reads the point otherwise than our specs, and fails
+ * only when the run is strict or the profile declared the target's reading.
  */
 public final class CheckContext {
   private final Run run;
+  private final Check check;
   private final List<Exchange> exchanges = new ArrayList<>();
+  private final Set<String> judged = new LinkedHashSet<>();
+  private final List<Difference> differences = new ArrayList<>();
+  private Rule current;
 
+  /** A context outside any check, for set-up work (provider states): its assertions cite no rule. */
   public CheckContext(Run run) {
+    this(run, null);
+  }
+
+  public CheckContext(Run run, Check check) {
     this.run = run;
+    this.check = check;
+    this.current = check == null ? null : check.rule();
   }
 
   public Run run() {
@@ -43,12 +62,56 @@ public final class CheckContext {
     }
   }
 
-  Exchange record(Exchange exchange) {
-    synchronized (exchanges) {
-      exchanges.add(exchange);
+  /** The ids of the document rules this check's assertions judged so far. */
+  public synchronized List<String> judgedRules() {
+    return List.copyOf(judged);
+  }
+
+  /** The open points the target read otherwise than our specs, so far. */
+  public synchronized List<Difference> differences() {
+    return List.copyOf(differences);
+  }
+
+  // ---------------------------------------------------------------- citing
+
+  /**
+   * Makes the following assertions cite this rule of the catalogue (which lists this check for it).
+   *
+   * @return this context
+   */
+  public synchronized CheckContext rule(String id) {
+    Rule rule = Rule.get(id);
+    if (check != null && !rule.coveredBy(check)) {
+      run.uncatalogued(check.id(), id);
     }
-    run.ledger().record(exchange, run.basePath());
-    return exchange;
+    current = rule;
+    return this;
+  }
+
+  /** The rule assertions cite now, or null (a check of a decision only, or set-up outside a check). */
+  synchronized Rule currentRule() {
+    return current;
+  }
+
+  /**
+   * Notes every rule the catalogue lists the check for as judged: called when the check got through all its
+   * assertions, or by a check whose one comparison (an answer against its schema) judges them all at once.
+   */
+  synchronized void judgedEveryRuleOfTheCheck() {
+    if (check == null) {
+      return;
+    }
+    for (Rule rule : Rule.all()) {
+      if (rule.checkable() && rule.coveredBy(check)) {
+        judged.add(rule.id());
+      }
+    }
+  }
+
+  private synchronized void judging() {
+    if (current != null) {
+      judged.add(current.id());
+    }
   }
 
   // ---------------------------------------------------------------- calls
@@ -84,12 +147,25 @@ public final class CheckContext {
   /** A call a payer's browser makes to a page the implementation named (an External step, say). */
   public Exchange browser(String method, String url, String contentType, String body) {
     Map<String, String> headers = contentType == null ? Map.of() : Map.of("Content-Type", contentType);
-    return record(run.wire().sendTo(URI.create(url), method, headers,
+    return send(() -> run.wire().sendTo(URI.create(url), method, headers,
         body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
   }
 
   Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
-    return record(run.wire().send(method, pathAndQuery, headers, body));
+    return send(() -> run.wire().send(method, pathAndQuery, headers, body));
+  }
+
+  private Exchange send(Supplier<Exchange> call) {
+    // A stall is counted per suite and interface: a target stalling on v2 bodies may still answer v1 forms.
+    String suite = check == null ? null : check.suite() + (check.tags().contains("v1") ? " (v1)" : "");
+    run.limits().beforeCall(suite);
+    Exchange exchange = call.get();
+    synchronized (exchanges) {
+      exchanges.add(exchange);
+    }
+    run.ledger().record(exchange, run.basePath());
+    run.limits().afterCall(suite, check == null ? null : check.id(), exchange);
+    return exchange;
   }
 
   /** Moves the implementation's clock through the profile's control path; skips when there is none. */
@@ -103,12 +179,17 @@ public final class CheckContext {
     }
   }
 
+  /** Waits, within what is left of the run's budget. */
+  public void pause(Duration wait) throws InterruptedException {
+    Thread.sleep(run.limits().bound(wait).toMillis());
+  }
+
   /** A payment amount in the profile's currency. */
   public JsonNode amount(String value) {
     return Json.amount(value, profile().currency());
   }
 
-  // ---------------------------------------------------------------- expectations
+  // ---------------------------------------------------------------- skipping
 
   /** Skips the check, giving the reason, unless the condition holds. */
   public void require(boolean condition, String reason) {
@@ -125,27 +206,33 @@ public final class CheckContext {
     return value;
   }
 
+  // ---------------------------------------------------------------- document rules
+
   public void fail(String expected, String actual, Exchange exchange) {
-    throw new CheckFailure(expected, actual, exchange);
+    Rule rule = currentRule();
+    throw new CheckFailure(rule == null ? null : rule.cite(), expected, actual, exchange);
   }
 
   public void expect(boolean holds, String expected, Supplier<String> actual, Exchange exchange) {
+    judging();
     if (!holds) {
       fail(expected, actual.get(), exchange);
     }
   }
 
-  /** The answer must have one of these statuses. */
+  /** The answer must have one of these statuses (where the document fixes the status). */
   public Exchange status(Exchange exchange, int... statuses) {
-    if (!exchange.answered() || Arrays.stream(statuses).noneMatch(s -> s == exchange.status())) {
-      fail("HTTP " + join(statuses), exchange.summary(), exchange);
+    boolean listed = false;
+    for (int status : statuses) {
+      listed |= exchange.answered() && exchange.status() == status;
     }
+    expect(listed, "HTTP " + join(statuses), exchange::summary, exchange);
     return exchange;
   }
 
   /**
-   * The answer must be a success with a JSON body, which is returned. Any 2xx counts here, as the v2 spec
-   * tells clients; which one is documented is the wire checks' business.
+   * The answer must be a success with a JSON body, which is returned. Any 2xx counts here, as the document
+   * fixes no success status; which one our spec declares is the wire checks' business.
    */
   public JsonNode ok(Exchange exchange) {
     expect(exchange.answered() && exchange.status() / 100 == 2, "a 2xx answer", exchange::summary, exchange);
@@ -154,17 +241,14 @@ public final class CheckContext {
     return json;
   }
 
-  /** The answer must be a v2 error with this status and code. */
-  public Exchange error(Exchange exchange, int status, String code) {
-    expect(exchange.answered() && exchange.status() == status && code.equals(exchange.errorCode()),
-        "HTTP " + status + " with error code " + code, exchange::summary, exchange);
-    return exchange;
-  }
-
-  /** The answer must be a v2 error with this code; any 4xx status the spec allows for it is fine. */
-  public Exchange errorCode(Exchange exchange, String code) {
-    expect(exchange.answered() && exchange.status() >= 400 && exchange.status() < 500
-        && code.equals(exchange.errorCode()), "an HTTP 4xx error with code " + code, exchange::summary, exchange);
+  /**
+   * The answer of an operation the document answers with HTTP 200 and no body (capture, cancel, revoke, sticker
+   * activation): a 2xx; a status other than 200 is read as the open point, any body ignored.
+   */
+  public Exchange done(Exchange exchange) {
+    expect(exchange.answered() && exchange.status() / 100 == 2, "HTTP 200, the operation done", exchange::summary,
+        exchange);
+    reading(OpenPoint.NO_BODY_STATUS, Integer.toString(exchange.status()), exchange);
     return exchange;
   }
 
@@ -195,24 +279,132 @@ public final class CheckContext {
         () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()), exchange);
   }
 
-  /** A validation_error (a 4xx) whose errors name the member: its dotted path or JSON pointer, as a word. */
-  public void validationErrorNaming(Exchange exchange, String member) {
-    errorCode(exchange, "validation_error");
+  // ---------------------------------------------------------------- refusals
+
+  /**
+   * The answer must be a refusal as the v2 document describes one: an HTTP 4xx whose JSON body holds a code of
+   * the error table and a message, and for validation_error the errors strings. Returns the code.
+   */
+  public String refused(Exchange exchange) {
+    expect(exchange.answered() && exchange.status() / 100 == 4, "a refusal (HTTP 4xx with the error body)",
+        exchange::summary, exchange);
+    Rule before = currentRule();
+    try {
+      rule("v2.errors.body");
+      List<String> problems = ExchangeJudge.errorBodyProblems(exchange.json(), exchange.header("Content-Type"));
+      expect(problems.isEmpty(), "the error body: code from the error table and a message",
+          () -> String.join("; ", problems) + " in " + exchange.summary(), exchange);
+    } finally {
+      restore(before);
+    }
+    return exchange.errorCode();
+  }
+
+  /**
+   * A refusal whose error code the document fixes for the situation (not_authorized for missing rights,
+   * idempotency_key_violation for a reused key, the token codes); its HTTP status is read as the point.
+   */
+  public void refusedWith(Exchange exchange, String code, OpenPoint status) {
+    String actual = refused(exchange);
+    expect(code.equals(actual), "error code " + code, exchange::summary, exchange);
+    reading(status, Integer.toString(exchange.status()), exchange);
+  }
+
+  /**
+   * A refusal whose error code the document leaves open for the situation: any code of the table passes, ours
+   * is read as {@code code}, the HTTP status as {@code status}.
+   */
+  public String refusedAs(Exchange exchange, OpenPoint code, OpenPoint status) {
+    String actual = refused(exchange);
+    reading(code, actual, exchange);
+    if (code.ours().equals(actual)) {
+      reading(status, Integer.toString(exchange.status()), exchange);
+    }
+    return actual;
+  }
+
+  /**
+   * A validation_error that the document requires (a request of incorrect format), whose entries should name
+   * the member: naming it is our spec's reading, except where the document itself says the error reports the
+   * member ({@code memberDocumented}, a missing merchantId).
+   */
+  public void validationError(Exchange exchange, String member, boolean memberDocumented) {
+    refusedWith(exchange, "validation_error", OpenPoint.VALIDATION_STATUS);
     boolean named = names(exchange.json().path("errors"), member);
-    expect(named, "validation_error whose errors name " + member, exchange::summary, exchange);
+    if (memberDocumented) {
+      expect(named, "validation_error whose errors report " + member, exchange::summary, exchange);
+    } else {
+      reading(OpenPoint.NAMES_MEMBER, named ? "named" : "unnamed (" + member + ")", exchange);
+    }
+  }
+
+  /**
+   * A refusal of an amount the money rules do not allow; the document leaves its code open: ours is
+   * validation_error naming the member.
+   */
+  public void amountRefused(Exchange exchange, String member) {
+    String code = refusedAs(exchange, OpenPoint.AMOUNT_REFUSAL_CODE, OpenPoint.VALIDATION_STATUS);
+    if ("validation_error".equals(code)) {
+      reading(OpenPoint.NAMES_MEMBER, names(exchange.json().path("errors"), member) ? "named"
+          : "unnamed (" + member + ")", exchange);
+    }
   }
 
   /** Whether an entry of the errors names the member on its own, not inside a longer name. */
   public static boolean names(JsonNode errors, String member) {
     String pointer = "/" + member.replace(".", "/").replaceAll("\\[(\\d+)]", "/$1");
-    java.util.regex.Pattern named = java.util.regex.Pattern.compile("(?<![\\w.\\[/$-])(\\$\\.)?("
-        + java.util.regex.Pattern.quote(member) + "|" + java.util.regex.Pattern.quote(pointer) + ")(?![\\w-])");
+    Pattern named = Pattern.compile("(?<![\\w.\\[/$-])(\\$\\.)?(" + Pattern.quote(member) + "|"
+        + Pattern.quote(pointer) + ")(?![\\w-])");
     for (JsonNode entry : errors) {
       if (named.matcher(entry.asText()).find()) {
         return true;
       }
     }
     return false;
+  }
+
+  // ---------------------------------------------------------------- open points
+
+  /**
+   * Reads an open point: the target's reading, as observed, is compared with the reading its profile declares
+   * or, in a strict run, with ours; a mismatch then fails the check. Otherwise a reading other than ours is
+   * noted as a difference and the check goes on.
+   *
+   * @param observed the target's reading in the point's terms ({@code 201}, {@code refused}, ...)
+   * @param seen the answer that showed it, or null
+   */
+  public void reading(OpenPoint point, String observed, Exchange seen) {
+    String declared = profile().reading(point).orElse(null);
+    String expected = declared != null ? declared : run.strict() ? point.ours() : null;
+    if (expected != null) {
+      if (!OpenPoint.matches(expected, observed)) {
+        throw new CheckFailure("open point " + point.id() + ": " + point.question() + "; "
+            + (declared != null ? "the profile declares the target's reading" : "a strict run asks for our spec's")
+            + " [" + point.id() + "]", point.id() + " = " + expected, point.id() + " = " + observed
+            + (seen == null ? "" : " in " + seen.summary()), seen);
+      }
+      return;
+    }
+    if (!OpenPoint.matches(point.ours(), observed)) {
+      Difference difference = new Difference(point.id(), point.question(), point.ours(), observed,
+          seen == null ? null : seen.method() + " " + seen.uri().getRawPath() + " -> " + seen.summary());
+      synchronized (this) {
+        boolean known = differences.stream().anyMatch(d -> d.point().equals(point.id())
+            && d.theirs().equals(observed));
+        if (!known) {
+          differences.add(difference);
+        }
+      }
+    }
+  }
+
+  /** Reads a point whose reading is "ours or not": {@code ours} true reads it as ours, else as {@code theirs}. */
+  public void reading(OpenPoint point, boolean ours, String theirs, Exchange seen) {
+    reading(point, ours ? point.ours() : theirs, seen);
+  }
+
+  private synchronized void restore(Rule rule) {
+    current = rule;
   }
 
   private static String join(int[] statuses) {

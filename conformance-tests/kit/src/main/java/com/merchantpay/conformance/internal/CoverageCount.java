@@ -1,18 +1,21 @@
 package com.merchantpay.conformance.internal;
 
 import com.merchantpay.conformance.judge.SpecModel;
+import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** What a run exercised of the two documents, read from its ledger. */
+/** What a run exercised of the two documents, read from its ledger and its results. */
 public final class CoverageCount {
   private CoverageCount() {}
 
-  public static Report.Coverage of(Run run) {
+  public static Report.Coverage of(Run run, List<CheckResult> results) {
     Map<String, Integer> operations = new LinkedHashMap<>();
     Map<String, Integer> exercised = new LinkedHashMap<>();
     List<String> notExercised = new ArrayList<>();
@@ -41,7 +44,24 @@ public final class CoverageCount {
         }
       }
     }
-    return new Report.Coverage(operations, exercised, notExercised, documented, seenResponses, run.negativeCases(),
-        run.negativeConstraints(), calls);
+    Set<String> judged = new HashSet<>();
+    results.forEach(result -> judged.addAll(result.rules()));
+    int checkable = 0;
+    int checked = 0;
+    List<String> notChecked = new ArrayList<>();
+    for (Rule rule : Rule.all()) {
+      if (rule.checkable()) {
+        checkable++;
+        if (judged.contains(rule.id())) {
+          checked++;
+        } else {
+          notChecked.add(rule.id());
+        }
+      }
+    }
+    return new Report.Coverage(operations, exercised, notExercised, documented, seenResponses, checkable, checked,
+        notChecked, run.negativeCoverage().byKind(), run.negativeCoverage().notCovered(),
+        run.negativeCoverage().cases(), calls,
+        run.uncatalogued().stream().sorted().toList());
   }
 }

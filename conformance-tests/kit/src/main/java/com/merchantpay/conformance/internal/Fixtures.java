@@ -130,33 +130,41 @@ public final class Fixtures {
 
   // ---------------------------------------------------------------- resources
 
-  /** Creates a payment and returns the answer, failing the check unless it is 200. */
+  /** A payment as it was last shown: the answer that showed it and its body. */
+  public record Made(Exchange shown, JsonNode payment) {}
+
+  /** Creates a payment and returns the answer, failing the check unless it is a 2xx. */
   public JsonNode pay(ObjectNode body) {
     return context.ok(context.v2().post("/api/v2/payments", body));
   }
 
   /**
-   * A payment in the given status, made with the approved card. An implementation may answer the creation
-   * with {@code Pending} (the document shows it); the payment is then read until it leaves that status.
+   * Creates a payment and returns it once it has left {@code Pending}: an implementation may answer a creation
+   * with {@code Pending} (the document has the status), and the payment is then read until its outcome shows.
    */
-  public JsonNode payment(String amount, boolean dualMode, String expectedStatus) {
-    Exchange created = context.v2().post("/api/v2/payments", approvedPayment(amount, dualMode));
+  public Made created(ObjectNode body) {
+    Exchange created = context.v2().post("/api/v2/payments", body);
     JsonNode payment = context.ok(created);
-    Exchange shown = created;
-    if ("Pending".equals(payment.path("status").asText()) && !"Pending".equals(expectedStatus)) {
-      shown = settled(payment.path("id").asText());
-      payment = shown.json();
+    if ("Pending".equals(payment.path("status").asText())) {
+      Exchange read = settled(payment.path("id").asText());
+      return new Made(read, read.json());
     }
-    context.member(shown, payment, "status", expectedStatus);
-    return payment;
+    return new Made(created, payment);
+  }
+
+  /** A payment in the given status, made with the approved card; {@code Pending} is waited through. */
+  public JsonNode payment(String amount, boolean dualMode, String expectedStatus) {
+    Made made = created(approvedPayment(amount, dualMode));
+    context.member(made.shown(), made.payment(), "status", expectedStatus);
+    return made.payment();
   }
 
   /**
    * Reads the payment until its status is no longer {@code Pending}, within the profile's
-   * {@code settles.payment} (10 s when not given); returns the last read.
+   * {@code settles.payment} (10 s when not given) and the run's budget; returns the last read.
    */
   public Exchange settled(String paymentId) {
-    java.time.Duration within = context.profile().settlesAfter("payment").orElse(java.time.Duration.ofSeconds(10));
+    Duration within = context.profile().settlesAfter("payment").orElse(Duration.ofSeconds(10));
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
       Exchange read = context.v2().get("/api/v2/payments/" + encode(paymentId));
@@ -165,7 +173,7 @@ public final class Fixtures {
         return read;
       }
       try {
-        Thread.sleep(200);
+        context.pause(Duration.ofMillis(200));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return read;

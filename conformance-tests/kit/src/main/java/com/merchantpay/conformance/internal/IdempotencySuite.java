@@ -2,9 +2,17 @@ package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.judge.Schemas;
+import com.merchantpay.conformance.judge.SpecModel;
+import com.merchantpay.conformance.target.OpenPoint;
+import com.merchantpay.spec.ApiSpec;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -13,99 +21,95 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 
-/** The Idempotency-Key of creating calls: a retry never creates a second resource, a conflicting reuse is refused. */
+/**
+ * The Idempotency-Key of creating calls: a repeat never creates a second resource, a conflicting reuse is
+ * refused. What a repeat is answered with (the first answer, the resource as it is now, or a refusal) is an
+ * open point; replays are compared on the members the documents define, so a member that differs per answer
+ * (a trace id, say) does not count.
+ */
 final class IdempotencySuite {
   private static final String SUITE = "idempotency";
-  private static final Rule REPLAY = Rule.v2Decision("Idempotency",
-      "a repeat with the same key and an identical body returns the response of the first call");
   private static final int CONCURRENT = 32;
 
   private IdempotencySuite() {}
 
-  /** A creating operation and how to make a valid body for it. */
-  private record Creation(String operationId, String path, Function<CheckContext, ObjectNode> body) {}
+  /** A creating operation, how to make a valid body for it, and the member that names what it created. */
+  private record Creation(String operationId, String path, String idMember, Function<CheckContext, ObjectNode> body) {}
 
   private static final List<Creation> CREATIONS = List.of(
-      new Creation("createInvoice", "/api/v2/invoices", c -> {
-        ObjectNode body = Json.object();
-        body.put("merchantId", c.target().merchantId());
-        body.set("amount", c.amount("10"));
-        body.putObject("invoice").put("orderNo", c.run().unique("kit-order"));
-        return body;
-      }),
-      new Creation("createPayment", "/api/v2/payments", c -> new Fixtures(c).approvedPayment("10", false)),
-      new Creation("createRefund", "/api/v2/refunds", c -> {
+      new Creation("createInvoice", "/api/v2/invoices", "paymentId", IdempotencySuite::invoice),
+      new Creation("createPayment", "/api/v2/payments", "id", c -> new Fixtures(c).approvedPayment("10", false)),
+      new Creation("createRefund", "/api/v2/refunds", "id", c -> {
         Fixtures f = new Fixtures(c);
         return f.refund(f.settledPayment("10").path("id").asText(), "3");
       }),
-      new Creation("startTokenization", "/api/v2/tokenization", c -> {
+      new Creation("startTokenization", "/api/v2/tokenization", "tokenId", c -> {
         ObjectNode body = Json.object();
         body.put("merchantId", c.target().merchantId());
         body.put("type", "cof");
         body.put("purpose", c.run().unique("kit-purpose"));
         return body;
       }),
-      new Creation("createPaymentToken", "/api/v2/paymenttokens",
+      new Creation("createPaymentToken", "/api/v2/paymenttokens", "id",
           c -> new Fixtures(c).tokenRequest(new Fixtures(c).approvedCard().pan(), null)),
-      new Creation("createReceipt", "/api/v2/receipts", c -> {
+      new Creation("createReceipt", "/api/v2/receipts", "id", c -> {
         Fixtures f = new Fixtures(c);
         return f.receipt(f.settledPayment("10").path("id").asText(), "10");
       }),
-      new Creation("createSticker", "/api/v2/stickers", c -> new Fixtures(c).sticker(false, null, null)));
+      new Creation("createSticker", "/api/v2/stickers", "id", c -> new Fixtures(c).sticker(false, null, null)));
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     for (Creation creation : CREATIONS) {
       checks.add(Check.of(SUITE, "replay-returns-the-first-answer." + creation.operationId(),
-          "Repeating " + creation.operationId() + " with the same key and body answers as the first time", REPLAY,
-          List.of(), c -> {
+          "Repeating " + creation.operationId() + " with the same key and body creates nothing new",
+          "v2.ep.idempotency-once", List.of(), c -> {
             ObjectNode body = creation.body().apply(c);
             String key = UUID.randomUUID().toString();
             Exchange first = c.v2().post(creation.path(), body, key);
             JsonNode created = c.ok(first);
             Exchange again = c.v2().post(creation.path(), body, key);
-            c.status(again, first.status());
-            c.expect(Json.sameValue(created, again.json()), "the body of the first answer: " + first.summary(),
-                again::summary, again);
+            replayed(c, creation, created, again);
           }));
     }
     checks.add(Check.of(SUITE, "replayed-payment-is-made-once",
-        "A payment repeated with its key exists once in the list, whatever its retries",
-        Rule.v2("Endpoints, rule 2", "creating POST requests carry an Idempotency-Key"), List.of(), c -> {
+        "A payment repeated with its key exists once in the list, whatever its retries", "v2.ep.idempotency-once",
+        List.of(), c -> {
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           String key = UUID.randomUUID().toString();
+          Creation creation = CREATIONS.get(1);
           JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-          c.ok(c.v2().post("/api/v2/payments", body, key));
-          c.ok(c.v2().post("/api/v2/payments", body, key));
+          replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+          replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
           expectOnePayment(c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
         }));
     checks.add(Check.of(SUITE, "same-key-with-another-body-is-a-violation",
-        "The same key with another body is idempotency_key_violation and creates nothing",
-        Rule.v2("Endpoints, rule 2", "a conflicting reuse of the key yields idempotency_key_violation"), List.of(),
-        c -> {
+        "The same key with another payment is idempotency_key_violation and creates nothing",
+        "v2.ep.idempotency-conflict", List.of(), c -> {
           Fixtures f = new Fixtures(c);
           ObjectNode body = f.approvedPayment("10", false);
           String key = UUID.randomUUID().toString();
           JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
           ObjectNode other = body.deepCopy();
           other.set("amount", c.amount("11"));
-          c.errorCode(c.v2().post("/api/v2/payments", other, key), "idempotency_key_violation");
+          c.refusedWith(c.v2().post("/api/v2/payments", other, key), "idempotency_key_violation",
+              OpenPoint.KEY_CONFLICT_STATUS);
           expectOnePayment(c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
         }));
-    checks.add(Check.of(SUITE, "conflicting-reuse-is-422", "A key reused with another body is HTTP 422",
-        Rule.v2Decision("Idempotency", "the same key with a different body fails with idempotency_key_violation, 422"),
-        List.of(), c -> {
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    checks.add(Check.of(SUITE, "conflicting-reuse-on-invoices",
+        "The same key with another invoice is idempotency_key_violation", "v2.ep.idempotency-conflict", List.of(),
+        c -> {
+          ObjectNode body = invoice(c);
           String key = UUID.randomUUID().toString();
-          c.ok(c.v2().post("/api/v2/payments", body, key));
+          c.ok(c.v2().post("/api/v2/invoices", body, key));
           ObjectNode other = body.deepCopy();
-          other.put("testMode", false);
-          c.error(c.v2().post("/api/v2/payments", other, key), 422, "idempotency_key_violation");
+          other.set("amount", c.amount("11"));
+          c.refusedWith(c.v2().post("/api/v2/invoices", other, key), "idempotency_key_violation",
+              OpenPoint.KEY_CONFLICT_STATUS);
         }));
     checks.add(Check.of(SUITE, "concurrent-creates-with-one-key-make-one-payment",
         CONCURRENT + " simultaneous creates with one key make one payment; the others get it or an in-flight refusal",
-        Rule.v2Decision("Idempotency", "a repeat while the first call runs fails with idempotency_key_violation (409)"),
-        List.of("concurrency"), c -> {
+        "v2.ep.idempotency-once", List.of("concurrency"), c -> {
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           String key = UUID.randomUUID().toString();
           ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT);
@@ -124,33 +128,113 @@ final class IdempotencySuite {
           Set<String> ids = new HashSet<>();
           String created = null;
           for (Exchange answer : answers) {
-            if (answer.status() == 200) {
-              ids.add(answer.json().path("id").asText());
-              created = answer.json().path("created").asText();
+            if (answer.answered() && answer.status() / 100 == 2) {
+              JsonNode payment = c.ok(answer);
+              ids.add(payment.path("id").asText());
+              created = payment.path("created").asText();
             } else {
-              c.error(answer, 409, "idempotency_key_violation");
+              c.refusedWith(answer, "idempotency_key_violation", OpenPoint.KEY_IN_FLIGHT_STATUS);
             }
           }
           Exchange any = answers.get(0);
-          c.expect(ids.size() == 1, "every 200 answer naming the same single payment", () -> "payments " + ids, any);
+          c.expect(ids.size() == 1, "every successful answer naming the same single payment", () -> "payments " + ids,
+              any);
           expectOnePayment(c, created, body.path("invoice").path("orderNo").asText());
         }));
     checks.add(Check.of(SUITE, "a-missing-key-is-named", "A creating call without Idempotency-Key is "
-        + "validation_error naming it", Rule.v2Decision("IdempotencyKey", "the header is required on creating calls"),
-        List.of("negative"), c -> c.validationErrorNaming(c.v2().post("/api/v2/payments",
-            new Fixtures(c).approvedPayment("10", false), null), "Idempotency-Key")));
+        + "validation_error naming it", OpenPoint.KEY_REQUIRED, List.of("negative"), c -> {
+          Exchange answer = c.v2().post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
+          boolean refused = answer.answered() && answer.status() / 100 == 4;
+          c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
+          if (refused) {
+            c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
+          }
+          if (refused && "validation_error".equals(answer.errorCode())) {
+            c.reading(OpenPoint.NAMES_MEMBER, CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
+                ? "named" : "unnamed (Idempotency-Key)", answer);
+          }
+        }));
     checks.add(Check.of(SUITE, "a-refused-request-frees-its-key",
         "A key whose first request was refused as invalid can be used for the corrected request",
-        Rule.v2Decision("Idempotency", "answers kept for replay are those of calls that were processed"), List.of(),
-        c -> {
+        OpenPoint.REFUSED_REQUEST_KEY, List.of(), c -> {
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           ObjectNode broken = body.deepCopy();
-          broken.remove("amount");
+          broken.remove("merchantId");
           String key = UUID.randomUUID().toString();
-          c.status(c.v2().post("/api/v2/payments", broken, key), 400);
-          c.ok(c.v2().post("/api/v2/payments", body, key));
+          Exchange refused = c.v2().post("/api/v2/payments", broken, key);
+          c.require(refused.answered() && refused.status() / 100 == 4, "the target accepted a payment without "
+              + "merchantId, so there is no refused request to free a key");
+          Exchange corrected = c.v2().post("/api/v2/payments", body, key);
+          c.reading(OpenPoint.REFUSED_REQUEST_KEY, corrected.answered() && corrected.status() / 100 == 2 ? "freed"
+              : "kept", corrected);
         }));
     return checks;
+  }
+
+  private static ObjectNode invoice(CheckContext c) {
+    ObjectNode body = Json.object();
+    body.put("merchantId", c.target().merchantId());
+    body.set("amount", c.amount("10"));
+    body.putObject("invoice").put("orderNo", c.run().unique("kit-order"));
+    return body;
+  }
+
+  /**
+   * A repeat of a creating call: never a second resource. It may be answered with the first answer (our
+   * reading), with the resource as it is now, or refused with idempotency_key_violation.
+   */
+  private static void replayed(CheckContext c, Creation creation, JsonNode first, Exchange again) {
+    if (again.answered() && again.status() / 100 == 4) {
+      c.refusedWith(again, "idempotency_key_violation", OpenPoint.KEY_CONFLICT_STATUS);
+      c.reading(OpenPoint.REPLAY, "refused", again);
+      return;
+    }
+    JsonNode repeated = c.ok(again);
+    String id = first.path(creation.idMember()).asText();
+    c.expect(id.equals(repeated.path(creation.idMember()).asText()), "the resource made the first time, "
+        + creation.idMember() + " " + id, () -> "another one: " + again.summary(), again);
+    Schema<?> schema = successSchema(creation.operationId());
+    boolean same = Json.sameValue(documented(first, schema), documented(repeated, schema));
+    c.reading(OpenPoint.REPLAY, same ? "first-answer" : "current-state", again);
+  }
+
+  /** The schema of the operation's success answer in our spec. */
+  private static Schema<?> successSchema(String operationId) {
+    for (Map.Entry<String, ApiResponse> response : SpecModel.of(ApiSpec.V2).byId(operationId).definition()
+        .getResponses().entrySet()) {
+      if (response.getKey().startsWith("2") && response.getValue().getContent() != null) {
+        MediaType media = response.getValue().getContent().get("application/json");
+        if (media != null) {
+          return media.getSchema();
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Only the members the schema defines, recursively: what a replay is compared on. */
+  @SuppressWarnings("rawtypes")
+  static JsonNode documented(JsonNode node, Schema<?> schema) {
+    if (schema == null || node == null) {
+      return node;
+    }
+    Schema<?> effective = Schemas.effective(schema);
+    if (node.isArray() && effective.getItems() != null) {
+      var out = Json.array();
+      node.forEach(item -> out.add(documented(item, effective.getItems())));
+      return out;
+    }
+    Map<String, Schema> properties = Schemas.properties(effective);
+    if (!node.isObject() || properties == null) {
+      return node;
+    }
+    ObjectNode out = Json.object();
+    properties.forEach((name, property) -> {
+      if (node.has(name)) {
+        out.set(name, documented(node.get(name), property));
+      }
+    });
+    return out;
   }
 
   /** Exactly one payment of the list carries this order number. */

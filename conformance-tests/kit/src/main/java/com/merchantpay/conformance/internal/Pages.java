@@ -1,25 +1,37 @@
 package com.merchantpay.conformance.internal;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.merchantpay.conformance.target.OpenPoint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells clients to. */
+/**
+ * Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells clients to. The
+ * documents name neither the next-page pointer nor its place: the profile may declare it
+ * ({@code readings."v2.list.cursor"}, a member name or a JSON pointer), else the usual names are looked for at
+ * the top of the page and in a paging object. A cursor that repeats, or a page of nothing but items seen before,
+ * ends the walk with a failure instead of paging on.
+ */
 final class Pages {
   /** More pages than any check's data fills; reaching it means the cursor never ends. */
   static final int MAX_PAGES = 200;
+  private static final List<String> NAMES = List.of("cursor", "nextCursor", "next_cursor", "next", "nextPageToken",
+      "next_page_token", "nextPage", "next_page");
+  private static final List<String> HOLDERS = List.of("", "/paging", "/pagination", "/page", "/meta", "/links");
 
   private Pages() {}
 
   /** One page as it was answered. */
   record Page(Exchange exchange, List<JsonNode> items, String cursor) {}
 
-  /** Every page of the list, failing the check on an answer that is no page or a cursor that repeats. */
+  /** Every page of the list, failing the check on an answer that is no page or a walk that never ends. */
   static List<Page> pages(CheckContext c, String firstPage) {
     List<Page> pages = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
+    Set<String> seen = new HashSet<>();
     String cursor = null;
     do {
       String separator = firstPage.contains("?") ? "&" : "?";
@@ -30,14 +42,18 @@ final class Pages {
           exchange::summary, exchange);
       List<JsonNode> items = new ArrayList<>();
       page.path("items").forEach(items::add);
-      // The spec names it cursor and lets clients accept nextCursor and next_cursor as well.
-      JsonNode next = page.has("cursor") ? page.path("cursor") : page.has("nextCursor") ? page.path("nextCursor")
-          : page.path("next_cursor");
-      cursor = next.isTextual() && !next.asText().isEmpty() ? next.asText() : null;
+      cursor = cursor(c, page, exchange);
       pages.add(new Page(exchange, items, cursor));
+      boolean news = items.isEmpty();
+      for (JsonNode item : items) {
+        news |= seen.add(item.path("id").asText());
+      }
       if (cursor != null && !cursors.add(cursor)) {
-        c.fail("a new cursor on every page until the last", "the cursor " + cursor + " came back again",
-            exchange);
+        c.fail("a new cursor on every page until the last", "the cursor " + cursor + " came back again", exchange);
+      }
+      if (cursor != null && !news) {
+        c.fail("each page to bring items not seen before", "page " + pages.size() + " repeats items of earlier "
+            + "pages and still points to a next one", exchange);
       }
       if (pages.size() >= MAX_PAGES) {
         c.fail("the last page within " + MAX_PAGES + " pages", "still a cursor after " + MAX_PAGES + " pages",
@@ -45,6 +61,33 @@ final class Pages {
       }
     } while (cursor != null);
     return pages;
+  }
+
+  /** The pointer to the next page, where the profile says or where it is usually found; null on the last page. */
+  private static String cursor(CheckContext c, JsonNode page, Exchange exchange) {
+    String declared = c.profile().reading(OpenPoint.CURSOR).orElse(null);
+    if (declared != null) {
+      return text(page.at(declared.startsWith("/") ? declared : "/" + declared));
+    }
+    for (String holder : HOLDERS) {
+      for (String name : NAMES) {
+        JsonNode value = page.at(JsonPointer.compile(holder + "/" + name));
+        if (!value.isMissingNode()) {
+          String where = holder.isEmpty() ? name : holder + "/" + name;
+          String found = text(value);
+          if (found != null || !value.isNull()) {
+            c.reading(OpenPoint.CURSOR, where, exchange);
+          }
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String text(JsonNode value) {
+    return value.isTextual() && !value.asText().isEmpty() ? value.asText()
+        : value.isIntegralNumber() ? value.asText() : null;
   }
 
   /** The page that holds the item with this id, failing the check when no page does. */

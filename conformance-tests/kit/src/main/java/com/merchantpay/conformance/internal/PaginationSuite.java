@@ -2,6 +2,7 @@ package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.target.OpenPoint;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -19,8 +20,6 @@ import java.util.Set;
  */
 final class PaginationSuite {
   private static final String SUITE = "pagination";
-  private static final Rule PAGES = Rule.v2("General rules, rule 4 and Limits, rule 1",
-      "lists are loaded page by page; the client repeats the request with cursor until none comes back");
 
   private PaginationSuite() {}
 
@@ -56,8 +55,8 @@ final class PaginationSuite {
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     checks.add(Check.of(SUITE, "every-item-once-across-pages",
-        "Following the cursor to the end yields every payment of the period once: no gaps, no repeats", PAGES,
-        List.of(), c -> {
+        "Following the cursor to the end yields every payment of the period once: no gaps, no repeats",
+        "v2.general.cursor", List.of(), c -> {
           Made made = payments(c);
           List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
           Map<String, Integer> seen = new HashMap<>();
@@ -70,7 +69,8 @@ final class PaginationSuite {
               () -> missing.size() + " missing, e.g. " + missing.get(0), last);
         }));
     checks.add(Check.of(SUITE, "the-cursor-leads-to-further-pages",
-        "A list longer than a page comes in several pages, each cursor leading to the next", PAGES, List.of(), c -> {
+        "A list longer than a page comes in several pages, each cursor leading to the next", "v2.general.cursor",
+        List.of(), c -> {
           Made made = payments(c);
           List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
           c.require(pages.size() > 1, "all " + made.created().size() + " payments came on one page; raise "
@@ -81,30 +81,28 @@ final class PaginationSuite {
           }
         }));
     checks.add(Check.of(SUITE, "items-come-in-created-order",
-        "Items come in ascending created order, ties broken by id, across pages",
-        Rule.v2Decision("Pagination", "items in ascending created order, ties broken by id"), List.of(), c -> {
+        "Items come in ascending created order, ties broken by id, across pages", OpenPoint.ORDER, List.of(), c -> {
           Made made = payments(c);
           List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+          int ascending = 0;
+          int descending = 0;
           JsonNode previous = null;
           for (Pages.Page page : pages) {
             for (JsonNode item : page.items()) {
               if (previous != null) {
-                Instant before = OffsetDateTime.parse(previous.path("created").asText()).toInstant();
-                Instant now = OffsetDateTime.parse(item.path("created").asText()).toInstant();
-                boolean ordered = before.isBefore(now)
-                    || (before.equals(now) && previous.path("id").asText().compareTo(item.path("id").asText()) < 0);
-                JsonNode earlier = previous;
-                c.expect(ordered, "ascending (created, id)", () -> earlier.path("id").asText() + " at "
-                    + earlier.path("created").asText() + " before " + item.path("id").asText() + " at "
-                    + item.path("created").asText(), page.exchange());
+                int order = compare(previous, item);
+                ascending += order < 0 ? 1 : 0;
+                descending += order > 0 ? 1 : 0;
               }
               previous = item;
             }
           }
+          String order = descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
+          c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
         }));
-    checks.add(Check.of(SUITE, "the-period-is-start-inclusive-end-exclusive",
-        "A period lists exactly the payments created at or after start and before end",
-        Rule.v2Decision("PeriodStart and PeriodEnd", "start is inclusive, end exclusive"), List.of(), c -> {
+    checks.add(Check.of(SUITE, "the-period-bounds-hold",
+        "A period lists every payment created inside it and none from outside; whether its bounds are included is "
+            + "read", "v2.op.list-period", List.of(), c -> {
           Made made = payments(c);
           List<Instant> times = made.created().values().stream().distinct().sorted().toList();
           c.require(times.size() >= 3, "the payments were all made within too few milliseconds to split");
@@ -116,20 +114,40 @@ final class PaginationSuite {
             for (JsonNode item : page.items()) {
               listed.add(item.path("id").asText());
               Instant created = OffsetDateTime.parse(item.path("created").asText()).toInstant();
-              c.expect(!created.isBefore(start) && created.isBefore(end), "created in [" + start + ", " + end + ")",
+              c.expect(!created.isBefore(start) && !created.isAfter(end), "created in [" + start + ", " + end + "]",
                   () -> item.path("id").asText() + " created " + created, page.exchange());
             }
           }
-          List<String> expected = made.created().entrySet().stream()
-              .filter(e -> !e.getValue().isBefore(start) && e.getValue().isBefore(end)).map(Map.Entry::getKey).toList();
-          List<String> missing = expected.stream().filter(id -> !listed.contains(id)).toList();
-          c.expect(missing.isEmpty(), expected.size() + " payments of the period", () -> "missing " + missing,
-              pages.get(0).exchange());
+          List<String> inside = made.created().entrySet().stream()
+              .filter(e -> e.getValue().isAfter(start) && e.getValue().isBefore(end)).map(Map.Entry::getKey).toList();
+          List<String> missing = inside.stream().filter(id -> !listed.contains(id)).toList();
+          c.expect(missing.isEmpty(), inside.size() + " payments created inside the period", () -> "missing "
+              + missing, pages.get(0).exchange());
+          c.reading(OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
+          c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
+        }));
+    checks.add(Check.of(SUITE, "start-and-end-restrict-the-list",
+        "A payment is listed in a period around its creation and in none before or after it", "v2.op.list-period",
+        List.of(), c -> {
+          JsonNode payment = new Fixtures(c).settledPayment("3");
+          String id = payment.path("id").asText();
+          Instant created = OffsetDateTime.parse(payment.path("created").asText()).toInstant();
+          String merchant = "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
+          Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
+          for (Instant from : List.of(created.minus(Duration.ofDays(30)), created.plus(Duration.ofDays(1)))) {
+            String period = merchant + "&start=" + Fixtures.encode(from.toString()) + "&end="
+                + Fixtures.encode(from.plus(Duration.ofDays(2)).toString());
+            List<Pages.Page> pages = Pages.pages(c, period);
+            for (Pages.Page page : pages) {
+              c.expect(page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
+                  "payment " + id + " (created " + created + ") not listed for " + from + " to "
+                      + from.plus(Duration.ofDays(2)), page.exchange()::summary, page.exchange());
+            }
+          }
         }));
     checks.add(Check.of(SUITE, "only-the-merchants-own-items",
         "A list names only payments of the merchant it was asked for, each with the members of a list item",
-        Rule.v2("Endpoints, row 7 and Payment list item", "the list takes the merchantId whose payments it lists; "
-            + "an item has id, created, status, merchantId, amount"), List.of(), c -> {
+        "v2.op.listPayments", List.of(), c -> {
           Made made = payments(c);
           String period = made.wholePeriod(c);
           if (c.target().otherBearerToken() != null) {
@@ -142,8 +160,10 @@ final class PaginationSuite {
           }
           for (Pages.Page page : Pages.pages(c, period)) {
             for (JsonNode item : page.items()) {
+              c.rule("v2.payment.list-item");
               c.present(page.exchange(), item, "id", "created", "status", "merchantId", "amount.value",
                   "amount.currency");
+              c.rule("v2.op.listPayments");
               c.expect(c.target().merchantId().equals(item.path("merchantId").asText()),
                   "merchantId " + c.target().merchantId(), () -> item.path("id").asText() + " of "
                       + item.path("merchantId").asText(), page.exchange());
@@ -151,7 +171,8 @@ final class PaginationSuite {
           }
         }));
     checks.add(Check.of(SUITE, "refunds-page-the-same-way",
-        "Refunds listed page by page include every refund made in the period once", PAGES, List.of("refunds"), c -> {
+        "Refunds listed page by page include every refund made in the period once", "v2.general.cursor",
+        List.of("refunds"), c -> {
           int count = Math.max(2, c.need(c.profile().paginationPayments(), "the profile sets no paginationPayments")
               / 2);
           Fixtures f = new Fixtures(c);
@@ -173,5 +194,24 @@ final class PaginationSuite {
               () -> missing + " missing, " + repeated + " repeated", null);
         }));
     return checks;
+  }
+
+  /** Whether the payments made exactly at the bound came back: the bound read as inclusive or exclusive. */
+  private static String bound(Made made, Instant at, Set<String> listed) {
+    boolean any = false;
+    for (Map.Entry<String, Instant> entry : made.created().entrySet()) {
+      if (entry.getValue().equals(at)) {
+        any |= listed.contains(entry.getKey());
+      }
+    }
+    return any ? "inclusive" : "exclusive";
+  }
+
+  /** The order of two list items by created, then id. */
+  private static int compare(JsonNode a, JsonNode b) {
+    Instant first = OffsetDateTime.parse(a.path("created").asText()).toInstant();
+    Instant second = OffsetDateTime.parse(b.path("created").asText()).toInstant();
+    int order = first.compareTo(second);
+    return order != 0 ? order : a.path("id").asText().compareTo(b.path("id").asText());
   }
 }

@@ -63,10 +63,33 @@ public final class ReportFiles {
     root.put("started", report.started().toString());
     root.put("millis", report.millis());
     root.put("counts", counts);
+    root.put("strict", report.strict());
     root.put("coverage", report.coverage());
+    root.put("differences", report.differencesByPoint());
+    root.put("rules", rules(report));
     root.put("results", report.results());
     mapper.writeValue(file.toFile(), root);
     return file;
+  }
+
+  /** Each rule of the catalogue with whether this run judged it and the checks that did. */
+  private static List<Map<String, Object>> rules(Report report) {
+    List<Map<String, Object>> rules = new ArrayList<>();
+    for (Rule rule : Rule.all()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("id", rule.id());
+      entry.put("doc", rule.doc());
+      entry.put("section", rule.section());
+      entry.put("says", rule.says());
+      if (rule.checkable()) {
+        entry.put("judgedBy", report.results().stream().filter(r -> r.rules().contains(rule.id()))
+            .map(CheckResult::id).toList());
+      } else {
+        entry.put("unchecked", rule.unchecked());
+      }
+      rules.add(entry);
+    }
+    return rules;
   }
 
   private static Path junit(String suite, List<CheckResult> results, Path file) throws IOException, XMLStreamException {
@@ -105,6 +128,11 @@ public final class ReportFiles {
           }
           default -> { }
         }
+        if (!result.differences().isEmpty()) {
+          xml.writeStartElement("system-out");
+          xml.writeCharacters(differences(result));
+          xml.writeEndElement();
+        }
         xml.writeEndElement();
       }
       xml.writeEndElement();
@@ -119,6 +147,17 @@ public final class ReportFiles {
         + (result.reproduce() == null ? "" : "\nreproduce: " + result.reproduce());
   }
 
+  private static String differences(CheckResult result) {
+    StringBuilder text = new StringBuilder();
+    for (CheckResult.Difference difference : result.differences()) {
+      text.append("reads an open point differently: ").append(difference.point()).append(" (")
+          .append(difference.question()).append("): ours ").append(difference.ours()).append(", the target's ")
+          .append(difference.theirs()).append(difference.seen() == null ? "" : "; seen in " + difference.seen())
+          .append('\n');
+    }
+    return text.toString();
+  }
+
   private static String seconds(long millis) {
     return String.format(Locale.ROOT, "%.3f", millis / 1000.0);
   }
@@ -126,7 +165,7 @@ public final class ReportFiles {
   private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}"
       + "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
       + "text-align:left;vertical-align:top}.PASSED{color:#1a7f37}.FAILED{color:#cf222e;font-weight:bold}"
-      + ".SKIPPED{color:#777}.ACCEPTED{color:#9a6700}pre{white-space:pre-wrap;background:#f6f8fa;padding:6px;"
+      + ".DIFFERS{color:#0a5fa8}.SKIPPED{color:#777}.ACCEPTED{color:#9a6700}pre{white-space:pre-wrap;background:#f6f8fa;padding:6px;"
       + "margin:4px 0}details summary{cursor:pointer}";
 
   private static Path html(Report report, Path file) throws IOException, XMLStreamException {
@@ -144,14 +183,13 @@ public final class ReportFiles {
       element(html, "h1", "Conformance report");
       element(html, "p", "Target " + report.target() + ", profile " + report.profile() + ", started " + report.started()
           + ", " + seconds(report.millis()) + " s.");
-      element(html, "p", report.count(Outcome.PASSED) + " passed, " + report.count(Outcome.FAILED) + " failed, "
-          + report.count(Outcome.SKIPPED) + " skipped, " + report.count(Outcome.ACCEPTED) + " accepted.");
-      Report.Coverage coverage = report.coverage();
-      element(html, "p", "Operations exercised: v2 " + coverage.exercised().getOrDefault("v2", 0) + "/"
-          + coverage.operations().getOrDefault("v2", 0) + ", v1 " + coverage.exercised().getOrDefault("v1", 0) + "/"
-          + coverage.operations().getOrDefault("v1", 0) + "; documented responses seen " + coverage.responsesSeen()
-          + "/" + coverage.documentedResponses() + "; negative cases " + coverage.negativeCases() + " for "
-          + coverage.negativeConstraints() + " request constraints.");
+      element(html, "p", report.count(Outcome.PASSED) + " passed, " + report.count(Outcome.DIFFERS)
+          + " read an open point differently, " + report.count(Outcome.FAILED) + " failed, "
+          + report.count(Outcome.SKIPPED) + " skipped, " + report.count(Outcome.ACCEPTED) + " accepted"
+          + (report.strict() ? " (strict run)." : "."));
+      for (String line : report.coverage().summary()) {
+        element(html, "p", line);
+      }
       html.writeStartElement("table");
       html.writeStartElement("tr");
       for (String heading : List.of("Outcome", "Check", "Rule")) {
@@ -169,8 +207,10 @@ public final class ReportFiles {
         element(html, "summary", result.id() + ": " + result.title());
         if (result.outcome() == Outcome.SKIPPED) {
           element(html, "pre", "skipped: " + result.actual());
+        } else if (result.outcome() == Outcome.DIFFERS) {
+          element(html, "pre", differences(result));
         } else if (result.outcome() != Outcome.PASSED) {
-          element(html, "pre", details(result));
+          element(html, "pre", details(result) + (result.differences().isEmpty() ? "" : "\n" + differences(result)));
         } else {
           element(html, "pre", result.calls() + " calls, " + result.millis() + " ms; tags " + result.tags());
         }

@@ -4,6 +4,7 @@ import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,18 +18,56 @@ public final class Run implements AutoCloseable {
   private final Target target;
   private final Profile profile;
   private final Wire wire;
-  private final WireLedger ledger = new WireLedger();
+  private final WireLedger ledger;
   private final String runId = UUID.randomUUID().toString().substring(0, 8);
   private final AtomicLong sequence = new AtomicLong();
   private final Map<String, Object> shared = new ConcurrentHashMap<>();
+  private final RunLimits limits;
+  private final boolean strict;
+  private final Set<String> uncatalogued = ConcurrentHashMap.newKeySet();
+  private final NegativeCoverage negativeCoverage = new NegativeCoverage();
   private CallbackReceiver receiver;
-  private int negativeCases;
-  private int negativeConstraints;
 
+  /** A run with the default budget that reports open points read otherwise (set-up work, the pact verifier). */
   public Run(Target target, Profile profile, Duration timeout) {
+    this(target, profile, timeout, Duration.ofHours(1), false);
+  }
+
+  /**
+   * @param timeout how long one call may take
+   * @param budget how long the whole run may take
+   * @param strict whether our specs' reading of every open point is required
+   */
+  public Run(Target target, Profile profile, Duration timeout, Duration budget, boolean strict) {
     this.target = target;
     this.profile = profile;
     this.wire = new Wire(target.baseUrl(), timeout);
+    this.ledger = new WireLedger(profile.cardNumbers());
+    this.limits = new RunLimits(budget);
+    this.strict = strict;
+  }
+
+  public boolean strict() {
+    return strict;
+  }
+
+  RunLimits limits() {
+    return limits;
+  }
+
+  /** Notes a check citing a rule the catalogue does not list it for: a slip of the kit, found by its tests. */
+  void uncatalogued(String checkId, String ruleId) {
+    uncatalogued.add(checkId + " cites " + ruleId);
+  }
+
+  /** The citations of rules that do not list the citing check, as {@code check cites rule}. */
+  public Set<String> uncatalogued() {
+    return Set.copyOf(uncatalogued);
+  }
+
+  /** What the negative cases of this run covered, by kind of constraint. */
+  public NegativeCoverage negativeCoverage() {
+    return negativeCoverage;
   }
 
   public Target target() {
@@ -58,6 +97,11 @@ public final class Run implements AutoCloseable {
     return prefix + "-" + runId + "-" + sequence.incrementAndGet();
   }
 
+  /** Whether a check asked for the callback receiver, so it may hold notifications. */
+  public synchronized boolean hasReceiver() {
+    return receiver != null;
+  }
+
   public synchronized CallbackReceiver receiver() {
     if (receiver == null) {
       receiver = new CallbackReceiver(profile.callbackHost());
@@ -74,20 +118,6 @@ public final class Run implements AutoCloseable {
       shared.put(key, value);
     }
     return (T) value;
-  }
-
-  /** Counts the spec-derived negative cases run for one operation against the constraints it has. */
-  public synchronized void countNegative(int cases, int constraints) {
-    negativeCases += cases;
-    negativeConstraints += constraints;
-  }
-
-  public synchronized int negativeCases() {
-    return negativeCases;
-  }
-
-  public synchronized int negativeConstraints() {
-    return negativeConstraints;
   }
 
   @Override

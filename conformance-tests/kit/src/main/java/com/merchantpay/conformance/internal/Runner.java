@@ -1,11 +1,14 @@
 package com.merchantpay.conformance.internal;
 
-import com.merchantpay.conformance.report.CheckResult.Outcome;
 import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
 import java.util.Set;
 
 /** Runs one check and says what came of it; secrets never reach the result. */
 public final class Runner {
+  /** Secrets shorter than this are not searched for in free text: a token "t" would mask every word. */
+  private static final int SHORTEST_MASKED_SECRET = 6;
+
   private final Run run;
   private final Set<String> baseline;
 
@@ -15,16 +18,23 @@ public final class Runner {
   }
 
   public CheckResult run(Check check) {
-    CheckContext context = new CheckContext(run);
+    CheckContext context = new CheckContext(run, check);
     long started = System.nanoTime();
     Outcome outcome = Outcome.PASSED;
+    String cite = check.cite();
     String expected = null;
     String actual = null;
     String reproduce = null;
     try {
       check.body().run(context);
+      context.judgedEveryRuleOfTheCheck();
+      if (!context.differences().isEmpty()) {
+        outcome = Outcome.DIFFERS;
+      }
     } catch (CheckFailure failure) {
-      outcome = baseline.contains(check.id()) ? Outcome.ACCEPTED : Outcome.FAILED;
+      boolean accepted = baseline.contains(check.id()) && !(failure instanceof TargetUnavailable);
+      outcome = accepted ? Outcome.ACCEPTED : Outcome.FAILED;
+      cite = failure.cite() != null ? failure.cite() : cite;
       expected = failure.expected();
       actual = failure.actual();
       Exchange shown = failure.exchange() != null ? failure.exchange() : last(context);
@@ -40,6 +50,8 @@ public final class Runner {
     } catch (Exception | AssertionError e) {
       // An answer the check could not even read (a member of the wrong kind, say) is a departure too.
       outcome = baseline.contains(check.id()) ? Outcome.ACCEPTED : Outcome.FAILED;
+      Rule rule = context.currentRule();
+      cite = rule != null ? rule.cite() : cite;
       expected = "answers the check can read";
       actual = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
           + (e.getStackTrace().length == 0 ? "" : " (at " + e.getStackTrace()[0] + ")");
@@ -47,8 +59,11 @@ public final class Runner {
       reproduce = shown == null ? null : Curl.of(shown, run.target().secrets());
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
-    return new CheckResult(check.id(), check.suite(), check.title(), check.sortedTags(), check.rule().cite(), outcome,
-        clean(expected), clean(actual), reproduce, context.exchanges().size(), millis);
+    return new CheckResult(check.id(), check.suite(), check.title(), check.sortedTags(), cite, outcome,
+        clean(expected), clean(actual), reproduce, context.exchanges().size(), millis,
+        context.differences().stream().map(d -> new CheckResult.Difference(d.point(), d.question(), d.ours(),
+            clean(d.theirs()), clean(d.seen()))).toList(),
+        context.judgedRules());
   }
 
   private static Exchange last(CheckContext context) {
@@ -62,7 +77,9 @@ public final class Runner {
     }
     String masked = Redaction.text(text);
     for (String secret : run.target().secrets().keySet()) {
-      masked = masked.replace(secret, "***");
+      if (secret.length() >= SHORTEST_MASKED_SECRET) {
+        masked = masked.replace(secret, "***");
+      }
     }
     return masked;
   }

@@ -18,6 +18,9 @@ import java.util.TreeMap;
  * followed: the kit judges exactly what the implementation answers. One is shared by a whole run.
  */
 public final class Wire {
+  /** How the transport error of a call that got no answer within the timeout starts. */
+  static final String TIMED_OUT = "no answer within";
+
   private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
 
   private final URI base;
@@ -68,7 +71,7 @@ public final class Wire {
       exchange = new Exchange(method, uri, sent, body == null ? new byte[0] : body, response.statusCode(), received,
           response.body(), millisSince(started), null);
     } catch (HttpTimeoutException e) {
-      exchange = unanswered(method, uri, sent, body, started, "no answer within " + timeout.toSeconds() + " s");
+      exchange = unanswered(method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
     } catch (IOException e) {
       exchange = unanswered(method, uri, sent, body, started, e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : ": " + e.getMessage()));

@@ -17,11 +17,15 @@ public final class WireLedger {
   /** A departure from the document seen on the wire. */
   public record Departure(Exchange exchange, List<String> problems) {}
 
+  /** An open point an answer read otherwise than our spec. */
+  public record Read(ExchangeJudge.Reading reading, Exchange exchange) {}
+
   /** What was seen of one operation. */
   public static final class Seen {
     private int calls;
     private final TreeSet<Integer> statuses = new TreeSet<>();
     private final List<Departure> departures = new ArrayList<>();
+    private final Map<String, Read> readings = new LinkedHashMap<>();
     private int departuresCount;
 
     public int calls() {
@@ -39,6 +43,11 @@ public final class WireLedger {
     public int departuresCount() {
       return departuresCount;
     }
+
+    /** The open points read otherwise than our spec, once per point and reading, with the first answer showing it. */
+    public List<Read> readings() {
+      return List.copyOf(readings.values());
+    }
   }
 
   private static final int KEPT_PER_OPERATION = 5;
@@ -48,6 +57,14 @@ public final class WireLedger {
   private final SpecModel v2Model = SpecModel.of(ApiSpec.V2);
   private final SpecModel v1Model = SpecModel.of(ApiSpec.V1);
   private final Map<String, Seen> byOperation = new LinkedHashMap<>();
+  private final List<String> cardNumbers;
+  private final List<Departure> cardData = new ArrayList<>();
+  private int answersScanned;
+
+  /** A ledger that also looks for these card numbers, and for card security codes, in every answer. */
+  public WireLedger(List<String> cardNumbers) {
+    this.cardNumbers = List.copyOf(cardNumbers);
+  }
 
   /**
    * Judges and files one exchange; calls outside both documents (hosted pages, control API) are ignored.
@@ -64,6 +81,13 @@ public final class WireLedger {
     if (!isV2 && !isV1) {
       return;
     }
+    if (exchange.answered()) {
+      answersScanned++;
+      List<String> leaks = cardData(exchange.text(), cardNumbers);
+      if (!leaks.isEmpty() && cardData.size() < KEPT_PER_OPERATION) {
+        cardData.add(new Departure(exchange, leaks));
+      }
+    }
     SpecModel model = isV2 ? v2Model : v1Model;
     SpecModel.Operation operation = model.operation(exchange.method(), path);
     if (operation == null) {
@@ -76,13 +100,11 @@ public final class WireLedger {
       problems.add("no answer: " + exchange.transportError());
     } else {
       seen.statuses.add(exchange.status());
-      if (exchange.status() >= 500) {
-        problems.add("HTTP " + exchange.status() + ": a server error is never a conforming answer");
-      }
-      problems.addAll((isV2 ? v2 : v1).problems(exchange.method(), path, exchange.status(), exchange.headers(),
-          exchange.body()));
-      if (isV2) {
-        problems.addAll(V2Values.problems(exchange.json()));
+      ExchangeJudge.Verdict verdict = (isV2 ? v2 : v1).verdict(exchange.method(), path, exchange.status(),
+          exchange.headers(), exchange.body());
+      problems.addAll(verdict.departures());
+      for (ExchangeJudge.Reading reading : verdict.readings()) {
+        seen.readings.putIfAbsent(reading.point().id() + " " + reading.theirs(), new Read(reading, exchange));
       }
     }
     if (!problems.isEmpty()) {
@@ -91,6 +113,29 @@ public final class WireLedger {
         seen.departures.add(new Departure(exchange, problems));
       }
     }
+  }
+
+  /** The answers that carried a full card number or a security code (the first few), and how many were looked at. */
+  public synchronized List<Departure> cardData() {
+    return List.copyOf(cardData);
+  }
+
+  public synchronized int answersScanned() {
+    return answersScanned;
+  }
+
+  /** What of a card's secrets a text shows: one of the full card numbers, or a member named cvc. */
+  static List<String> cardData(String text, List<String> cardNumbers) {
+    List<String> found = new ArrayList<>();
+    for (String pan : cardNumbers) {
+      if (text.contains(pan)) {
+        found.add("the full card number " + Redaction.text(pan));
+      }
+    }
+    if (text.matches("(?s).*\"(cvc|cvv|cvc2|cvv2)\"\\s*:.*")) {
+      found.add("a card security code member");
+    }
+    return found;
   }
 
   public synchronized Seen seen(ApiSpec spec, String operationId) {

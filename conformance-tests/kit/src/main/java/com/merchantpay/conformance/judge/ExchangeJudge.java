@@ -8,30 +8,89 @@ import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.conformance.judge.SpecModel;
-import com.merchantpay.conformance.judge.XmlBodies;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.media.Schema;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Judges one raw HTTP answer against an OpenAPI document of the service: the status must be one the
- * operation declares, the content type one it allows, and the body (JSON, or the XML of v1 lists) must
- * match the schema. It judges what came over the wire, never a decoded object, so a tolerant decoder
- * cannot hide a departure.
+ * Judges one raw HTTP answer against an OpenAPI document of the service, and tells apart what breaks the
+ * service documents (a <em>departure</em>) from what only differs from a decision our spec took where the
+ * documents are silent (a <em>reading</em> of an open point): a status our spec does not declare but of the
+ * right class with the documented body, another XML media type, a bare array for the receipt list, another
+ * name for a switched-off sticker. It judges what came over the wire, never a decoded object, so a tolerant
+ * decoder cannot hide a departure.
  *
  * <p>{@link #of} allows members the document does not define, as the documents ask of every client;
  * {@link #strict} refuses them too, for an implementation that means to send exactly what is documented.
  *
  * <pre>{@code
- * List<String> problems = ExchangeJudge.of(ApiSpec.V2)
- *     .problems("GET", "/api/v2/payments/42", 200, headers, body);
+ * ExchangeJudge.Verdict verdict = ExchangeJudge.of(ApiSpec.V2)
+ *     .verdict("GET", "/api/v2/payments/42", 200, headers, body);
+ * verdict.departures(); // what breaks the documents
+ * verdict.readings();   // open points read otherwise than our spec
  * }</pre>
  */
 public final class ExchangeJudge {
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+  /** Each error code of the v2 document with the HTTP statuses our spec gives it (its Errors table). */
+  private static final Map<String, Set<Integer>> OUR_ERROR_STATUSES = Map.of(
+      "validation_error", Set.of(400),
+      "not_authorized", Set.of(401, 403),
+      "invalid_operation", Set.of(404, 409),
+      "idempotency_key_violation", Set.of(409, 422),
+      "payment_token_revoked", Set.of(422),
+      "payment_token_blocked", Set.of(422));
+  private static final Set<String> ERROR_CODES = OUR_ERROR_STATUSES.keySet();
+
+  /**
+   * What one answer shows.
+   *
+   * @param departures each way the answer breaks the service documents
+   * @param readings the open points the answer shows a reading of, ours or another
+   */
+  public record Verdict(List<String> departures, List<Reading> readings) {
+    public Verdict {
+      departures = List.copyOf(departures);
+      readings = List.copyOf(readings);
+    }
+
+    /** Every departure and every reading other than ours, described: all the ways the answer differs from our spec. */
+    public List<String> all() {
+      List<String> all = new ArrayList<>(departures);
+      readings.stream().filter(Reading::differs).forEach(reading -> all.add(reading.toString()));
+      return all;
+    }
+  }
+
+  /**
+   * How an answer reads an open point: ours, or otherwise. Every success says its status and every v1 answer
+   * its media type, so that a reading a profile declares can be checked even where it differs from ours.
+   *
+   * @param point the open point
+   * @param theirs the target's reading, in the point's terms
+   * @param detail what showed it
+   */
+  public record Reading(OpenPoint point, String theirs, String detail) {
+    /** Whether the target reads the point otherwise than our spec. */
+    public boolean differs() {
+      return !OpenPoint.matches(point.ours(), theirs);
+    }
+
+    @Override
+    public String toString() {
+      return point.id() + ": " + theirs + " where our spec reads " + point.ours() + " (" + detail + ")";
+    }
+  }
+
   private final ApiSpec spec;
   private final SpecModel model;
   private final OpenApiInteractionValidator validator;
@@ -65,8 +124,8 @@ public final class ExchangeJudge {
   }
 
   /**
-   * Every way the answer breaks the document; empty when it conforms, or when the call was to a path or
-   * method the document does not have (there is nothing to judge it against).
+   * Every way the answer differs from our spec, departures from the documents and other readings of open
+   * points alike; empty when it conforms, or when the call was to a path or method the document does not have.
    *
    * @param method the request method
    * @param path the request path without the query
@@ -76,56 +135,215 @@ public final class ExchangeJudge {
    */
   public List<String> problems(String method, String path, int status, Map<String, List<String>> headers,
       byte[] body) {
+    return verdict(method, path, status, headers, body).all();
+  }
+
+  /**
+   * The answer judged: what departs from the service documents, and which open points it reads otherwise than
+   * our spec. Empty when the document has no such operation.
+   */
+  public Verdict verdict(String method, String path, int status, Map<String, List<String>> headers, byte[] body) {
     SpecModel.Operation operation = model.operation(method, path);
+    List<String> departures = new ArrayList<>();
+    List<Reading> readings = new ArrayList<>();
     if (operation == null) {
-      return List.of();
+      return new Verdict(departures, readings);
     }
-    boolean v1 = spec == ApiSpec.V1;
-    int judged = status;
-    boolean bodyDefined = true;
-    // The v2 document lets an operation with an empty 200 answer answer 204, or 200 with a body clients ignore.
-    if (operation.emptySuccess() && (status == 200 || status == 204)) {
-      judged = 200;
-      bodyDefined = false;
+    if (spec == ApiSpec.V1) {
+      judgeV1(operation, status, headers, body, departures, readings);
+    } else {
+      judgeV2(operation, status, headers, body, departures, readings);
     }
-    // Bodies of 429, 5xx and v1 failure statuses are not defined by the documents.
-    if (status == 429 || status >= 500 || (v1 && status != 200)) {
-      bodyDefined = false;
+    return new Verdict(departures, readings);
+  }
+
+  // ---------------------------------------------------------------- v2
+
+  private void judgeV2(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
+      List<String> departures, List<Reading> readings) {
+    if (status >= 500) {
+      departures.add("HTTP " + status + ": a server error is never a conforming answer");
+      return;
     }
-    SimpleResponse.Builder response = SimpleResponse.Builder.status(judged);
-    headers.forEach((name, values) -> {
-      if (!name.startsWith(":")) {
-        response.withHeader(name, values);
-      }
-    });
-    if (body.length > 0 && bodyDefined) {
-      response.withBody(body);
+    if (status == 429) {
+      return; // rate limiting: the documents define no body; waiting it out is the caller's business
     }
-    ValidationReport report = validator.validateResponse(operation.template(),
-        Request.Method.valueOf(method.toUpperCase(Locale.ROOT)), response.build());
-    List<String> problems = new ArrayList<>();
-    for (ValidationReport.Message message : report.getMessages()) {
-      if (message.getLevel() == ValidationReport.Level.ERROR) {
-        problems.add(describe(message));
-      }
-    }
+    String declared = String.valueOf(status);
+    boolean isDeclared = operation.documentedStatuses().contains(declared);
     String contentType = header(headers, "Content-Type");
-    if (v1 && status == 200 && contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/xml")) {
-      // The validator passes XML bodies without a look; they are read here instead.
-      problems.addAll(XmlBodies.problems(model, schemas, operation, status, body));
+    if (status / 100 == 2) {
+      if (operation.emptySuccess()) {
+        readings.add(new Reading(OpenPoint.NO_BODY_STATUS, declared, operation.id() + " answered HTTP " + status));
+        return; // the document defines no body; one that comes anyway is ignored
+      }
+      readings.add(new Reading(operation.method().equals("POST") ? OpenPoint.SUCCESS_STATUS : OpenPoint.READ_STATUS,
+          declared, operation.id() + " answered HTTP " + status));
+      judgeJson(operation, successStatus(operation), contentType, body, departures, readings);
+    } else if (status / 100 == 4) {
+      JsonNode error = parse(body);
+      List<String> errorProblems = errorBodyProblems(error, contentType);
+      if (!errorProblems.isEmpty()) {
+        departures.add("Errors, rule 1: a refusal carries the error body; here " + String.join("; ", errorProblems));
+        return;
+      }
+      String code = error.path("code").asText();
+      if (!isDeclared || !OUR_ERROR_STATUSES.get(code).contains(status)) {
+        readings.add(new Reading(statusPointOf(code), declared, operation.id() + " answered " + code + " with HTTP "
+            + status));
+      }
+    } else {
+      departures.add("HTTP " + status + ": neither the documented answer nor a refusal");
+      return;
+    }
+    departures.addAll(V2Values.problems(parse(body)));
+  }
+
+  /** Judges a JSON success body against the schema of the operation's declared success status. */
+  private void judgeJson(SpecModel.Operation operation, int judged, String contentType, byte[] body,
+      List<String> departures, List<Reading> readings) {
+    if (contentType == null || !isJson(contentType)) {
+      departures.add("General rule 1: bodies are JSON; the answer is labelled " + contentType);
+      return;
+    }
+    JsonNode json = parse(body);
+    if (json == null) {
+      departures.add("General rule 1: bodies are JSON; the answer does not parse as JSON");
+      return;
+    }
+    if (operation.id().equals("listReceipts")) {
+      readings.add(new Reading(OpenPoint.RECEIPT_LIST, json.isArray() ? "array" : "object", "the receipt list"));
+    }
+    if (operation.id().equals("listReceipts") && json.isArray()) {
+      Schema<?> receipt = model.schema("ReceiptResponse");
+      for (JsonNode item : json) {
+        departures.addAll(schemaProblems(receipt, item));
+      }
+      return;
+    }
+    SimpleResponse.Builder response = SimpleResponse.Builder.status(judged)
+        .withContentType("application/json").withBody(body);
+    ValidationReport report = validator.validateResponse(operation.template(),
+        Request.Method.valueOf(operation.method()), response.build());
+    for (ValidationReport.Message message : report.getMessages()) {
+      if (message.getLevel() != ValidationReport.Level.ERROR) {
+        continue;
+      }
+      String pointer = pointer(message);
+      if (message.getKey().endsWith(".enum") && isStickerStatus(operation, pointer)) {
+        readings.add(new Reading(OpenPoint.STICKER_OFF, json.at(pointer).asText(), "a sticker status at "
+            + pointer));
+      } else {
+        departures.add(describe(message));
+      }
+    }
+  }
+
+  /** A sticker's status: the document names only Active, so another value is a reading, not a departure. */
+  private static boolean isStickerStatus(SpecModel.Operation operation, String pointer) {
+    return operation.id().endsWith("Sticker") || operation.id().equals("listStickers")
+        ? pointer.equals("/status") || pointer.matches("/items/\\d+/status") : false;
+  }
+
+  private static int successStatus(SpecModel.Operation operation) {
+    for (String status : operation.documentedStatuses()) {
+      if (status.startsWith("2")) {
+        return Integer.parseInt(status);
+      }
+    }
+    return 200;
+  }
+
+  /** The open point that holds the HTTP status of an error code. */
+  private static OpenPoint statusPointOf(String code) {
+    return switch (code) {
+      case "validation_error" -> OpenPoint.VALIDATION_STATUS;
+      case "not_authorized" -> OpenPoint.UNAUTHENTICATED_STATUS;
+      case "invalid_operation" -> OpenPoint.WRONG_STATE_STATUS;
+      case "idempotency_key_violation" -> OpenPoint.KEY_CONFLICT_STATUS;
+      default -> OpenPoint.TOKEN_UNUSABLE_STATUS;
+    };
+  }
+
+  /** What breaks the v2 document's error body; empty when the body is one. */
+  public static List<String> errorBodyProblems(JsonNode body, String contentType) {
+    List<String> problems = new ArrayList<>();
+    if (contentType != null && !isJson(contentType)) {
+      problems.add("labelled " + contentType + ", not JSON");
+    }
+    if (body == null || !body.isObject()) {
+      problems.add("no JSON object");
+      return problems;
+    }
+    if (!body.path("code").isTextual()) {
+      problems.add("no code");
+    } else if (!ERROR_CODES.contains(body.path("code").asText())) {
+      problems.add("code " + body.path("code").asText() + " is not in the error table");
+    }
+    if (!body.path("message").isTextual()) {
+      problems.add("no message");
+    }
+    if ("validation_error".equals(body.path("code").asText())) {
+      JsonNode errors = body.path("errors");
+      boolean strings = errors.isArray();
+      for (JsonNode entry : errors) {
+        strings &= entry.isTextual();
+      }
+      if (!strings) {
+        problems.add("validation_error without errors as an array of strings");
+      }
     }
     return problems;
   }
+
+  // ---------------------------------------------------------------- v1
+
+  private void judgeV1(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
+      List<String> departures, List<Reading> readings) {
+    if (status >= 500) {
+      departures.add("HTTP " + status + ": a server error is never a conforming answer");
+      return;
+    }
+    if (status != 200) {
+      return; // the document defines no body for a request that could not be read
+    }
+    String contentType = header(headers, "Content-Type");
+    String media = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT).split(";")[0].trim();
+    if (isXml(media)) {
+      readings.add(new Reading(OpenPoint.V1_XML_TYPE, media, operation.id() + " answered XML as " + media));
+      departures.addAll(XmlBodies.problems(model, schemas, operation, status, body));
+      return;
+    }
+    JsonNode json = parse(body);
+    if (operation.id().equals("getDocumentContent") && (json == null || !json.has("ErrorCode"))) {
+      return; // the document gives no format for a document's content
+    }
+    if (!isJson(media) || json == null) {
+      departures.add("Responses are JSON (or XML when asked for); the answer is labelled " + contentType
+          + (json == null ? " and does not parse as JSON" : ""));
+      return;
+    }
+    readings.add(new Reading(OpenPoint.V1_JSON_TYPE, media, operation.id() + " answered JSON as " + media));
+    ValidationReport report = validator.validateResponse(operation.template(),
+        Request.Method.valueOf(operation.method()), SimpleResponse.Builder.status(200)
+            .withContentType("application/json").withBody(body).build());
+    for (ValidationReport.Message message : report.getMessages()) {
+      if (message.getLevel() == ValidationReport.Level.ERROR) {
+        departures.add(describe(message));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- notifications
 
   /**
    * Every way a callback body breaks the named schema of the document (for example
    * {@code PaymentNotification}); empty when it conforms.
    */
   public List<String> schemaProblems(String schemaName, JsonNode body) {
-    Schema<?> schema = model.openApi().getComponents().getSchemas().get(schemaName);
-    if (schema == null) {
-      throw new IllegalArgumentException("no schema " + schemaName + " in the " + spec + " document");
-    }
+    return schemaProblems(model.schema(schemaName), body);
+  }
+
+  private List<String> schemaProblems(Schema<?> schema, JsonNode body) {
     ValidationReport report = schemas.validate(() -> body, schema, "body");
     List<String> problems = new ArrayList<>();
     for (ValidationReport.Message message : report.getMessages()) {
@@ -136,8 +354,34 @@ public final class ExchangeJudge {
     return problems;
   }
 
+  // ---------------------------------------------------------------- helpers
+
+  static boolean isJson(String contentType) {
+    String media = contentType.toLowerCase(Locale.ROOT).split(";")[0].trim();
+    return media.equals("application/json") || media.equals("text/json") || media.endsWith("+json");
+  }
+
+  static boolean isXml(String media) {
+    return media.equals("application/xml") || media.equals("text/xml") || media.endsWith("+xml");
+  }
+
+  private static JsonNode parse(byte[] body) {
+    if (body == null || body.length == 0) {
+      return null;
+    }
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static String pointer(ValidationReport.Message message) {
+    return message.getContext().flatMap(c -> c.getPointers()).map(p -> p.getInstance()).orElse("");
+  }
+
   private static String describe(ValidationReport.Message message) {
-    String pointer = message.getContext().flatMap(c -> c.getPointers()).map(p -> p.getInstance()).orElse("");
+    String pointer = pointer(message);
     String where = pointer.isEmpty() || pointer.equals("/") ? "" : " at " + pointer;
     return message.getKey() + where + ": " + message.getMessage().replaceFirst("^\\[Path '[^']*'\\]\\s*", "");
   }

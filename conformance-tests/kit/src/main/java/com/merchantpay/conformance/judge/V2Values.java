@@ -1,4 +1,4 @@
-package com.merchantpay.conformance.internal;
+package com.merchantpay.conformance.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.OffsetDateTime;

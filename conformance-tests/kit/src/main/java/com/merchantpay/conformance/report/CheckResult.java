@@ -9,13 +9,16 @@ import java.util.List;
  * @param suite the suite it belongs to
  * @param title the behaviour it checks, as a sentence
  * @param tags its tags ({@code v2}, {@code v1}, {@code idempotency}, {@code decision}, ...)
- * @param rule the rule of the documents it enforces, cited
- * @param outcome passed, failed, skipped (with the reason) or accepted by the baseline
- * @param expected what the rule asks for (failures and skips)
+ * @param rule what it enforces, cited; for a failure, the rule the failing assertion cites
+ * @param outcome passed, reads an open point differently, failed, skipped (with the reason) or accepted by the
+ *     baseline
+ * @param expected what the rule asks for (failures)
  * @param actual what came back instead, or why the check was skipped
  * @param reproduce a {@code curl} command repeating the call that failed, secrets left out
  * @param calls how many HTTP calls the check made
  * @param millis how long it took
+ * @param differences the open points the target reads otherwise than our specs, with both readings
+ * @param rules the ids of the document rules its assertions judged
  */
 public record CheckResult(
     String id,
@@ -28,11 +31,18 @@ public record CheckResult(
     String actual,
     String reproduce,
     int calls,
-    long millis) {
+    long millis,
+    List<Difference> differences,
+    List<String> rules) {
 
   /** How a check ended. */
   public enum Outcome {
     PASSED,
+    /**
+     * Passed every rule of the documents, but reads an open point otherwise than our specs: both readings are in
+     * {@code differences}. Not a failure.
+     */
+    DIFFERS,
     FAILED,
     /** Could not run here: the reason is in {@code actual}. */
     SKIPPED,
@@ -40,7 +50,20 @@ public record CheckResult(
     ACCEPTED
   }
 
+  /**
+   * An open point of the documents that the target reads otherwise than our specs.
+   *
+   * @param point the open point's id ({@code v2.status.create}, ...)
+   * @param question what the documents leave open
+   * @param ours our specs' reading
+   * @param theirs the target's reading, as observed
+   * @param seen the answer that showed it, summarised
+   */
+  public record Difference(String point, String question, String ours, String theirs, String seen) {}
+
   public CheckResult {
     tags = List.copyOf(tags);
+    differences = differences == null ? List.of() : List.copyOf(differences);
+    rules = rules == null ? List.of() : List.copyOf(rules);
   }
 }

@@ -1,6 +1,7 @@
 package com.merchantpay.conformance.target;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -32,11 +33,16 @@ import java.util.Optional;
  * @param refundsRejectedCard a card whose refunds end {@code Rejected}
  * @param sbpPhone a phone number that pays through the Faster Payments System
  * @param clockControl a URL path that moves the implementation's clock ({@code POST {"duration": "PT10S"}})
- * @param settles how long pending work takes: {@code refund}, {@code receipt}, {@code callbackRetry}, and
+ * @param settles how long pending work takes: {@code payment} (a Pending payment; 10 s when not given),
+ *     {@code refund}, {@code receipt}, {@code callbackRetry}, and
  *     {@code notification}, the longest a notification may take to arrive (10 s when not given)
  * @param paginationPayments how many payments the pagination checks create (more than one page's worth)
  * @param v1 the v1 merchant's {@code siteAlias} and {@code accountID}, and the v1 list limit
  * @param callbackHost the address the implementation can reach the kit's callback receiver on
+ * @param readings the target's readings of open points, by {@link OpenPoint} id: checked exactly instead of
+ *     reported as differences
+ * @param paymentMethods by method ({@code dsrp}, {@code authorizationCode}, {@code account}, {@code phone}), a
+ *     {@code paymentData} object that pays with it on this target
  */
 public record Profile(
     String name,
@@ -53,7 +59,12 @@ public record Profile(
     Map<String, String> settles,
     Integer paginationPayments,
     V1 v1,
-    String callbackHost) {
+    String callbackHost,
+    Map<String, String> readings,
+    Map<String, JsonNode> paymentMethods) {
+
+  /** The payment data members other than card, token and sticker that a profile can give data for. */
+  public static final List<String> PAYMENT_METHODS = List.of("dsrp", "authorizationCode", "account", "phone");
 
   private static final ObjectMapper READER = JsonMapper.builder()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -63,6 +74,19 @@ public record Profile(
     declines = declines == null ? List.of() : List.copyOf(declines);
     confirmations = confirmations == null ? Map.of() : Map.copyOf(confirmations);
     settles = settles == null ? Map.of() : Map.copyOf(settles);
+    readings = readings == null ? Map.of() : Map.copyOf(readings);
+    paymentMethods = paymentMethods == null ? Map.of() : Map.copyOf(paymentMethods);
+    for (String point : readings.keySet()) {
+      if (OpenPoint.byId(point).isEmpty()) {
+        throw new IllegalArgumentException("readings." + point + ": no such open point; the kit lists them with "
+            + "--list-points");
+      }
+    }
+    for (String method : paymentMethods.keySet()) {
+      if (!PAYMENT_METHODS.contains(method)) {
+        throw new IllegalArgumentException("paymentMethods." + method + ": not one of " + PAYMENT_METHODS);
+      }
+    }
     currency = currency == null ? "RUB" : currency;
     name = name == null ? "unnamed profile" : name;
     for (Map.Entry<String, String> entry : settles.entrySet()) {
@@ -142,7 +166,32 @@ public record Profile(
     }
   }
 
-  /** How long a kind of pending work takes ({@code refund}, {@code receipt}, {@code callbackRetry}, {@code notification}). */
+  /** Every card number the profile names: none of them may ever come back in full. */
+  public List<String> cardNumbers() {
+    List<String> pans = new java.util.ArrayList<>();
+    if (approvedCard != null && approvedCard.pan() != null) {
+      pans.add(approvedCard.pan());
+    }
+    declines.forEach(decline -> pans.add(decline.pan()));
+    confirmations.values().forEach(confirmation -> pans.add(confirmation.pan()));
+    for (String pan : new String[] {blockedTokenCard, refundsRejectedCard}) {
+      if (pan != null) {
+        pans.add(pan);
+      }
+    }
+    pans.removeIf(pan -> pan == null || pan.length() < 12);
+    return List.copyOf(new java.util.LinkedHashSet<>(pans));
+  }
+
+  /** The target's declared reading of an open point, if its profile gives one. */
+  public Optional<String> reading(OpenPoint point) {
+    return Optional.ofNullable(readings.get(point.id()));
+  }
+
+  /**
+   * How long a kind of pending work takes ({@code payment}, {@code refund}, {@code receipt},
+   * {@code callbackRetry}, {@code notification}).
+   */
   public Optional<Duration> settlesAfter(String kind) {
     String value = settles.get(kind);
     return value == null ? Optional.empty() : Optional.of(Duration.parse(value));
@@ -153,6 +202,6 @@ public record Profile(
     V1 changed = new V1(v1 == null ? null : v1.siteAlias(), v1 == null ? null : v1.accountId(), limit);
     return new Profile(name, currency, approvedCard, declines, confirmations, externalApproval, tokenConfirmation,
         blockedTokenCard, refundsRejectedCard, sbpPhone, clockControl, settles, paginationPayments, changed,
-        callbackHost);
+        callbackHost, readings, paymentMethods);
   }
 }

@@ -76,11 +76,69 @@ class ExchangeJudgeTest {
   }
 
   @Test
-  void anEmptySuccessMayBe204OrCarryABodyAsTheSpecToleratesButNot201() {
+  void anEmptySuccessIsJudgedByItsStatusAloneAndAnother2xxIsAReadingNotADeparture() {
     assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, null, "")).isEmpty();
-    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 204, null, "")).isEmpty();
     assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, "application/json", "{\"ok\":true}")).isEmpty();
-    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 201, null, "")).isNotEmpty();
+    ExchangeJudge.Verdict noContent = verdict("PUT", "/api/v2/payments/1/cancel", 204, null, "");
+    assertThat(noContent.departures()).isEmpty();
+    assertThat(noContent.readings()).extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("v2.status.no-body", "204"));
+    assertThat(verdict("PUT", "/api/v2/payments/1/cancel", 302, null, "").departures()).isNotEmpty();
+  }
+
+  @Test
+  void aCreationAnswered201WithTheDocumentedBodyReadsAnOpenPointOtherwise() {
+    String payment = "{\"id\":\"1\",\"status\":\"Settled\"}";
+    ExchangeJudge.Verdict created = verdict("POST", "/api/v2/payments", 201, "application/json", payment);
+    assertThat(created.departures()).isEmpty();
+    assertThat(created.readings()).filteredOn(ExchangeJudge.Reading::differs).singleElement().satisfies(r -> {
+      assertThat(r.point().id()).isEqualTo("v2.status.success");
+      assertThat(r.theirs()).isEqualTo("201");
+    });
+    assertThat(verdict("POST", "/api/v2/payments", 201, "application/json", "{\"id\":1}").departures())
+        .as("the body is still judged").isNotEmpty();
+  }
+
+  @Test
+  void aRefusalWithAnotherStatusIsAReadingButOneWithoutTheErrorBodyDeparts() {
+    ExchangeJudge.Verdict refused = verdict("POST", "/api/v2/payments", 422, "application/json",
+        "{\"code\":\"validation_error\",\"message\":\"x\",\"errors\":[\"amount: required\"]}");
+    assertThat(refused.departures()).isEmpty();
+    assertThat(refused.readings()).extracting(r -> r.point().id()).containsExactly("v2.status.validation-error");
+    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json", "{\"error\":\"bad\"}").departures())
+        .singleElement().asString().contains("error body");
+    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json",
+        "{\"code\":\"bad_request\",\"message\":\"x\"}").departures()).singleElement().asString()
+        .contains("not in the error table");
+    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json",
+        "{\"code\":\"validation_error\",\"message\":\"x\"}").departures()).singleElement().asString()
+        .contains("errors");
+  }
+
+  @Test
+  void aServerErrorAlwaysDeparts() {
+    assertThat(verdict("GET", "/api/v2/payments/1", 503, "text/html", "<html/>").departures()).isNotEmpty();
+  }
+
+  @Test
+  void theReceiptListAsABareArrayAndAnotherStickerStatusAreReadings() {
+    ExchangeJudge.Verdict array = verdict("GET", "/api/v2/receipts", 200, "application/json",
+        "[{\"id\":\"r1\",\"status\":\"Success\"}]");
+    assertThat(array.departures()).isEmpty();
+    assertThat(array.readings()).filteredOn(ExchangeJudge.Reading::differs).extracting(r -> r.point().id())
+        .containsExactly("v2.list.receipts");
+    assertThat(verdict("GET", "/api/v2/receipts", 200, "application/json", "[{\"id\":\"r1\",\"status\":\"Lost\"}]")
+        .departures()).as("each receipt is still judged").isNotEmpty();
+    ExchangeJudge.Verdict sticker = verdict("GET", "/api/v2/stickers/s1", 200, "application/json",
+        "{\"id\":\"s1\",\"status\":\"Disabled\"}");
+    assertThat(sticker.departures()).isEmpty();
+    assertThat(sticker.readings()).filteredOn(ExchangeJudge.Reading::differs).extracting(ExchangeJudge.Reading::theirs)
+        .containsExactly("Disabled");
+  }
+
+  private static ExchangeJudge.Verdict verdict(String method, String path, int status, String type, String body) {
+    return V2.verdict(method, path, status, type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
+        body.getBytes(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -145,6 +203,18 @@ class ExchangeJudgeTest {
         .as("an entry outside its list wrapper").isNotEmpty();
     assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers><RestDocumentInfo/></Transfers>")))
         .as("an entry of another list").anySatisfy(p -> assertThat(p).contains("RestDocumentInfo"));
+  }
+
+  @Test
+  void xmlAsTextXmlIsAReadingAndStillJudged() {
+    ExchangeJudge.Verdict verdict = V1.verdict("GET", "/api/v1/listTransfers", 200,
+        Map.of("Content-Type", List.of("text/xml;charset=UTF-8")), transfers("RestController.RestResponse",
+            "<Transfers>" + TRANSFER + "</Transfers>").getBytes(StandardCharsets.UTF_8));
+    assertThat(verdict.departures()).isEmpty();
+    assertThat(verdict.readings()).extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("v1.media-type.xml", "text/xml"));
+    assertThat(V1.verdict("GET", "/api/v1/listTransfers", 200, Map.of("Content-Type", List.of("text/xml")),
+        transfers("Response", TRANSFER).getBytes(StandardCharsets.UTF_8)).departures()).isNotEmpty();
   }
 
   @Test
