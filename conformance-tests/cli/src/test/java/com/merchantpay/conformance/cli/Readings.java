@@ -51,7 +51,10 @@ final class Readings {
         new Reading("a switched-off sticker named Disabled", stickerOffIsDisabled(), "v2.sticker.off-status"),
         new Reading("a wrong one-time code lets the payer try again", failingAnswerAllowsRetry(),
             "v2.confirmation.failing-answer"),
-        new Reading("payments answered Pending at creation", creationsPending(), null));
+        new Reading("payments answered Pending at creation", creationsPending(), null),
+        new Reading("members without a value written as null", absentAsNull(), null),
+        new Reading("v1 failures carrying their payload member as null", v1NullPayloadOnFailure(), null),
+        new Reading("v1 JSON labelled text/html", v1JsonAsHtml(), "v1.media-type.json"));
   }
 
   /** Readings that change how missing resources are answered; each conflicts with the others, so they run apart. */
@@ -246,6 +249,40 @@ final class Readings {
           payment.remove("completed");
           payment.remove("capturedAmount");
           answer.json(payment);
+        }
+      }
+    };
+  }
+
+  /** Optional members a resource does not have yet are written as null instead of left out. */
+  private static MutatingProxy.Fault absentAsNull() {
+    return Faults.v2Answers(json -> Faults.objects(json, o -> {
+      if (o.has("status") && o.has("id")) {
+        if (o.has("paymentData") && !o.has("completed")) {
+          o.putNull("completed");
+        }
+        if (o.has("paymentId") && !o.has("resultCode")) {
+          o.putNull("resultCode");
+        }
+      }
+    }));
+  }
+
+  private static MutatingProxy.Fault v1NullPayloadOnFailure() {
+    return Faults.v1Answers((operation, envelope) -> {
+      if (envelope.path("ErrorCode").asInt() != 0 && !envelope.has("Payment")) {
+        envelope.putNull(operation.contains("Refund") && !operation.startsWith("list") ? "Refund" : "Payment");
+      }
+    });
+  }
+
+  private static MutatingProxy.Fault v1JsonAsHtml() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        if (call.path().startsWith("/api/v1/") && answer.contentType().startsWith("application/json")) {
+          answer.headers.keySet().removeIf(name -> name.equalsIgnoreCase("Content-Type"));
+          answer.headers.put("Content-Type", "text/html; charset=utf-8");
         }
       }
     };

@@ -145,11 +145,8 @@ final class AuthSuite {
     Fixtures f = new Fixtures(c);
     String merchant = c.target().merchantId() == null ? "kit-merchant" : c.target().merchantId();
     return switch (operationId) {
-      case "createInvoice" -> {
-        ObjectNode body = Json.object().put("merchantId", merchant);
-        body.set("amount", c.amount("10"));
-        yield body;
-      }
+      case "createInvoice" -> c.target().merchantId() == null ? Json.object().put("merchantId", merchant)
+          : f.invoice("10");
       case "createPayment" -> c.profile().approvedCard() == null ? Json.object().put("merchantId", merchant)
           : f.approvedPayment("10", false);
       case "completePayment", "completePaymentToken" -> Json.object().put("code", "123456");

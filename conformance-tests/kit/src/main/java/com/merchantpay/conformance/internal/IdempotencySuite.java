@@ -172,11 +172,7 @@ final class IdempotencySuite {
   }
 
   private static ObjectNode invoice(CheckContext c) {
-    ObjectNode body = Json.object();
-    body.put("merchantId", c.target().merchantId());
-    body.set("amount", c.amount("10"));
-    body.putObject("invoice").put("orderNo", c.run().unique("kit-order"));
-    return body;
+    return new Fixtures(c).invoice("10");
   }
 
   /**

@@ -586,11 +586,8 @@ final class LifecycleSuite {
         OpenPoint.EXPIRED_INVOICE, List.of("time", "clock"), c -> {
           JsonNode reference = new Fixtures(c).settledPayment("1");
           Instant now = OffsetDateTime.parse(reference.path("created").asText()).toInstant();
-          ObjectNode body = Json.object();
-          body.put("merchantId", c.target().merchantId());
-          body.set("amount", c.amount("10"));
-          body.putObject("invoice").put("orderNo", c.run().unique("kit-order"))
-              .put("expires", now.plus(Duration.ofMinutes(1)).toString());
+          ObjectNode body = new Fixtures(c).invoice("10");
+          ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
           String id = c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
           c.advanceClock(Duration.ofMinutes(2));
           Exchange read = c.v2().get(path(id, null));

@@ -27,12 +27,7 @@ final class OperationsSuite {
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     checks.add(v2(1, "createInvoice", "Creating an invoice answers with the payment id and the page URL", c -> {
-      Fixtures f = new Fixtures(c);
-      ObjectNode body = Json.object();
-      body.put("merchantId", c.target().merchantId());
-      body.set("amount", c.amount("150.5"));
-      body.putObject("invoice").put("orderNo", c.run().unique("kit-order")).put("description", "Conformance");
-      body.putObject("protocol").put("returnUrl", "https://shop.example.org/return");
+      ObjectNode body = new Fixtures(c).invoice("150.5");
       Exchange created = c.v2().post("/api/v2/invoices", body);
       JsonNode invoice = c.ok(created);
       c.expect(invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(), "paymentId and url",
@@ -126,11 +121,16 @@ final class OperationsSuite {
           Fixtures f = new Fixtures(c);
           Exchange created = c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
           JsonNode token = c.ok(created);
+          String status = token.path("status").asText();
+          c.reading(OpenPoint.TOKEN_CREATED, status, created);
           c.rule("v2.token.external");
-          c.member(created, token, "status", "Created");
-          c.member(created, token, "confirmation.type", "External");
-          c.expect(token.path("confirmation").path("paymentUrl").isTextual(), "confirmation.paymentUrl to send the "
-              + "user to (Endpoints, rule 3)", created::summary, created);
+          c.expect(Set.of("Created", "Active").contains(status), "a token Created (or already Active)",
+              created::summary, created);
+          if ("Created".equals(status)) {
+            c.member(created, token, "confirmation.type", "External");
+            c.expect(token.path("confirmation").path("paymentUrl").isTextual(), "confirmation.paymentUrl to send the "
+                + "user to (Endpoints, rule 3)", created::summary, created);
+          }
         }));
     checks.add(v2(13, "completePaymentToken", "Completing a payment token's step makes it Active", c -> {
       Fixtures f = new Fixtures(c);

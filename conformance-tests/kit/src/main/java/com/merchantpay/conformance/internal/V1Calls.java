@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -16,6 +17,9 @@ import java.util.StringJoiner;
  * document declares each one.
  */
 public final class V1Calls {
+  private static final Set<String> ACCOUNT_LISTS = Set.of("listPaymentsFilter", "listRefunds", "listDocuments",
+      "listTransfers");
+
   private final CheckContext context;
   private final String login;
   private final String password;
@@ -35,9 +39,19 @@ public final class V1Calls {
     return call(operationId, params, context.run().unique("kit-nonce"));
   }
 
-  /** A correctly signed call with this nonce. */
+  /**
+   * A correctly signed call with this nonce. A list operation gets the profile's accountID unless the caller
+   * gave one: the document lets a service ask for it when a user has several accounts.
+   */
   public Exchange call(String operationId, Map<String, String> params, String nonce) {
-    return signed(operationId, params, nonce, hash(operationId, params, nonce));
+    Map<String, String> values = params;
+    String account = context.profile().v1() == null ? null : context.profile().v1().accountId();
+    if (account != null && ACCOUNT_LISTS.contains(operationId) && !params.containsKey("accountID")) {
+      values = new LinkedHashMap<>();
+      values.put("accountID", account);
+      values.putAll(params);
+    }
+    return signed(operationId, values, nonce, hash(operationId, values, nonce));
   }
 
   /** The signature the document's rule gives for these values. */
