@@ -1,5 +1,6 @@
 package com.merchantpay.benchmarks;
 
+import com.merchantpay.conformance.ConformanceKit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +62,10 @@ public final class Benchmarks implements Callable<Integer> {
   @Option(names = "--quick", description = "Everything once and briefly: checks the benchmarks work, measures nothing.")
   boolean quick;
 
+  @Option(names = "--only", split = ",", paramLabel = "SECTION", description = "Run only these sections: sandbox, "
+      + "client, kit, kit-latency, faults, fuzz, soak (default: all).")
+  List<String> only = List.of();
+
   private final PrintStream console;
 
   Benchmarks(PrintStream console) {
@@ -84,12 +89,13 @@ public final class Benchmarks implements Callable<Integer> {
     System.setProperty("sun.net.httpserver.nodelay", "true");
     Report report = new Report(machine(), quick);
 
-    boolean complete = section("sandbox throughput", report, () -> serverThroughput(report))
-        & section("client overhead", report, () -> clientOverhead(report))
-        & section("kit and build", report, () -> kitAndBuild(report))
-        & section("creates under faults", report, () -> report.faults(Resilience.faults(faultCreates, 42)))
-        & section("malformed requests", report, () -> report.fuzz(Resilience.fuzz(fuzz, 42)))
-        & section("soak", report, () -> soak(report));
+    boolean complete = section("sandbox", "sandbox throughput", report, () -> serverThroughput(report))
+        & section("client", "client overhead", report, () -> clientOverhead(report))
+        & section("kit", "kit and build", report, () -> kitAndBuild(report))
+        & section("kit-latency", "kit over a slow network", report, () -> kitLatency(report))
+        & section("faults", "creates under faults", report, () -> report.faults(Resilience.faults(faultCreates, 42)))
+        & section("fuzz", "malformed requests", report, () -> report.fuzz(Resilience.fuzz(fuzz, 42)))
+        & section("soak", "soak", report, () -> soak(report));
 
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report.markdown(), StandardCharsets.UTF_8);
@@ -101,8 +107,11 @@ public final class Benchmarks implements Callable<Integer> {
     void run() throws Exception;
   }
 
-  /** Runs one part; a part that breaks is reported as broken and the others still run. */
-  private boolean section(String name, Report report, Section section) {
+  /** Runs one part unless left out; a part that breaks is reported as broken and the others still run. */
+  private boolean section(String key, String name, Report report, Section section) {
+    if (!only.isEmpty() && !only.contains(key)) {
+      return true;
+    }
     console.println("== " + name);
     try {
       section.run();
@@ -167,6 +176,23 @@ public final class Benchmarks implements Callable<Integer> {
       }
       report.client(threads, scores);
     }
+  }
+
+  // ---------------------------------------------------------------- kit over a slow network
+
+  private void kitLatency(Report report) {
+    List<KitLatency.Result> runs = new java.util.ArrayList<>();
+    List<Long> delays = quick ? List.of(0L) : List.of(0L, 50L, 120L);
+    for (long delay : delays) {
+      for (int workers : quick ? new int[] {ConformanceKit.DEFAULT_WORKERS}
+          : new int[] {1, ConformanceKit.DEFAULT_WORKERS}) {
+        KitLatency.Result run = KitLatency.run(Duration.ofMillis(delay), workers);
+        console.printf("kit at %d ms per answer, %d workers: %.1f s, %d calls, exit %d%n", delay, workers,
+            run.wall().toMillis() / 1000.0, run.calls(), run.exit());
+        runs.add(run);
+      }
+    }
+    report.kitLatency(runs);
   }
 
   // ---------------------------------------------------------------- kit and build

@@ -125,6 +125,43 @@ final class Report {
         verdict(exit == 0 && wall.compareTo(Duration.ofMinutes(6)) < 0), exit));
   }
 
+  // ---------------------------------------------------------------- the kit over a slow network
+
+  void kitLatency(List<KitLatency.Result> runs) {
+    md.append("\n## The kit over a slow network\n\nThe kit's whole default run against the embedded sandbox behind a "
+        + "proxy that holds every answer for the given time (a round trip to a remote staging environment), with one "
+        + "worker (the checks one after another) and with the default. Wall time of the run, the sandbox already "
+        + "started; calls counted from the report; verdicts compared check by check with the one-worker run at the "
+        + "same delay.\n\n| Delay per answer | Workers | Wall time | Calls | Exit | Same verdicts as 1 worker |\n"
+        + "|---:|---:|---:|---:|---:|---|\n");
+    Map<Duration, KitLatency.Result> single = new java.util.HashMap<>();
+    runs.stream().filter(r -> r.workers() == 1).forEach(r -> single.put(r.delay(), r));
+    for (KitLatency.Result run : runs) {
+      KitLatency.Result one = single.get(run.delay());
+      String same = run.workers() == 1 ? "-" : one == null ? "not compared" : run.verdicts().equals(one.verdicts())
+          ? "yes" : "no: " + differing(one, run);
+      md.append(String.format(Locale.ROOT, "| %d ms | %d | %.1f s | %,d | %d | %s |%n", run.delay().toMillis(),
+          run.workers(), run.wall().toMillis() / 1000.0, run.calls(), run.exit(), same));
+    }
+    runs.stream().filter(r -> r.delay().toMillis() == 120 && r.workers() > 1).findFirst().ifPresent(run -> {
+      KitLatency.Result one = single.get(run.delay());
+      boolean met = run.exit() == 0 && run.wall().toSeconds() < 45 && (one == null || one.verdicts()
+          .equals(run.verdicts()));
+      md.append("\nTarget: at 120 ms per answer the default run ends in under 45 s with exit 0 and the same verdict "
+          + "for every check as one worker. **").append(verdict(met)).append("**\n");
+    });
+  }
+
+  private static String differing(KitLatency.Result one, KitLatency.Result many) {
+    List<String> ids = new java.util.ArrayList<>();
+    one.verdicts().forEach((id, outcome) -> {
+      if (outcome != many.verdicts().get(id)) {
+        ids.add(id + " " + outcome + "/" + many.verdicts().get(id));
+      }
+    });
+    return String.join(", ", ids.subList(0, Math.min(5, ids.size())));
+  }
+
   // ---------------------------------------------------------------- resilience
 
   void faults(Resilience.FaultRun run) {

@@ -19,7 +19,8 @@ import java.util.function.BiFunction;
 /**
  * A network between a client and a server that loses things: per request it may drop the connection
  * before or after the server acted, answer 502 or 503 after it acted, or hold the answer past the client's
- * timeout. The fault of each request is chosen by the caller (a test, or the benchmarks).
+ * timeout (or, for every request, by a round trip's worth: a slow network). The fault of each request is chosen
+ * by the caller (a test, or the benchmarks).
  */
 public final class FaultyProxy implements AutoCloseable {
   /** What happens to one request. */
@@ -37,7 +38,8 @@ public final class FaultyProxy implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    server.setExecutor(Executors.newFixedThreadPool(16, r -> {
+    // As many threads as calls come at once: a slow network delays each call, it does not queue them.
+    server.setExecutor(Executors.newCachedThreadPool(r -> {
       Thread thread = new Thread(r, "faulty-proxy");
       thread.setDaemon(true);
       return thread;

@@ -24,6 +24,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The conformance kit: checks an implementation of the Merchant Payment Service (a base URL) against the
@@ -48,6 +52,8 @@ public final class ConformanceKit {
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
   /** How long a run may take unless told otherwise. */
   public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
+  /** How many checks run at once unless told otherwise: a target across a network is mostly waited for. */
+  public static final int DEFAULT_WORKERS = 8;
   /** Unanswered calls in a suite after which the kit stops calling the target there. */
   public static final int STALLED_AFTER = 3;
 
@@ -61,6 +67,8 @@ public final class ConformanceKit {
   private final Duration timeout;
   private final Duration budget;
   private final boolean strict;
+  private final int workers;
+  private final double rate;
 
   private ConformanceKit(Builder builder) {
     this.target = builder.target;
@@ -73,6 +81,8 @@ public final class ConformanceKit {
     this.timeout = builder.timeout;
     this.budget = builder.budget;
     this.strict = builder.strict;
+    this.workers = builder.workers;
+    this.rate = builder.rate;
   }
 
   public static Builder builder() {
@@ -84,7 +94,8 @@ public final class ConformanceKit {
    * {@code .token}, {@code .merchant}, {@code .otherToken}, {@code .otherMerchant}, {@code .v1Login},
    * {@code .v1Password}, {@code .v1CashierLogin}, {@code .v1CashierPassword}, {@code .profile} (a file),
    * {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code .baseline} (a file),
-   * {@code .reportDir}, {@code .strict} ({@code true}), {@code .timeout} and {@code .budget} (seconds). Without
+   * {@code .reportDir}, {@code .strict} ({@code true}), {@code .timeout} and {@code .budget} (seconds),
+   * {@code .workers} and {@code .rate} (calls per second). Without
    * {@code baseUrl} the embedded implementation is used.
    */
   public static ConformanceKit fromSystemProperties() {
@@ -116,6 +127,12 @@ public final class ConformanceKit {
     if (property("budget") != null) {
       builder.budget(Duration.ofSeconds(Long.parseLong(property("budget"))));
     }
+    if (property("workers") != null) {
+      builder.workers(Integer.parseInt(property("workers")));
+    }
+    if (property("rate") != null) {
+      builder.rate(Double.parseDouble(property("rate")));
+    }
     return builder.build();
   }
 
@@ -133,14 +150,50 @@ public final class ConformanceKit {
   public Report run() {
     try (Session session = new Session()) {
       List<Check> checks = Catalog.select(include, exclude);
-      if (console != null) {
-        new ConsoleProgress(console).started("merchantpay-conformance", session.shownTarget, session.profileName(),
-            checks.size(), strict);
+      if (session.progress != null) {
+        session.progress.started("merchantpay-conformance", session.shownTarget, session.profileName(), checks.size(),
+            strict, workers);
       }
-      for (Check check : checks) {
-        session.run(check);
+      if (workers == 1) {
+        checks.forEach(session::run); // the catalogue's order, one after another: for reading a run as it goes
+      } else {
+        runTogether(session, checks);
       }
       return session.finish();
+    }
+  }
+
+  /**
+   * The checks that may run beside each other on the pool of workers, then those that run alone one after
+   * another, then those that read what the run collected. Results do not depend on the order they end in.
+   */
+  private void runTogether(Session session, List<Check> checks) {
+    ExecutorService pool = Executors.newFixedThreadPool(workers, task -> {
+      Thread thread = new Thread(task, "merchantpay-conformance-worker");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      await(checks.stream().filter(c -> c.order() == Check.Order.TOGETHER).map(c -> pool.submit(() -> session.run(c)))
+          .toList());
+      checks.stream().filter(c -> c.order() == Check.Order.ALONE).forEach(session::run);
+      await(checks.stream().filter(c -> c.order() == Check.Order.LAST).map(c -> pool.submit(() -> session.run(c)))
+          .toList());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void await(List<? extends Future<?>> futures) {
+    for (Future<?> future : futures) {
+      try {
+        future.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("the run was interrupted", e);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("a check could not be run: " + e.getCause(), e.getCause());
+      }
     }
   }
 
@@ -163,7 +216,8 @@ public final class ConformanceKit {
     private final Runner runner;
     private final List<CheckResult> results = new ArrayList<>();
     private final Instant started = Instant.now();
-    private final ConsoleProgress progress = console == null ? null : new ConsoleProgress(console);
+    private final ConsoleProgress progress = console == null ? null
+        : new ConsoleProgress(console, console == System.out && System.console() != null, workers == 1);
 
     Session() {
       Target chosen = target;
@@ -184,7 +238,7 @@ public final class ConformanceKit {
       }
       this.profile = chosenProfile;
       this.shownTarget = shown;
-      this.run = new Run(chosen, chosenProfile, timeout, budget, strict);
+      this.run = new Run(chosen, chosenProfile, new Run.Settings(timeout, budget, strict, workers, rate));
       this.runner = new Runner(run, baseline);
     }
 
@@ -192,11 +246,13 @@ public final class ConformanceKit {
       return profile.name();
     }
 
-    synchronized CheckResult run(Check check) {
+    CheckResult run(Check check) {
       CheckResult result = runner.run(check);
-      results.add(result);
-      if (progress != null) {
-        progress.finished(result);
+      synchronized (this) {
+        results.add(result);
+        if (progress != null) {
+          progress.finished(result);
+        }
       }
       return result;
     }
@@ -207,8 +263,9 @@ public final class ConformanceKit {
       ordered.sort(java.util.Comparator.comparingInt(r -> order.indexOf(r.id())));
       Report report = new Report(shownTarget, profile.name(), started,
           java.time.Duration.between(started, Instant.now()).toMillis(), ordered, CoverageCount.of(run, ordered),
-          strict);
+          strict, workers, run.slowdowns(), run.slowdownMillis());
       if (progress != null) {
+        progress.listing(report);
         progress.summary(report);
       }
       if (reportDir != null) {
@@ -251,8 +308,39 @@ public final class ConformanceKit {
     private Duration timeout = DEFAULT_TIMEOUT;
     private Duration budget = DEFAULT_BUDGET;
     private boolean strict;
+    private int workers = DEFAULT_WORKERS;
+    private double rate;
 
     private Builder() {}
+
+    /**
+     * How many checks run at once, and how many calls one check may have out at once ({@value
+     * com.merchantpay.conformance.ConformanceKit#DEFAULT_WORKERS} by default). With 1, the checks run one after
+     * another in the catalogue's order and each is printed as it ends.
+     *
+     * @throws IllegalArgumentException when below 1
+     */
+    public Builder workers(int workers) {
+      if (workers < 1) {
+        throw new IllegalArgumentException("workers must be at least 1, not " + workers);
+      }
+      this.workers = workers;
+      return this;
+    }
+
+    /**
+     * At most this many calls per second, across every worker (0, the default, for no limit): for a shared
+     * staging environment.
+     *
+     * @throws IllegalArgumentException when negative
+     */
+    public Builder rate(double callsPerSecond) {
+      if (callsPerSecond < 0) {
+        throw new IllegalArgumentException("the rate must not be negative, not " + callsPerSecond);
+      }
+      this.rate = callsPerSecond;
+      return this;
+    }
 
     /**
      * Requires our specs' reading of every open point the profile does not declare a reading of: a target that

@@ -61,6 +61,16 @@ public final class Main implements Callable<Integer> {
       description = "How long the whole run may take (default: ${DEFAULT-VALUE}).")
   int budgetSeconds;
 
+  @Option(names = "--workers", paramLabel = "N", defaultValue = "" + ConformanceKit.DEFAULT_WORKERS,
+      description = "How many checks run at once (default: ${DEFAULT-VALUE}); 1 runs them one after another in the "
+          + "catalogue's order, printing each as it ends.")
+  int workers;
+
+  @Option(names = "--rate", paramLabel = "CALLS", defaultValue = "0",
+      description = "At most this many calls per second across all workers, for a shared environment "
+          + "(default: no limit).")
+  double rate;
+
   @Option(names = "--list", description = "List the checks the options select, and exit.")
   boolean list;
 
@@ -113,6 +123,12 @@ public final class Main implements Callable<Integer> {
     if (budgetSeconds < 1) {
       throw new IllegalArgumentException("--budget must be at least 1 second");
     }
+    if (workers < 1) {
+      throw new IllegalArgumentException("--workers must be at least 1");
+    }
+    if (rate < 0) {
+      throw new IllegalArgumentException("--rate must not be negative");
+    }
     if (listRules) {
       Listings.rules(out);
       return 0;
@@ -126,7 +142,9 @@ public final class Main implements Callable<Integer> {
         .excludeTags(excludeTags)
         .strict(strict)
         .timeout(Duration.ofSeconds(timeoutSeconds))
-        .budget(Duration.ofSeconds(budgetSeconds));
+        .budget(Duration.ofSeconds(budgetSeconds))
+        .workers(workers)
+        .rate(rate);
     builder.target(target.target());
     Profile profile = target.profile();
     if (profile != null) {

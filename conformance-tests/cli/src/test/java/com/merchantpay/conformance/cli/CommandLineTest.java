@@ -110,6 +110,20 @@ class CommandLineTest extends SandboxForTheKit {
   }
 
   @Test
+  void checksRunSideBySideArePrintedInCatalogueOrderWithPlainProgressLinesInALog() {
+    Ran ran = run(target(null, "--include-tags", "operations,lifecycle", "--workers", "6", "--report-dir",
+        dir.toString()));
+    List<String> catalogue = run("--list", "--include-tags", "operations,lifecycle").out().lines().toList();
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.out()).contains("6 workers").containsPattern("\\.\\.\\. \\d+/" + catalogue.size()
+        + " checks done, [0-9.]+ s, 0 failed so far").doesNotContain("\r");
+    List<String> printed = ran.out().lines().filter(line -> line.matches("  (PASS|DIFF|FAIL|SKIP|ACPT)  .*"))
+        .map(line -> line.substring(8, line.indexOf(' ', 8))).toList();
+    assertThat(printed).containsExactlyElementsOf(catalogue);
+  }
+
+  @Test
   void listShowsTheSelectedChecks() {
     Ran ran = run("--list", "--include-tags", "idempotency", "--exclude-tags", "concurrency");
 
@@ -142,6 +156,16 @@ class CommandLineTest extends SandboxForTheKit {
     Ran badUrl = run("--base-url", "ftp://example.org");
     assertThat(badUrl.exit()).isEqualTo(2);
     assertThat(badUrl.err()).contains("http or https");
+
+    Ran noWorkers = run("--workers", "0");
+    assertThat(noWorkers.exit()).isEqualTo(2);
+    assertThat(noWorkers.err()).contains("--workers");
+
+    Path unknownPoint = dir.resolve("reading.json");
+    Files.writeString(unknownPoint, "{\"readings\": {\"v2.status.created\": \"201\"}}");
+    Ran badReading = run("--profile", unknownPoint.toString());
+    assertThat(badReading.exit()).isEqualTo(2);
+    assertThat(badReading.err()).contains("v2.status.created", "--list-points");
   }
 
   private static String[] target(MutatingProxy proxy, String... more) {

@@ -123,9 +123,12 @@ public final class CallbackReceiver implements AutoCloseable {
     return all;
   }
 
-  /** A new callback URL whose first {@code failFirst} notifications are answered with HTTP 500. */
-  public Inbox inbox(String name, int failFirst) {
-    String path = "/hooks/" + next.incrementAndGet() + "-" + name;
+  /**
+   * A new callback URL, named after its owner (a check id), whose first {@code failFirst} notifications are
+   * answered with HTTP 500.
+   */
+  public Inbox inbox(String owner, int failFirst) {
+    String path = "/hooks/" + next.incrementAndGet() + "/" + owner.replaceAll("[^A-Za-z0-9.-]", "-");
     Inbox inbox = new Inbox(path, failFirst);
     inboxes.put(path, inbox);
     return inbox;

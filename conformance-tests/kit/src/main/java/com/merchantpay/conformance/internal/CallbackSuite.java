@@ -29,7 +29,7 @@ final class CallbackSuite {
     checks.add(Check.of(SUITE, "payment-notification-arrives-as-documented",
         "A settled payment is notified to its callbackUrl: a JSON POST with the documented body and status Settled",
         "v2.events.payment", List.of(), c -> {
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("payment", 0);
+          CallbackReceiver.Inbox inbox = c.inbox(0);
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           body.putObject("protocol").put("callbackUrl", inbox.url());
           String id = new Fixtures(c).pay(body).path("id").asText();
@@ -54,7 +54,7 @@ final class CallbackSuite {
         OpenPoint.NOTIFICATION_RETRY, List.of("time", "clock"), c -> {
           Duration retry = c.need(c.profile().settlesAfter("callbackRetry").orElse(null),
               "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("retried", 1);
+          CallbackReceiver.Inbox inbox = c.inbox(1);
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           body.putObject("protocol").put("callbackUrl", inbox.url());
           new Fixtures(c).pay(body);
@@ -68,11 +68,11 @@ final class CallbackSuite {
               && again.get(0).json().path("id").equals(again.get(before).json().path("id"))
               && again.get(0).json().path("status").equals(again.get(before).json().path("status"));
           c.reading(OpenPoint.NOTIFICATION_RETRY, resent ? "retried" : "not-retried", null);
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     checks.add(Check.of(SUITE, "token-notifications-tell-active-and-revoked",
         "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
         "v2.events.token", List.of("tokens"), c -> {
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("token", 0);
+          CallbackReceiver.Inbox inbox = c.inbox(0);
           Fixtures f = new Fixtures(c);
           String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
           c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
@@ -91,7 +91,7 @@ final class CallbackSuite {
     checks.add(Check.of(SUITE, "tokenization-in-a-payment-is-notified",
         "The token a payment stores through its tokenization options is notified to tokenization.callbackUrl",
         "v2.events.tokenization-target", List.of("tokens"), c -> {
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("tokenization", 0);
+          CallbackReceiver.Inbox inbox = c.inbox(0);
           ObjectNode body = new Fixtures(c).approvedPayment("10", false);
           body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout")
               .put("callbackUrl", inbox.url());
@@ -108,7 +108,7 @@ final class CallbackSuite {
     checks.add(Check.of(SUITE, "sticker-payments-are-notified-to-the-stickers-url",
         "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
         "v2.events.sticker-target", List.of("stickers"), c -> {
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("sticker", 0);
+          CallbackReceiver.Inbox inbox = c.inbox(0);
           Fixtures f = new Fixtures(c);
           String sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url()))).path("id")
               .asText();
@@ -127,7 +127,7 @@ final class CallbackSuite {
     checks.add(Check.of(SUITE, "notification-after-a-partial-capture-shows-the-captured-amount",
         "The notification of a partially captured payment carries capturedAmount",
         OpenPoint.CAPTURED_AMOUNT, List.of("money"), c -> {
-          CallbackReceiver.Inbox inbox = c.run().receiver().inbox("captured", 0);
+          CallbackReceiver.Inbox inbox = c.inbox(0);
           ObjectNode body = new Fixtures(c).approvedPayment("100", true);
           body.putObject("protocol").put("callbackUrl", inbox.url());
           String id = new Fixtures(c).pay(body).path("id").asText();

@@ -16,9 +16,22 @@ import java.util.Set;
  * @param tags the tags it is selected by; the suite, the interface and {@code decision} are added
  * @param rule the rule its assertions cite unless they name another, or null for a check of a decision only
  * @param point the open point a check of a decision only reads, else null
+ * @param order when it may run beside others
+ * @param aloneBecause why it runs alone, when it does
  * @param body what it does
  */
-public record Check(String id, String suite, String title, Set<String> tags, Rule rule, OpenPoint point, Body body) {
+public record Check(String id, String suite, String title, Set<String> tags, Rule rule, OpenPoint point, Order order,
+    String aloneBecause, Body body) {
+  /** When a check may run. */
+  public enum Order {
+    /** Beside any other check: it owns everything it makes (its ids, keys, order numbers, callback URL). */
+    TOGETHER,
+    /** With no other check running: what it does or reads would be seen by, or see, the others. */
+    ALONE,
+    /** After every other check: it judges what the whole run collected. */
+    LAST
+  }
+
   /** The steps of a check; it fails by throwing {@link CheckFailure} and skips by throwing {@link CheckSkipped}. */
   @FunctionalInterface
   public interface Body {
@@ -26,6 +39,9 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
   }
 
   public Check {
+    if (order == Order.ALONE && (aloneBecause == null || aloneBecause.isBlank())) {
+      throw new IllegalArgumentException(id + ": a check that runs alone says why");
+    }
     if ((rule == null) == (point == null)) {
       throw new IllegalArgumentException(id + ": a check enforces a rule or reads an open point");
     }
@@ -41,12 +57,24 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
 
   /** A check of a document rule, by the rule's id in the catalogue. */
   public static Check of(String suite, String name, String title, String ruleId, List<String> tags, Body body) {
-    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), Rule.get(ruleId), null, body);
+    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), Rule.get(ruleId), null,
+        Order.TOGETHER, null, body);
   }
 
   /** A check of a decision only: a target that reads the point otherwise is reported, not failed. */
   public static Check of(String suite, String name, String title, OpenPoint point, List<String> tags, Body body) {
-    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), null, point, body);
+    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), null, point, Order.TOGETHER, null,
+        body);
+  }
+
+  /** The same check, run with no other check beside it, for the reason given. */
+  public Check alone(String because) {
+    return new Check(id, suite, title, tags, rule, point, Order.ALONE, because, body);
+  }
+
+  /** The same check, run after every other one. */
+  public Check last() {
+    return new Check(id, suite, title, tags, rule, point, Order.LAST, null, body);
   }
 
   /** What the check enforces, for reports. */

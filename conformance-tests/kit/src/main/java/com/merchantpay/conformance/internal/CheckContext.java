@@ -151,11 +151,31 @@ public final class CheckContext {
         body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
   }
 
+  /**
+   * Sends a call; one the target asks to slow down for (429, or 503 with Retry-After) is sent again once the
+   * wait is over, within the run's budget.
+   */
   Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
     return send(() -> run.wire().send(method, pathAndQuery, headers, body));
   }
 
+  /** Sends a call exactly once, whatever comes back (a v1 call, whose nonce may not be sent twice). */
+  Exchange sendOnce(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+    return sendOnce(() -> run.wire().send(method, pathAndQuery, headers, body));
+  }
+
   private Exchange send(Supplier<Exchange> call) {
+    while (true) {
+      Exchange exchange = sendOnce(call);
+      Duration wait = slowDown(exchange);
+      if (wait == null) {
+        return exchange;
+      }
+      waitOut(wait, exchange);
+    }
+  }
+
+  private Exchange sendOnce(Supplier<Exchange> call) {
     // A stall is counted per suite and interface: a target stalling on v2 bodies may still answer v1 forms.
     String suite = check == null ? null : check.suite() + (check.tags().contains("v1") ? " (v1)" : "");
     run.limits().beforeCall(suite);
@@ -166,6 +186,55 @@ public final class CheckContext {
     run.ledger().record(exchange, run.basePath());
     run.limits().afterCall(suite, check == null ? null : check.id(), exchange);
     return exchange;
+  }
+
+  /**
+   * How long the target asks the kit to wait before sending the call again: a 429 (one second when it gives no
+   * Retry-After) or a 503 with Retry-After; null for any other answer.
+   */
+  Duration slowDown(Exchange exchange) {
+    if (!exchange.answered() || (exchange.status() != 429 && exchange.status() != 503)) {
+      return null;
+    }
+    String header = exchange.header("Retry-After");
+    if (header == null) {
+      return exchange.status() == 429 ? Duration.ofSeconds(1) : null;
+    }
+    try {
+      return Duration.ofSeconds(Math.max(0, Long.parseLong(header.trim())));
+    } catch (NumberFormatException e) {
+      try {
+        java.time.Instant at = java.time.ZonedDateTime.parse(header.trim(),
+            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        return Duration.ofMillis(Math.max(0, at.toEpochMilli() - System.currentTimeMillis()));
+      } catch (java.time.format.DateTimeParseException unreadable) {
+        return Duration.ofSeconds(1);
+      }
+    }
+  }
+
+  /** Waits as the target asked, or fails the check when the wait would outlast the run's budget. */
+  void waitOut(Duration wait, Exchange asked) {
+    if (wait.compareTo(run.limits().remaining()) >= 0) {
+      throw new TargetUnavailable("the target to accept calls again within the run's budget", "it asked the kit "
+          + "to wait " + wait.toSeconds() + " s (HTTP " + asked.status() + ", Retry-After " + asked.header("Retry-After")
+          + ") with " + run.limits().remaining().toSeconds() + " s of the budget left", asked);
+    }
+    run.sloweddown(wait);
+    try {
+      Thread.sleep(wait.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetUnavailable("the check to finish", "interrupted while waiting as the target asked", asked);
+    }
+  }
+
+  /**
+   * A callback URL of this check's own on the kit's receiver, whose first {@code failFirst} notifications are
+   * answered with HTTP 500: a notification can never be credited to another check.
+   */
+  public CallbackReceiver.Inbox inbox(int failFirst) {
+    return run.receiver().inbox(check == null ? "set-up" : check.id(), failFirst);
   }
 
   /** Moves the implementation's clock through the profile's control path; skips when there is none. */

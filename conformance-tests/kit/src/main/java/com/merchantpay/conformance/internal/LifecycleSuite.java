@@ -404,7 +404,7 @@ final class LifecycleSuite {
           c.advanceClock(settles);
           Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
           c.member(read, c.ok(read), "status", "Success");
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     checks.add(check("pending-refund-carries-no-result-code", "A refund still Pending has no resultCode yet",
         OpenPoint.PENDING_REFUND_RESULT, List.of("refunds"), c -> {
           Fixtures f = new Fixtures(c);
@@ -429,7 +429,7 @@ final class LifecycleSuite {
           c.advanceClock(settles);
           Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
           c.member(read, c.ok(read), "status", "Rejected");
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     return checks;
   }
 
@@ -534,7 +534,7 @@ final class LifecycleSuite {
           c.member(read, registered, "status", "Success");
           c.rule("v2.receipt.members");
           c.expect(registered.path("fiscalData").isObject(), "fiscalData once registered", read::summary, read);
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     checks.add(check("receipt-for-an-unknown-payment-is-not-found",
         "A receipt for a payment that does not exist is refused", "v2.ep.unknown-resource",
         List.of("receipts", "errors"), c -> c.refusedAs(c.v2().post("/api/v2/receipts",
@@ -592,7 +592,7 @@ final class LifecycleSuite {
           c.advanceClock(Duration.ofMinutes(2));
           Exchange read = c.v2().get(path(id, null));
           c.reading(OpenPoint.EXPIRED_INVOICE, c.ok(read).path("status").asText(), read);
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     return checks;
   }
 

@@ -41,10 +41,21 @@ final class PaginationSuite {
         + "nowhere (paginationPayments)");
     return c.run().shared("pagination-payments", () -> {
       Fixtures f = new Fixtures(c);
-      Map<String, Instant> created = new LinkedHashMap<>();
+      List<java.util.concurrent.Callable<JsonNode>> makes = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        JsonNode payment = f.pay(f.approvedPayment("1." + (i % 100), false));
-        created.put(payment.path("id").asText(), OffsetDateTime.parse(payment.path("created").asText()).toInstant());
+        String amount = "1." + (i % 100);
+        makes.add(() -> f.pay(f.approvedPayment(amount, false)));
+      }
+      Map<String, Instant> created = new LinkedHashMap<>();
+      try {
+        for (JsonNode payment : c.run().parallel(makes)) {
+          created.put(payment.path("id").asText(), OffsetDateTime.parse(payment.path("created").asText())
+              .toInstant());
+        }
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
       }
       Instant first = created.values().stream().min(Instant::compareTo).orElseThrow();
       Instant last = created.values().stream().max(Instant::compareTo).orElseThrow();
@@ -67,7 +78,7 @@ final class PaginationSuite {
           List<String> missing = made.created().keySet().stream().filter(id -> !seen.containsKey(id)).toList();
           c.expect(missing.isEmpty(), "all " + made.created().size() + " payments made in the period",
               () -> missing.size() + " missing, e.g. " + missing.get(0), last);
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(Check.of(SUITE, "the-cursor-leads-to-further-pages",
         "A list longer than a page comes in several pages, each cursor leading to the next", "v2.general.cursor",
         List.of(), c -> {
@@ -79,7 +90,7 @@ final class PaginationSuite {
             c.expect(!page.items().isEmpty(), "items on every page that has a next one", page.exchange()::summary,
                 page.exchange());
           }
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(Check.of(SUITE, "items-come-in-created-order",
         "Items come in ascending created order, ties broken by id, across pages", OpenPoint.ORDER, List.of(), c -> {
           Made made = payments(c);
@@ -99,7 +110,7 @@ final class PaginationSuite {
           }
           String order = descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
           c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(Check.of(SUITE, "the-period-bounds-hold",
         "A period lists every payment created inside it and none from outside; whether its bounds are included is "
             + "read", "v2.op.list-period", List.of(), c -> {
@@ -125,7 +136,7 @@ final class PaginationSuite {
               + missing, pages.get(0).exchange());
           c.reading(OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
           c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(Check.of(SUITE, "start-and-end-restrict-the-list",
         "A payment is listed in a period around its creation and in none before or after it", "v2.op.list-period",
         List.of(), c -> {
@@ -169,7 +180,7 @@ final class PaginationSuite {
                       + item.path("merchantId").asText(), page.exchange());
             }
           }
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(Check.of(SUITE, "refunds-page-the-same-way",
         "Refunds listed page by page include every refund made in the period once", "v2.general.cursor",
         List.of("refunds"), c -> {
@@ -192,7 +203,7 @@ final class PaginationSuite {
           long repeated = seen.values().stream().filter(n -> n > 1).count();
           c.expect(missing == 0 && repeated == 0, "all " + count + " refunds once",
               () -> missing + " missing, " + repeated + " repeated", null);
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     return checks;
   }
 

@@ -3,52 +3,82 @@ package com.merchantpay.conformance.internal;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
  * What the checks of one run share: the target and its profile, one HTTP client, the ledger of every
- * exchange, the callback receiver (started on first use) and fixtures that several checks read (made once).
+ * exchange, the callback receiver (started on first use), fixtures that several checks read (made once), and
+ * the pool that runs the independent calls within a check (the negative cases of an operation, say) side by
+ * side.
  */
 public final class Run implements AutoCloseable {
+  /**
+   * How a run goes.
+   *
+   * @param timeout how long one call may take
+   * @param budget how long the whole run may take
+   * @param strict whether our specs' reading of every open point is required
+   * @param workers how many calls go out at once, at most, within one check
+   * @param rate calls per second across the run, at most; 0 for no limit
+   */
+  public record Settings(Duration timeout, Duration budget, boolean strict, int workers, double rate) {
+    /** One call at a time, no limit of rate: set-up work outside a run of checks. */
+    public static Settings sequential(Duration timeout) {
+      return new Settings(timeout, Duration.ofHours(1), false, 1, 0);
+    }
+  }
+
   private final Target target;
   private final Profile profile;
+  private final Settings settings;
   private final Wire wire;
   private final WireLedger ledger;
   private final String runId = UUID.randomUUID().toString().substring(0, 8);
   private final AtomicLong sequence = new AtomicLong();
-  private final Map<String, Object> shared = new ConcurrentHashMap<>();
+  private final Map<String, FutureTask<Object>> shared = new ConcurrentHashMap<>();
   private final RunLimits limits;
-  private final boolean strict;
   private final Set<String> uncatalogued = ConcurrentHashMap.newKeySet();
   private final NegativeCoverage negativeCoverage = new NegativeCoverage();
+  private final ExecutorService calls;
+  private final AtomicInteger slowdowns = new AtomicInteger();
+  private final AtomicLong slowdownMillis = new AtomicLong();
   private CallbackReceiver receiver;
 
-  /** A run with the default budget that reports open points read otherwise (set-up work, the pact verifier). */
+  /** A run for set-up work (the pact verifier's provider states): one call at a time. */
   public Run(Target target, Profile profile, Duration timeout) {
-    this(target, profile, timeout, Duration.ofHours(1), false);
+    this(target, profile, Settings.sequential(timeout));
   }
 
-  /**
-   * @param timeout how long one call may take
-   * @param budget how long the whole run may take
-   * @param strict whether our specs' reading of every open point is required
-   */
-  public Run(Target target, Profile profile, Duration timeout, Duration budget, boolean strict) {
+  public Run(Target target, Profile profile, Settings settings) {
     this.target = target;
     this.profile = profile;
-    this.wire = new Wire(target.baseUrl(), timeout);
+    this.settings = settings;
+    this.wire = new Wire(target.baseUrl(), settings.timeout(), settings.rate());
     this.ledger = new WireLedger(profile.cardNumbers());
-    this.limits = new RunLimits(budget);
-    this.strict = strict;
+    this.limits = new RunLimits(settings.budget());
+    this.calls = settings.workers() <= 1 ? null : Executors.newFixedThreadPool(settings.workers(), task -> {
+      Thread thread = new Thread(task, "merchantpay-conformance-call");
+      thread.setDaemon(true);
+      return thread;
+    });
   }
 
   public boolean strict() {
-    return strict;
+    return settings.strict();
   }
 
   RunLimits limits() {
@@ -97,7 +127,49 @@ public final class Run implements AutoCloseable {
     return prefix + "-" + runId + "-" + sequence.incrementAndGet();
   }
 
-  /** Whether a check asked for the callback receiver, so it may hold notifications. */
+  /** Notes that the target asked the kit to slow down (429 or 503) and the kit waited this long. */
+  void sloweddown(Duration waited) {
+    slowdowns.incrementAndGet();
+    slowdownMillis.addAndGet(waited.toMillis());
+  }
+
+  /** How often the target asked the kit to slow down, and how long the kit waited in all. */
+  public int slowdowns() {
+    return slowdowns.get();
+  }
+
+  public long slowdownMillis() {
+    return slowdownMillis.get();
+  }
+
+  /**
+   * Runs independent pieces of one check side by side (one after another with a single worker) and returns
+   * their results in the order given. A piece that fails makes the whole fail, as the first such piece did.
+   */
+  public <T> List<T> parallel(List<Callable<T>> pieces) throws Exception {
+    List<T> results = new ArrayList<>();
+    if (calls == null || pieces.size() < 2) {
+      for (Callable<T> piece : pieces) {
+        results.add(piece.call());
+      }
+      return results;
+    }
+    List<Future<T>> futures = new ArrayList<>();
+    pieces.forEach(piece -> futures.add(calls.submit(piece)));
+    try {
+      for (Future<T> future : futures) {
+        results.add(future.get());
+      }
+    } catch (ExecutionException e) {
+      futures.forEach(future -> future.cancel(true));
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    }
+    return results;
+  }
+
   public synchronized boolean hasReceiver() {
     return receiver != null;
   }
@@ -109,21 +181,35 @@ public final class Run implements AutoCloseable {
     return receiver;
   }
 
-  /** A fixture made once per run, the first time a check asks for it. */
+  /**
+   * A fixture made once per run, the first time a check asks for it; checks only read it. Checks that ask for
+   * another fixture meanwhile do not wait for this one.
+   */
   @SuppressWarnings("unchecked")
-  public synchronized <T> T shared(String key, Supplier<T> make) {
-    Object value = shared.get(key);
-    if (value == null) {
-      value = make.get();
-      shared.put(key, value);
+  public <T> T shared(String key, Supplier<T> make) {
+    FutureTask<Object> task = shared.computeIfAbsent(key, k -> new FutureTask<>(make::get));
+    task.run(); // the first caller makes it; the others wait for it
+    try {
+      return (T) task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the fixture " + key + " was made", e);
+    } catch (ExecutionException e) {
+      shared.remove(key, task); // a later check may try again
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw new IllegalStateException(e.getCause());
     }
-    return (T) value;
   }
 
   @Override
   public synchronized void close() {
     if (receiver != null) {
       receiver.close();
+    }
+    if (calls != null) {
+      calls.shutdownNow();
     }
   }
 }

@@ -27,7 +27,7 @@ final class SecretsSuite {
                         + " in " + first.exchange().method() + " " + first.exchange().uri().getRawPath(),
                     first.exchange());
               }
-            }),
+            }).last(),
         Check.of(SUITE, "no-card-data-in-notifications", "No notification of the run carries a full card number or "
             + "a security code", "v2.payment.masked-instrument", List.of("secrets", "callbacks"), c -> {
               List<CallbackReceiver.Arrival> arrivals = c.run().hasReceiver() ? c.run().receiver().allArrivals()
@@ -40,6 +40,6 @@ final class SecretsSuite {
               }
               c.expect(leaks.isEmpty(), "card numbers masked and no security code in any of " + arrivals.size()
                   + " notifications", () -> leaks.size() + " finding(s): " + leaks, null);
-            }));
+            }).last());
   }
 }

@@ -34,9 +34,19 @@ public final class V1Calls {
     return login;
   }
 
-  /** A correctly signed call with a fresh nonce. */
+  /**
+   * A correctly signed call with a fresh nonce. One the target asks to slow down for is made again, once the
+   * wait is over, with another fresh nonce.
+   */
   public Exchange call(String operationId, Map<String, String> params) {
-    return call(operationId, params, context.run().unique("kit-nonce"));
+    while (true) {
+      Exchange exchange = call(operationId, params, context.run().unique("kit-nonce"));
+      java.time.Duration wait = context.slowDown(exchange);
+      if (wait == null) {
+        return exchange;
+      }
+      context.waitOut(wait, exchange);
+    }
   }
 
   /**
@@ -80,10 +90,10 @@ public final class V1Calls {
     StringJoiner encoded = new StringJoiner("&");
     values.forEach((name, value) -> encoded.add(encode(name) + "=" + encode(value)));
     if ("POST".equals(method)) {
-      return context.send("POST", path, Map.of("Content-Type", "application/x-www-form-urlencoded",
+      return context.sendOnce("POST", path, Map.of("Content-Type", "application/x-www-form-urlencoded",
           "Accept", "application/json"), encoded.toString().getBytes(StandardCharsets.UTF_8));
     }
-    return context.send("GET", path + (values.isEmpty() ? "" : "?" + encoded), Map.of(), null);
+    return context.sendOnce("GET", path + (values.isEmpty() ? "" : "?" + encoded), Map.of(), null);
   }
 
   /** The operation's signed values in order, from the document. */

@@ -316,7 +316,7 @@ final class V1Suite {
           c.expect(response.path("Overflow").asBoolean(false) && response.path("Payments").size() <= limit,
               "Overflow true with at most " + limit + " payments", () -> "Overflow " + response.path("Overflow")
                   + " with " + response.path("Payments").size() + " payments", listed);
-        }));
+        }).alone(Alone.LISTS_A_PERIOD));
     checks.add(check("overflow-is-false-on-a-complete-list",
         "A list that holds every match, of payments or of refunds, says Overflow false", "v1.ep.overflow",
         List.of("pagination"), c -> {
@@ -428,7 +428,7 @@ final class V1Suite {
           c.expect(refund.v1ErrorCode() != null && refund.v1ErrorCode() != 0, "the refund refused",
               refund::summary, refund);
           c.reading(OpenPoint.V1_EXPIRY_CODE, Integer.toString(refund.v1ErrorCode()), refund);
-        }));
+        }).alone(Alone.MOVES_THE_CLOCK));
     checks.add(check("payment-method-in-v1-spelling", "v1 names a card payment's method BankCard, never the v2 alias",
         OpenPoint.V1_METHOD_NAME, List.of(), c -> {
           Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));

@@ -15,7 +15,8 @@ import java.util.TreeMap;
 
 /**
  * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no redirects
- * followed: the kit judges exactly what the implementation answers. One is shared by a whole run.
+ * followed: the kit judges exactly what the implementation answers. One is shared by a whole run, and keeps
+ * to the run's rate limit whatever thread calls.
  */
 public final class Wire {
   /** How the transport error of a call that got no answer within the timeout starts. */
@@ -26,10 +27,16 @@ public final class Wire {
   private final URI base;
   private final Duration timeout;
   private final HttpClient http;
+  private final long spacingNanos;
+  private long nextSlot;
 
-  public Wire(URI base, Duration timeout) {
+  /**
+   * @param rate calls per second at most, across every thread of the run; 0 for no limit
+   */
+  public Wire(URI base, Duration timeout, double rate) {
     this.base = base;
     this.timeout = timeout;
+    this.spacingNanos = rate > 0 ? (long) (1_000_000_000L / rate) : 0;
     this.http = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .followRedirects(HttpClient.Redirect.NEVER)
@@ -48,6 +55,9 @@ public final class Wire {
 
   /** Sends a call to an absolute URL, such as a hosted page the implementation named. */
   public Exchange sendTo(URI uri, String method, Map<String, String> headers, byte[] body) {
+    if (!awaitSlot()) {
+      return unanswered(method, uri, Map.of(), body, System.nanoTime(), "interrupted");
+    }
     HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
     Map<String, List<String>> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach((name, value) -> {
@@ -80,6 +90,29 @@ public final class Wire {
       exchange = unanswered(method, uri, sent, body, started, "interrupted");
     }
     return exchange;
+  }
+
+  /** Waits for this call's turn under the rate limit; false when interrupted. */
+  private boolean awaitSlot() {
+    if (spacingNanos == 0) {
+      return true;
+    }
+    long wait;
+    synchronized (this) {
+      long now = System.nanoTime();
+      nextSlot = Math.max(nextSlot, now);
+      wait = nextSlot - now;
+      nextSlot += spacingNanos;
+    }
+    if (wait > 0) {
+      try {
+        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Exchange unanswered(String method, URI uri, Map<String, List<String>> sent, byte[] body, long started,

@@ -159,14 +159,19 @@ public final class ExchangeJudge {
 
   // ---------------------------------------------------------------- v2
 
+  /** A 429, or a 503 with Retry-After: the target asks the caller to wait and call again, nothing to judge. */
+  private static boolean slowDown(int status, Map<String, List<String>> headers) {
+    return status == 429 || (status == 503 && header(headers, "Retry-After") != null);
+  }
+
   private void judgeV2(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
       List<String> departures, List<Reading> readings) {
+    if (slowDown(status, headers)) {
+      return; // waiting it out is the caller's business; the documents define no body for it
+    }
     if (status >= 500) {
       departures.add("HTTP " + status + ": a server error is never a conforming answer");
       return;
-    }
-    if (status == 429) {
-      return; // rate limiting: the documents define no body; waiting it out is the caller's business
     }
     String declared = String.valueOf(status);
     boolean isDeclared = operation.documentedStatuses().contains(declared);
@@ -300,6 +305,9 @@ public final class ExchangeJudge {
 
   private void judgeV1(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
       List<String> departures, List<Reading> readings) {
+    if (slowDown(status, headers)) {
+      return;
+    }
     if (status >= 500) {
       departures.add("HTTP " + status + ": a server error is never a conforming answer");
       return;

@@ -18,9 +18,12 @@ import java.util.TreeMap;
  * @param results every check's result, in catalogue order
  * @param coverage what of the documents the run exercised
  * @param strict whether the run required our specs' reading of every open point
+ * @param workers how many checks ran at once
+ * @param slowdowns how often the target asked the kit to slow down (429, or 503 with Retry-After)
+ * @param slowdownMillis how long the kit waited for it, in all
  */
 public record Report(String target, String profile, Instant started, long millis, List<CheckResult> results,
-    Coverage coverage, boolean strict) {
+    Coverage coverage, boolean strict, int workers, int slowdowns, long slowdownMillis) {
 
   /**
    * What of the documents a run exercised.

@@ -68,6 +68,18 @@ class CatalogueTest {
   }
 
   @Test
+  void checksThatReadTheWholeRunRunLastAndThoseThatRunAloneSayWhy() {
+    assertThat(CHECKS).filteredOn(check -> check.suite().equals("wire") || check.suite().equals("secrets"))
+        .isNotEmpty().allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.LAST));
+    assertThat(CHECKS).filteredOn(check -> check.order() == Check.Order.LAST)
+        .allSatisfy(check -> assertThat(check.suite()).isIn("wire", "secrets"));
+    assertThat(CHECKS).filteredOn(check -> check.tags().contains("clock")).isNotEmpty()
+        .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.ALONE));
+    assertThat(CHECKS).filteredOn(check -> check.order() == Check.Order.ALONE)
+        .allSatisfy(check -> assertThat(check.aloneBecause()).isNotBlank());
+  }
+
+  @Test
   void checkIdsAndRuleIdsAreUnique() {
     Set<String> ids = new HashSet<>();
     CHECKS.forEach(check -> assertThat(ids.add(check.id())).as(check.id()).isTrue());
