@@ -55,7 +55,7 @@ public final class ConformanceKit {
   /** How many checks run at once unless told otherwise: a target across a network is mostly waited for. */
   public static final int DEFAULT_WORKERS = 8;
   /** Unanswered calls in a suite after which the kit stops calling the target there. */
-  public static final int STALLED_AFTER = 3;
+  public static final int STALLED_AFTER = Run.STALLED_AFTER;
 
   private final Target target;
   private final Profile profile;

@@ -65,6 +65,15 @@ class CommandLineTest extends SandboxForTheKit {
   }
 
   @Test
+  void theSandboxReadsEveryOpenPointAsOurSpecsDo() {
+    Ran ran = run("--strict", "--report-dir", dir.toString());
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.out()).contains("strict: our specs' reading of every open point is required")
+        .containsPattern("Result: \\d+ passed, 0 read an open point differently, 0 failed, 0 skipped, 0 accepted");
+  }
+
+  @Test
   void aFailingTargetExitsOneAndShowsRuleExpectationAndACurlWithoutSecrets() {
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), Faults.idempotencyKeyIgnored())) {
       Ran ran = run(target(proxy, "--include-tags", "idempotency", "--report-dir", dir.toString()));

@@ -55,8 +55,9 @@ class StatelessTargetTest {
       });
       assertThat(failed).filteredOn(r -> r.actual().contains("the target does not answer")).as("the stall, named "
           + "once").hasSize(1);
+      // Checks side by side may each have their malformed case out before the stall is named (those list it as
+      // unanswered); a later one is not sent, pointing to the check that named the stall.
       assertThat(failed).filteredOn(r -> r.actual().startsWith("not sent: the target stopped answering"))
-          .as("the rest of the stalled suite, each pointing to the check that named the stall").isNotEmpty()
           .allSatisfy(r -> assertThat(r.actual()).contains("named by negative."));
       assertThat(failed).extracting(CheckResult::id).contains("idempotency.replayed-payment-is-made-once",
           "auth.no-token-is-refused.getPayment", "pagination.every-item-once-across-pages",

@@ -26,6 +26,9 @@ import java.util.function.Supplier;
  * side.
  */
 public final class Run implements AutoCloseable {
+  /** Unanswered calls in one suite after which the target counts as stalled there. */
+  public static final int STALLED_AFTER = RunLimits.STALLED_AFTER;
+
   /**
    * How a run goes.
    *
