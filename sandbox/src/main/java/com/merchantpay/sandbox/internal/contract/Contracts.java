@@ -108,6 +108,7 @@ public final class Contracts {
   }
 
   private static final Object LOCK = new Object();
+  private static final Map<ApiSpec, List<Operation>> OPERATIONS = new ConcurrentHashMap<>();
   private static CompletableFuture<Api> v2;
   private static CompletableFuture<Api> v1;
 
@@ -139,6 +140,18 @@ public final class Contracts {
     thread.start();
   }
 
+  /**
+   * The operation ids of a document, read without building its validator (a fraction of the time), so the
+   * server can check its handlers against them before it opens its port.
+   */
+  public static List<String> operationIds(ApiSpec spec) {
+    return operationsOf(spec).stream().map(Operation::id).toList();
+  }
+
+  private static List<Operation> operationsOf(ApiSpec spec) {
+    return OPERATIONS.computeIfAbsent(spec, s -> operations(s.yaml()));
+  }
+
   private static Api load(ApiSpec spec) {
     String yaml = spec.yaml();
     // Parsed here, with the request validator's own loader and options, so that the model can also serve
@@ -164,7 +177,7 @@ public final class Contracts {
         .withLevelResolver(levels)
         .build();
     SchemaValidator schemas = new SchemaValidator(model, new MessageResolver(levels));
-    Api api = new Api(validator, operations(yaml), model, schemas,
+    Api api = new Api(validator, operationsOf(spec), model, schemas,
         new RequestValidator(schemas, new MessageResolver(levels), model, List.of()), new ConcurrentHashMap<>());
     warmUp(spec, api);
     return api;

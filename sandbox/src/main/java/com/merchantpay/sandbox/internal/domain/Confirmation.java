@@ -14,10 +14,4 @@ public record Confirmation(
     String paReq,
     String paymentUrl,
     Boolean universalLink,
-    String instruction) {
-
-  static Confirmation external(String paymentUrl, String instruction) {
-    return new Confirmation(ConfirmationStep.External, null, null, null, null, null, null, paymentUrl, false,
-        instruction);
-  }
-}
+    String instruction) {}

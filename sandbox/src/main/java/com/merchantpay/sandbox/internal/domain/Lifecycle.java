@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * Every status change the sandbox can make, in one table per resource, read from the lifecycles the v2
- * document draws. {@link Core} asks here before each change, so no caller (an interface, a hosted page,
- * the control API) can put a resource into a state the service could not reach.
+ * document draws, and what an unfinished payment may wait for in each status. The rules ask here before
+ * each change, so no caller (an interface, a hosted page, the control API) can put a resource into a state
+ * the service could not reach; asking for one is refused like any other operation the state does not allow.
  *
  * <p>A {@code null} "from" is a resource being created: the statuses it may start in.
  */
@@ -19,6 +20,7 @@ final class Lifecycle {
   private static final Map<TokenStatus, Set<TokenStatus>> TOKEN = new EnumMap<>(TokenStatus.class);
   private static final Set<TokenStatus> TOKEN_START;
   private static final Map<ReceiptStatus, Set<ReceiptStatus>> RECEIPT = new EnumMap<>(ReceiptStatus.class);
+  private static final Map<PaymentStatus, Set<Payment.Waiting>> WAITING = new EnumMap<>(PaymentStatus.class);
 
   static {
     // An invoice starts Pending (waiting for the payer); a direct payment goes straight to its first stop.
@@ -34,6 +36,14 @@ final class Lifecycle {
     PAYMENT.put(PaymentStatus.SETTLED, EnumSet.noneOf(PaymentStatus.class));
     PAYMENT.put(PaymentStatus.CANCELLED, EnumSet.noneOf(PaymentStatus.class));
     PAYMENT.put(PaymentStatus.REJECTED, EnumSet.noneOf(PaymentStatus.class));
+
+    // Pending waits for an invoice's payer or for the bank's late answer; Confirmation for its step; the
+    // other statuses wait for nothing that time or the payer could change (Authorized waits for the merchant).
+    WAITING.put(PaymentStatus.PENDING, EnumSet.of(Payment.Waiting.PAYER, Payment.Waiting.BANK));
+    WAITING.put(PaymentStatus.CONFIRMATION, EnumSet.of(Payment.Waiting.STEP));
+    for (PaymentStatus status : EnumSet.complementOf(EnumSet.of(PaymentStatus.PENDING, PaymentStatus.CONFIRMATION))) {
+      WAITING.put(status, EnumSet.of(Payment.Waiting.NOTHING));
+    }
 
     REFUND.put(RefundStatus.PENDING, EnumSet.of(RefundStatus.SUCCESS, RefundStatus.REJECTED));
     REFUND.put(RefundStatus.SUCCESS, EnumSet.noneOf(RefundStatus.class));
@@ -57,6 +67,12 @@ final class Lifecycle {
 
   static void check(PaymentStatus from, PaymentStatus to) {
     require(from == null ? PAYMENT_START.contains(to) : PAYMENT.get(from).contains(to), "payment", from, to);
+  }
+
+  static void check(PaymentStatus status, Payment.Waiting waiting) {
+    if (!WAITING.get(status).contains(waiting)) {
+      throw Refused.notNow("A " + status.wire() + " payment cannot wait for " + waiting + ".");
+    }
   }
 
   static void check(RefundStatus from, RefundStatus to) {
@@ -89,7 +105,7 @@ final class Lifecycle {
 
   private static void require(boolean allowed, String what, Object from, Object to) {
     if (!allowed) {
-      throw new IllegalStateException("a " + what + " cannot go from " + (from == null ? "nothing" : from) + " to " + to);
+      throw Refused.notNow("A " + what + " cannot go from " + (from == null ? "nothing" : from) + " to " + to + ".");
     }
   }
 }

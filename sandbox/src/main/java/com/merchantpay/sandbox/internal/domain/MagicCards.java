@@ -31,6 +31,36 @@ public final class MagicCards {
     public static Behaviour decline(String code) {
       return new Behaviour(code, List.of(), false, null, false, false);
     }
+
+    /** Approved once the payer has passed these confirmation steps. */
+    public static Behaviour confirmedBy(ConfirmationStep... steps) {
+      return new Behaviour(null, List.of(steps), false, null, false, false);
+    }
+
+    /** Pending until the bank answers, then approved, or declined with {@code code} when it is not null. */
+    static Behaviour pendingThen(String code) {
+      return new Behaviour(null, List.of(), true, code, false, false);
+    }
+
+    /** Approved, with what the card does after the payment: its tokens blocked, its refunds rejected. */
+    static Behaviour approvedThen(boolean tokenBlocked, boolean refundsRejected) {
+      return new Behaviour(null, List.of(), false, null, tokenBlocked, refundsRejected);
+    }
+
+    /** The same card paying where nobody is there to confirm a step (a stored token is charged). */
+    Behaviour withoutSteps() {
+      return new Behaviour(declineCode, List.of(), pending, declineAfterPending, tokenBlocked, refundsRejected);
+    }
+
+    /** The same card once its payment was approved: only what it does later is left. */
+    Behaviour afterApproval() {
+      return approvedThen(tokenBlocked, refundsRejected);
+    }
+
+    /** The same card with its bank answering later, whatever it would have done at once. */
+    Behaviour answeredLater() {
+      return new Behaviour(declineCode, List.of(), true, declineAfterPending, tokenBlocked, refundsRejected);
+    }
   }
 
   /** One row of the table in the README. */
@@ -66,21 +96,21 @@ public final class MagicCards {
     step("400000000000206", "ThreeDSMethod, then ThreeDSChallenge, then approved", ConfirmationStep.ThreeDSMethod,
         ConfirmationStep.ThreeDSChallenge);
     add(withCheckDigit("400000000000301"), "stays Pending until the clock passes 60 s, then approved",
-        new Behaviour(null, List.of(), true, null, false, false));
+        Behaviour.pendingThen(null));
     add(withCheckDigit("400000000000302"),
         "stays Pending until the clock passes 60 s, then declined with IssuerUnavailable",
-        new Behaviour(null, List.of(), true, "IssuerUnavailable", false, false));
+        Behaviour.pendingThen("IssuerUnavailable"));
     add(withCheckDigit("400000000000401"),
         "approved; a payment token made from it is Active but blocked (payment_token_blocked)",
-        new Behaviour(null, List.of(), false, null, true, false));
+        Behaviour.approvedThen(true, false));
     add(withCheckDigit("400000000000402"), "approved; every refund of the payment ends Rejected",
-        new Behaviour(null, List.of(), false, null, false, true));
+        Behaviour.approvedThen(false, true));
   }
 
   private MagicCards() {}
 
   private static void step(String prefix, String effect, ConfirmationStep... steps) {
-    add(withCheckDigit(prefix), effect, new Behaviour(null, List.of(steps), false, null, false, false));
+    add(withCheckDigit(prefix), effect, Behaviour.confirmedBy(steps));
   }
 
   private static void add(String pan, String effect, Behaviour behaviour) {

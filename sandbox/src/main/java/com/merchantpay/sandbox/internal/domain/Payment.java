@@ -4,16 +4,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.List;
 
 /**
- * A payment as the sandbox keeps it. Everything outside this package reads it; only {@link Core} changes
- * it, under its lock.
+ * A payment as the sandbox keeps it. Everything outside this package reads it; only the domain's rules
+ * change it, inside {@link Core#transact}. Its changeable fields hold values that are replaced, never
+ * changed in place, so a failed change can put them back.
  */
 public final class Payment {
   /** How the payment came to be, which decides how the payer finishes it. */
   public enum Source { DIRECT, INVOICE, STICKER_PAGE, CONTROL }
+
+  /** What an unfinished payment waits for: it decides what the payer, the merchant and time may do. */
+  public enum Waiting {
+    /** Nothing: the payment is finished, or holds money until the merchant captures or cancels it. */
+    NOTHING,
+    /** An invoice's payer, who has not entered a card on the hosted page yet. */
+    PAYER,
+    /** The bank, whose answer comes later. */
+    BANK,
+    /** The confirmation step in {@link Payment#confirmation()}. */
+    STEP
+  }
 
   final String id;
   final String merchantId;
@@ -38,14 +50,15 @@ public final class Payment {
   String instrumentTitle;
   CardInfo cardInfo;
   Confirmation confirmation;
-  final Deque<ConfirmationStep> nextSteps = new ArrayDeque<>();
-  Instant confirmationDeadline;
-  Instant pendingDue;
+  /** The confirmation steps the card still asks for after the current one; replaced, never changed in place. */
+  List<ConfirmationStep> nextSteps = List.of();
+  /** What the payment waits for; {@link Lifecycle} says which status allows which. */
+  Waiting waiting = Waiting.NOTHING;
+  /** When time moves the payment on by itself; null while nothing but a caller can. */
+  Instant deadline;
+  /** What the payment was waiting for when its deadline passed and it expired; null otherwise. */
+  Waiting lapsed;
   MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
-  /** True while an invoice waits for the payer to enter a card on the hosted page. */
-  boolean awaitingPayer;
-  /** True when the invoice's {@code expires} passed before the payer paid (v1 ErrorCode -9). */
-  boolean invoiceExpired;
   String callbackUrl;
   String returnUrl;
   ObjectNode tokenization;
@@ -56,7 +69,7 @@ public final class Payment {
   String stickerId;
   ObjectNode receipt;
   Integer v1CancelCode;
-  /** Counts the changes a reader can see; every one of them ends in a status change. */
+  /** Set anew from {@link Store#nextVersion()} by every change a reader can see; never reused. */
   long version;
 
   Payment(String id, String merchantId, Instant created, BigDecimal amount, String currency, Source source) {
@@ -155,13 +168,18 @@ public final class Payment {
     return confirmation;
   }
 
-  /** Whether an invoice still waits for the payer to enter a card. */
-  public boolean awaitingPayer() {
-    return awaitingPayer;
+  public Waiting waiting() {
+    return waiting;
   }
 
+  /** Whether an invoice still waits for the payer to enter a card. */
+  public boolean awaitingPayer() {
+    return waiting == Waiting.PAYER;
+  }
+
+  /** Whether the invoice's {@code expires} passed before the payer paid. */
   public boolean invoiceExpired() {
-    return invoiceExpired;
+    return lapsed == Waiting.PAYER;
   }
 
   public String returnUrl() {
@@ -185,7 +203,6 @@ public final class Payment {
 
   /** Whether the payment waits for its payer on an External step (the hosted page can finish it). */
   public boolean awaitsExternalStep() {
-    return status == PaymentStatus.CONFIRMATION && confirmation != null
-        && confirmation.type() == ConfirmationStep.External;
+    return waiting == Waiting.STEP && confirmation.type() == ConfirmationStep.External;
   }
 }

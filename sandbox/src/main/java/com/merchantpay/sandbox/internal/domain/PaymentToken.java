@@ -2,7 +2,7 @@ package com.merchantpay.sandbox.internal.domain;
 
 import java.time.Instant;
 
-/** A payment token as the sandbox keeps it; read anywhere, changed only by {@link Core}. */
+/** A payment token as the sandbox keeps it; read anywhere, changed only by the domain's rules. */
 public final class PaymentToken {
   final String id;
   final String merchantId;
@@ -15,8 +15,6 @@ public final class PaymentToken {
   Confirmation confirmation;
   MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
   boolean blocked;
-  /** True for hosted tokenization, where the customer has not entered a card yet. */
-  boolean awaitingCard;
   String callbackUrl;
   boolean testMode;
   String instrumentTitle;
@@ -67,6 +65,6 @@ public final class PaymentToken {
 
   /** Whether the hosted tokenization page still waits for the customer's card. */
   public boolean awaitingCard() {
-    return awaitingCard;
+    return status == TokenStatus.CREATED && cardInfo == null;
   }
 }

@@ -3,7 +3,7 @@ package com.merchantpay.sandbox.internal.domain;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** A fiscal receipt as the sandbox keeps it; read anywhere, changed only by {@link Core}. */
+/** A fiscal receipt as the sandbox keeps it; read anywhere, changed only by the domain's rules. */
 public final class Receipt {
   /** What the receipt records. */
   public enum Type {

@@ -1,26 +1,37 @@
 package com.merchantpay.sandbox.internal.domain;
 
+import java.util.List;
+
 /**
- * Told of every status change that the merchant is to hear about (its callback address is set), while
- * {@link Core}'s lock is held, so it sees the resource exactly as the change left it.
+ * Hears of every status change the merchant is to be told of (its callback address is set). It writes its
+ * notice at the change, under {@link Core}'s lock, so the notice shows the resource exactly as the change
+ * left it; the notices of a change that is kept are handed back to it, in order, once the lock is
+ * released, and those of a change that failed are dropped.
  */
 public interface StatusListener {
-  void paymentChanged(Payment payment, String callbackUrl);
+  /** What the listener wrote at a change, to be delivered if the change is kept. */
+  interface Notice {}
 
-  void tokenChanged(PaymentToken token, String callbackUrl);
+  Notice paymentChanged(Payment payment, String callbackUrl);
 
-  /** Called after each transaction, outside the lock: time to hand over what was collected. */
-  void committed();
+  Notice tokenChanged(PaymentToken token, String callbackUrl);
+
+  /** The notices of changes that were kept, in the order the changes happened; called outside the lock. */
+  void deliver(List<Notice> notices);
 
   /** Hears nothing. */
   StatusListener NONE = new StatusListener() {
     @Override
-    public void paymentChanged(Payment payment, String callbackUrl) {}
+    public Notice paymentChanged(Payment payment, String callbackUrl) {
+      return null;
+    }
 
     @Override
-    public void tokenChanged(PaymentToken token, String callbackUrl) {}
+    public Notice tokenChanged(PaymentToken token, String callbackUrl) {
+      return null;
+    }
 
     @Override
-    public void committed() {}
+    public void deliver(List<Notice> notices) {}
   };
 }

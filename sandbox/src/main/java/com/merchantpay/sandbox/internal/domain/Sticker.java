@@ -3,7 +3,7 @@ package com.merchantpay.sandbox.internal.domain;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** A sticker as the sandbox keeps it; read anywhere, changed only by {@link Core}. */
+/** A sticker as the sandbox keeps it; read anywhere, changed only by the domain's rules. */
 public final class Sticker {
   final String id;
   final String merchantId;

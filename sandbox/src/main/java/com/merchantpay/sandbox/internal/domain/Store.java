@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -18,6 +19,10 @@ import java.util.function.Predicate;
  * room by forgetting the oldest finished one of its kind (the oldest of all when none in sight is
  * finished), and finished resources older than the age are forgotten as time passes. Forgetting a payment
  * forgets its refunds and receipts. Guarded by {@link Core}'s lock.
+ *
+ * <p>Resources added by a change stay unseen by the retention until the change is kept ({@link #keep}), so a
+ * change that fails can take back exactly what it added ({@link #takeBack}) and nothing was forgotten for
+ * it.
  */
 final class Store {
   /** How far from the oldest end a search for a finished resource looks before it takes the oldest. */
@@ -31,13 +36,16 @@ final class Store {
   private final Map<String, List<Refund>> refundsByPayment = new LinkedHashMap<>();
   private final Map<String, List<Receipt>> receiptsByPayment = new LinkedHashMap<>();
 
-  /** Payments a moment in time can move on: a pending wait, a confirmation deadline, an invoice expiry. */
+  /** Payments with a deadline: time moves them on by itself. */
   final Set<Payment> timedPayments = new LinkedHashSet<>();
   final Set<Refund> pendingRefunds = new LinkedHashSet<>();
   final Set<Receipt> pendingReceipts = new LinkedHashSet<>();
 
   private final Retention retention;
   private final Map<String, Long> forgotten = new LinkedHashMap<>();
+  /** Resources added by the change under way, oldest first. */
+  private final List<Object> added = new ArrayList<>();
+  private long version;
 
   Store(Retention retention) {
     this.retention = retention;
@@ -55,6 +63,7 @@ final class Store {
     timedPayments.clear();
     pendingRefunds.clear();
     pendingReceipts.clear();
+    added.clear();
     for (String kind : List.of("payments", "refunds", "paymentTokens", "receipts", "stickers")) {
       forgotten.put(kind, 0L);
     }
@@ -62,39 +71,100 @@ final class Store {
 
   void add(Payment payment) {
     payments.put(payment.id, payment);
-    while (payments.size() > retention.maxPerKind()) {
-      forget(oldest(payments, p -> p.status != null && p.status.isFinal()));
-    }
+    added.add(payment);
   }
 
   void add(Refund refund) {
     refunds.put(refund.id, refund);
     refundsByPayment.computeIfAbsent(refund.paymentId, k -> new ArrayList<>()).add(refund);
-    while (refunds.size() > retention.maxPerKind()) {
-      forget(oldest(refunds, r -> Lifecycle.isFinal(r.status)));
-    }
+    added.add(refund);
   }
 
   void add(PaymentToken token) {
     tokens.put(token.id, token);
-    while (tokens.size() > retention.maxPerKind()) {
-      forget(oldest(tokens, t -> t.status != null && Lifecycle.isFinal(t.status)));
-    }
+    added.add(token);
   }
 
   void add(Receipt receipt) {
     receipts.put(receipt.id, receipt);
     receiptsByPayment.computeIfAbsent(receipt.paymentId, k -> new ArrayList<>()).add(receipt);
-    while (receipts.size() > retention.maxPerKind()) {
-      forget(oldest(receipts, r -> Lifecycle.isFinal(r.status)));
-    }
+    added.add(receipt);
   }
 
   void add(Sticker sticker) {
     stickers.put(sticker.id, sticker);
+    added.add(sticker);
+  }
+
+  /** Keeps what the change under way added, then forgets the oldest finished resources beyond the count. */
+  void keep() {
+    added.clear();
+    while (payments.size() > retention.maxPerKind()) {
+      forget(oldest(payments, p -> p.status != null && p.status.isFinal()));
+    }
+    while (refunds.size() > retention.maxPerKind()) {
+      forget(oldest(refunds, r -> Lifecycle.isFinal(r.status)));
+    }
+    while (tokens.size() > retention.maxPerKind()) {
+      forget(oldest(tokens, t -> t.status != null && Lifecycle.isFinal(t.status)));
+    }
+    while (receipts.size() > retention.maxPerKind()) {
+      forget(oldest(receipts, r -> Lifecycle.isFinal(r.status)));
+    }
     while (stickers.size() > retention.maxPerKind()) {
       forget(oldest(stickers, s -> !s.active));
     }
+  }
+
+  /** Removes what the change under way added, newest first, as if it had never been; nothing counts as forgotten. */
+  void takeBack() {
+    for (int i = added.size() - 1; i >= 0; i--) {
+      Object resource = added.get(i);
+      if (resource instanceof Payment payment) {
+        payments.remove(payment.id);
+        timedPayments.remove(payment);
+      } else if (resource instanceof Refund refund) {
+        removeRefund(refund);
+      } else if (resource instanceof PaymentToken token) {
+        tokens.remove(token.id);
+      } else if (resource instanceof Receipt receipt) {
+        removeReceipt(receipt);
+      } else if (resource instanceof Sticker sticker) {
+        stickers.remove(sticker.id);
+      }
+    }
+    added.clear();
+  }
+
+  /**
+   * Puts a resource into the sets of work that falls due, or out of them, by the one rule for each kind: a
+   * payment with a deadline, a refund or receipt waiting for its answer.
+   */
+  void index(Object resource) {
+    if (resource instanceof Payment payment) {
+      if (payment.deadline != null && payments.get(payment.id) == payment) {
+        timedPayments.add(payment);
+      } else {
+        timedPayments.remove(payment);
+      }
+    } else if (resource instanceof Refund refund) {
+      if (refund.due != null && refunds.get(refund.id) == refund) {
+        pendingRefunds.add(refund);
+      } else {
+        pendingRefunds.remove(refund);
+      }
+    } else if (resource instanceof Receipt receipt) {
+      if (receipt.due != null && receipts.get(receipt.id) == receipt) {
+        pendingReceipts.add(receipt);
+      } else {
+        pendingReceipts.remove(receipt);
+      }
+    }
+  }
+
+  /** A version number no change has had before: a view rendered at one version is never shown for another. */
+  long nextVersion() {
+    return ++version;
   }
 
   List<Refund> refundsOf(String paymentId) {
@@ -156,7 +226,7 @@ final class Store {
     return map.values().iterator().next();
   }
 
-  private static <T> void expire(Map<String, T> map, Predicate<T> expired, java.util.function.Consumer<T> forget) {
+  private static <T> void expire(Map<String, T> map, Predicate<T> expired, Consumer<T> forget) {
     List<T> due = new ArrayList<>();
     int scanned = 0;
     for (Iterator<T> it = map.values().iterator(); it.hasNext() && scanned < SCAN; scanned++) {
@@ -181,13 +251,17 @@ final class Store {
   }
 
   private void forget(Refund refund) {
+    removeRefund(refund);
+    forgotten.merge("refunds", 1L, Long::sum);
+  }
+
+  private void removeRefund(Refund refund) {
     refunds.remove(refund.id);
     pendingRefunds.remove(refund);
     List<Refund> siblings = refundsByPayment.get(refund.paymentId);
     if (siblings != null && siblings.remove(refund) && siblings.isEmpty()) {
       refundsByPayment.remove(refund.paymentId);
     }
-    forgotten.merge("refunds", 1L, Long::sum);
   }
 
   private void forget(PaymentToken token) {
@@ -196,13 +270,17 @@ final class Store {
   }
 
   private void forget(Receipt receipt) {
+    removeReceipt(receipt);
+    forgotten.merge("receipts", 1L, Long::sum);
+  }
+
+  private void removeReceipt(Receipt receipt) {
     receipts.remove(receipt.id);
     pendingReceipts.remove(receipt);
     List<Receipt> siblings = receiptsByPayment.get(receipt.paymentId);
     if (siblings != null && siblings.remove(receipt) && siblings.isEmpty()) {
       receiptsByPayment.remove(receipt.paymentId);
     }
-    forgotten.merge("receipts", 1L, Long::sum);
   }
 
   private void forget(Sticker sticker) {

@@ -6,6 +6,7 @@ import com.merchantpay.sandbox.internal.domain.MagicCards;
 import com.merchantpay.sandbox.internal.domain.Payment;
 import com.merchantpay.sandbox.internal.domain.PaymentStatus;
 import com.merchantpay.sandbox.internal.domain.PaymentToken;
+import com.merchantpay.sandbox.internal.domain.Refused;
 import com.merchantpay.sandbox.internal.domain.Sticker;
 import com.merchantpay.sandbox.internal.domain.TokenStatus;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
@@ -55,11 +56,16 @@ public final class HostedPages {
     } catch (IllegalArgumentException e) {
       return page(400, "Bad form", "<p>The form data could not be read.</p>");
     }
-    return core.transact(now -> switch (kind) {
-      case "pay" -> payment(in, id, form, now);
-      case "tokenize" -> token(in, id, form, now);
-      default -> sticker(in, id, form, now);
-    });
+    try {
+      return core.transact(now -> switch (kind) {
+        case "pay" -> payment(in, id, form, now);
+        case "tokenize" -> token(in, id, form, now);
+        default -> sticker(in, id, form, now);
+      });
+    } catch (Refused e) {
+      // The one place the pages translate a refusal: the payer sees why, and the page is unchanged.
+      return page(409, "Nothing to do", "<p>" + esc(e.getMessage()) + "</p>");
+    }
   }
 
   // ---------------------------------------------------------------- payment page

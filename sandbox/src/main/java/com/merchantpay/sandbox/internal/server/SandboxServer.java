@@ -20,6 +20,7 @@ import com.merchantpay.sandbox.internal.v2.Idempotency;
 import com.merchantpay.sandbox.internal.v2.Notifications;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
 import com.merchantpay.sandbox.internal.v2.V2Api;
+import com.merchantpay.spec.ApiSpec;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -67,7 +68,6 @@ public final class SandboxServer implements ControlApi.Host {
   private final RequestLog requests = new RequestLog();
   private final RuntimeOptions options;
   private final Callbacks callbacks;
-  private final Notifications notifications;
   private final V2Api v2;
   private final V1Api v1;
   private final HostedPages pages;
@@ -85,8 +85,7 @@ public final class SandboxServer implements ControlApi.Host {
     }
     this.baseUrl = "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + http.getAddress().getPort();
     this.callbacks = new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
-    this.notifications = new Notifications(callbacks);
-    this.core = new Core(ids, clock, baseUrl, config.retention(), notifications);
+    this.core = new Core(ids, clock, baseUrl, config.retention(), new Notifications(callbacks));
     this.idempotency = new Idempotency(clock);
     Map<String, V1Ledger> ledgers = new LinkedHashMap<>();
     List<MerchantAccount> merchants = config.merchants();
@@ -99,6 +98,14 @@ public final class SandboxServer implements ControlApi.Host {
     this.pages = new HostedPages(core);
     this.control = new ControlApi(this, config, core, options);
     this.docs = new DocsPortal(config, baseUrl);
+    try {
+      v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
+      v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1));
+    } catch (IllegalStateException e) {
+      http.stop(0);
+      callbacks.close();
+      throw e;
+    }
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
     this.ticker = clock.isFixed() ? null : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
     http.createContext("/", this::dispatch);
@@ -164,9 +171,7 @@ public final class SandboxServer implements ControlApi.Host {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    core.transact(now -> {
-      core.clear();
-      notifications.clear();
+    core.clear(() -> {
       ids.reset();
       clock.reset();
       idempotency.clear();
@@ -174,7 +179,6 @@ public final class SandboxServer implements ControlApi.Host {
       callbacks.clear();
       requests.clear();
       options.reset();
-      return null;
     });
   }
 

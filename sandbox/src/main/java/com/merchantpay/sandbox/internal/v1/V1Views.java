@@ -49,11 +49,6 @@ final class V1Views {
     return 0;
   }
 
-  /** The v1 code refusing money operations on a cancelled or declined payment: -9 for an expired invoice. */
-  static int closedCode(Payment p) {
-    return p.invoiceExpired() ? -9 : -15;
-  }
-
   static int code(String resultCode) {
     if (resultCode == null) {
       return 0;

@@ -10,36 +10,36 @@ import java.util.List;
 
 /**
  * Turns status changes into the v2 callbacks: the body is written when the change happens, and the
- * callbacks go to the sender once the change is complete, in the order the changes happened.
+ * callbacks of a change that was kept go to the sender, in the order the changes happened.
  */
 public final class Notifications implements StatusListener {
   private final Callbacks callbacks;
-  private final List<Notification> outbox = new ArrayList<>();
 
   public Notifications(Callbacks callbacks) {
     this.callbacks = callbacks;
   }
 
+  /** A callback written at a change, waiting for the change to be kept. */
+  private record Written(Notification notification) implements Notice {}
+
   @Override
-  public synchronized void paymentChanged(Payment payment, String callbackUrl) {
-    outbox.add(new Notification("payment.status", callbackUrl, payment.id(), V2Views.paymentNotification(payment)));
+  public Notice paymentChanged(Payment payment, String callbackUrl) {
+    return new Written(new Notification("payment.status", callbackUrl, payment.id(),
+        V2Views.paymentNotification(payment)));
   }
 
   @Override
-  public synchronized void tokenChanged(PaymentToken token, String callbackUrl) {
-    outbox.add(new Notification("paymentToken.status", callbackUrl, token.id(), V2Views.tokenNotification(token)));
+  public Notice tokenChanged(PaymentToken token, String callbackUrl) {
+    return new Written(new Notification("paymentToken.status", callbackUrl, token.id(),
+        V2Views.tokenNotification(token)));
   }
 
   @Override
-  public synchronized void committed() {
-    if (!outbox.isEmpty()) {
-      callbacks.enqueue(List.copyOf(outbox));
-      outbox.clear();
+  public void deliver(List<Notice> notices) {
+    List<Notification> batch = new ArrayList<>(notices.size());
+    for (Notice notice : notices) {
+      batch.add(((Written) notice).notification());
     }
-  }
-
-  /** Drops what was collected but not handed over (a reset). */
-  public synchronized void clear() {
-    outbox.clear();
+    callbacks.enqueue(batch);
   }
 }

@@ -19,7 +19,7 @@ class LifecycleTest {
     for (PaymentStatus last : EnumSet.of(PaymentStatus.SETTLED, PaymentStatus.CANCELLED, PaymentStatus.REJECTED)) {
       assertThat(last.isFinal()).isTrue();
       for (PaymentStatus next : PaymentStatus.values()) {
-        assertThatThrownBy(() -> Lifecycle.check(last, next)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Lifecycle.check(last, next)).isInstanceOf(Refused.class)
             .hasMessageContaining(last + " to " + next);
       }
     }
@@ -30,25 +30,41 @@ class LifecycleTest {
     assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.AUTHORIZED, PaymentStatus.SETTLED));
     assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.AUTHORIZED, PaymentStatus.CANCELLED));
     assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.AUTHORIZED, PaymentStatus.REJECTED))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class);
     assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.PENDING, PaymentStatus.CANCELLED))
-        .as("only held money is cancelled").isInstanceOf(IllegalStateException.class);
+        .as("only held money is cancelled").isInstanceOf(Refused.class);
     assertThatThrownBy(() -> Lifecycle.check(null, PaymentStatus.CANCELLED))
-        .as("nothing starts cancelled").isInstanceOf(IllegalStateException.class);
+        .as("nothing starts cancelled").isInstanceOf(Refused.class);
   }
 
   @Test
   void refundsReceiptsAndTokensMoveOneWay() {
     assertThatThrownBy(() -> Lifecycle.check(RefundStatus.SUCCESS, RefundStatus.PENDING))
-        .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> Lifecycle.check(null, RefundStatus.SUCCESS)).isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class);
+    assertThatThrownBy(() -> Lifecycle.check(null, RefundStatus.SUCCESS)).isInstanceOf(Refused.class);
     assertThatThrownBy(() -> Lifecycle.check(ReceiptStatus.REJECTED, ReceiptStatus.SUCCESS))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class);
     assertThatThrownBy(() -> Lifecycle.check(TokenStatus.REVOKED, TokenStatus.ACTIVE))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class);
     assertThatThrownBy(() -> Lifecycle.check(TokenStatus.DECLINED, TokenStatus.REVOKED))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class);
     assertThatNoException().isThrownBy(() -> Lifecycle.check(TokenStatus.CREATED, TokenStatus.REVOKED));
+  }
+
+  @Test
+  void aPaymentWaitsOnlyForWhatItsStatusAllows() {
+    assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.PENDING, Payment.Waiting.PAYER));
+    assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.PENDING, Payment.Waiting.BANK));
+    assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.CONFIRMATION, Payment.Waiting.STEP));
+    assertThatNoException().isThrownBy(() -> Lifecycle.check(PaymentStatus.AUTHORIZED, Payment.Waiting.NOTHING));
+    assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.PENDING, Payment.Waiting.STEP))
+        .isInstanceOf(Refused.class).hasMessageContaining("Pending payment cannot wait for STEP");
+    assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.CONFIRMATION, Payment.Waiting.NOTHING))
+        .isInstanceOf(Refused.class);
+    assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.AUTHORIZED, Payment.Waiting.BANK))
+        .as("held money waits for the merchant, not the bank").isInstanceOf(Refused.class);
+    assertThatThrownBy(() -> Lifecycle.check(PaymentStatus.SETTLED, Payment.Waiting.PAYER))
+        .isInstanceOf(Refused.class);
   }
 
   @Test
@@ -61,11 +77,13 @@ class LifecycleTest {
     assertThatThrownBy(() -> core.transact(now -> {
       core.payerDecided(payment, true, now);
       return null;
-    })).isInstanceOf(Refused.class).extracting(e -> ((Refused) e).kind()).isEqualTo(Refused.Kind.CONFLICT);
-    Refusal refusal = core.transact(now -> core.cancel(payment, null, now));
-    assertThat(refusal).isEqualTo(Refusal.NOT_HELD);
+    })).isInstanceOf(Refused.class).extracting(e -> ((Refused) e).kind()).isEqualTo(Refused.Kind.NOT_NOW);
+    assertThatThrownBy(() -> core.transact(now -> {
+      core.cancel(payment, null, now);
+      return null;
+    })).extracting(e -> ((Refused) e).kind()).isEqualTo(Refused.Kind.NOT_NOW);
     assertThatThrownBy(() -> core.transact(now -> core.refund(payment, new BigDecimal("11"), null, null, now)))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(Refused.class).extracting(e -> ((Refused) e).kind()).isEqualTo(Refused.Kind.EXCEEDS);
     assertThat(payment.status()).isEqualTo(PaymentStatus.SETTLED);
     assertThat(core.refundable(payment)).isEqualByComparingTo("10");
   }

@@ -1,28 +1,64 @@
 package com.merchantpay.sandbox.internal.server;
 
-import com.merchantpay.sandbox.internal.contract.Contracts;
-import com.merchantpay.sandbox.internal.v1.V1Api;
-import com.merchantpay.sandbox.internal.v2.V2Api;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static org.assertj.core.api.Assertions.assertThatNoException;
+
+import com.merchantpay.sandbox.internal.config.Retention;
+import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.contract.Contracts;
+import com.merchantpay.sandbox.internal.contract.Routes;
+import com.merchantpay.sandbox.internal.domain.Core;
+import com.merchantpay.sandbox.internal.domain.IdSource;
+import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.domain.StatusListener;
+import com.merchantpay.sandbox.internal.v1.NonceMemory;
+import com.merchantpay.sandbox.internal.v1.V1Api;
+import com.merchantpay.sandbox.internal.v2.Idempotency;
+import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
+import com.merchantpay.sandbox.internal.v2.V2Api;
 import com.merchantpay.spec.ApiSpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ContractCoverageTest {
+  private static final Instant T0 = Instant.parse("2024-05-14T09:00:00Z");
 
   @Test
-  void everyV2OperationOfTheDocumentHasAHandler() {
-    List<String> documented = Contracts.operations(ApiSpec.V2.yaml()).stream().map(Contracts.Operation::id).toList();
+  void theRouteTablesHoldExactlyTheOperationsOfTheDocuments() {
+    SandboxConfig config = new SandboxConfig(0, List.of(), Map.of(), List.of(), T0, 1L, 1, Duration.ofSeconds(1), 100,
+        false, Retention.DEFAULT);
+    SandboxClock clock = new SandboxClock(T0, Clock.systemUTC());
+    Core core = new Core(new IdSource(1L), clock, "http://127.0.0.1:1", Retention.DEFAULT, StatusListener.NONE);
+    V2Api v2 = new V2Api(config, core, new Idempotency(clock), new RuntimeOptions(config));
+    V1Api v1 = new V1Api(config, core, clock, new NonceMemory(), Map.of());
+    List<String> documented = Contracts.operationIds(ApiSpec.V2);
 
-    assertThat(documented).hasSize(22).containsExactlyInAnyOrderElementsOf(V2Api.OPERATIONS);
+    assertThatNoException().isThrownBy(() -> v2.requireHandlersFor(documented));
+    assertThatNoException().isThrownBy(() -> v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1)));
+    List<String> grown = new ArrayList<>(documented);
+    grown.add("refundEverything");
+    assertThatThrownBy(() -> v2.requireHandlersFor(grown)).hasMessageEndingWith("no handler for [refundEverything]");
+    List<String> shrunk = new ArrayList<>(documented);
+    shrunk.remove("getSticker");
+    assertThatThrownBy(() -> v2.requireHandlersFor(shrunk)).hasMessageEndingWith("does not have: [getSticker]");
   }
 
   @Test
-  void everyV1OperationOfTheDocumentHasAHandler() {
-    List<String> documented = Contracts.operations(ApiSpec.V1.yaml()).stream().map(Contracts.Operation::id).toList();
+  void aTableThatMissesAnOperationOrHasOneTooManyStopsTheStartNamingBoth() {
+    Routes<Runnable> routes = new Routes<Runnable>("v2").on("getPayment", () -> {}).on("refundEverything", () -> {});
 
-    assertThat(documented).hasSize(11).containsExactlyInAnyOrderElementsOf(V1Api.OPERATIONS);
+    assertThatThrownBy(() -> routes.requireExactly(List.of("getPayment", "createPayment")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("v2 handlers do not match the document: no handler for [createPayment]; "
+            + "handlers for operations the document does not have: [refundEverything]");
+    assertThatThrownBy(() -> routes.on("getPayment", () -> {})).hasMessageContaining("two handlers");
   }
 
   @Test
