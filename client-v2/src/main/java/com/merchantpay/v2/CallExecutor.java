@@ -101,8 +101,7 @@ final class CallExecutor {
     long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
     long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
     boolean tokenRefreshed = false;
-    // Whether an earlier attempt may have reached the service and acted without the client learning of it.
-    boolean mayHaveActed = false;
+    boolean earlierMayHaveActed = false;
 
     for (int attemptNumber = 1; ; attemptNumber++) {
       long remaining = millisUntil(deadline);
@@ -111,10 +110,7 @@ final class CallExecutor {
           Math.max(1, Math.min(attemptTimeout, remaining)), TimeUnit.MILLISECONDS, false);
       Map<String, Object> headers = headers(operation, options, key);
       long started = nanoTime.getAsLong();
-      MerchantPayException failure;
-      Duration retryAfter = null;
-      boolean safeToRetry;
-      boolean waitFirst = true;
+      Failed failed;
       try {
         ApiResponse<T> response = attempt.send(timeouts, headers, key);
         String requestId = response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
@@ -123,36 +119,21 @@ final class CallExecutor {
         return new Response<>(response.getStatusCode(), caseInsensitive(response.getHeaders()), requestId, key,
             attemptNumber, false, response.getData());
       } catch (ServiceException e) {
-        failure = e;
-        if (mayHaveActed && reconciler != null && isAlreadyDone(e)) {
-          Reconciled<T> done = reconcile(reconciler);
+        if (earlierMayHaveActed && reconciler != null && isAlreadyDone(e)) {
+          Response<T> done = reconciled(reconciler, operation, key, attemptNumber);
           if (done != null) {
-            log.info("{} attempt {} found the update already done by an earlier attempt", operation.id, attemptNumber);
-            Response<?> read = done.read();
-            return read == null ? new Response<>(200, Map.of(), null, key, attemptNumber, true, done.value())
-                : new Response<>(read.statusCode(), read.headers(), read.requestId().orElse(null), key, attemptNumber,
-                    true, done.value());
+            return done;
           }
         }
-        retryAfter = e.getRetryAfter().orElse(null);
-        if (e.getStatusCode() == 401 && accessTokenRefreshable && options.accessToken().isEmpty() && !tokenRefreshed) {
-          // The token may have expired since the supplier gave it: ask again, once, straight away.
-          tokenRefreshed = true;
-          safeToRetry = true;
-          waitFirst = false;
-        } else {
-          safeToRetry = operation.kind == Operation.Kind.CREATE && isKeyStillInFlight(e)
-              || isTransient(e) && (operation.kind != Operation.Kind.UPDATE || policy.retryUpdatesWhenOutcomeUnknown());
-        }
+        // The token may have expired since the supplier gave it: ask again, once, straight away.
+        boolean refreshToken = e.getStatusCode() == 401 && accessTokenRefreshable && options.accessToken().isEmpty()
+            && !tokenRefreshed;
+        tokenRefreshed |= refreshToken;
+        failed = Failed.answered(e, operation, refreshToken);
       } catch (RetryableException e) {
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        boolean neverSent = provablyNeverSent(cause);
-        failure = isReadTimeout(cause)
-            ? new RequestTimeoutException(describe(cause), operation.id, key, cause)
-            : new TransportException(describe(cause), operation.id, key, neverSent, cause);
-        safeToRetry = operation.kind != Operation.Kind.UPDATE || neverSent || policy.retryUpdatesWhenOutcomeUnknown();
-        if (cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted()) {
-          throw settled(failure, operation, attemptNumber, mayHaveActed);
+        failed = Failed.unanswered(e, operation, key);
+        if (failed.interrupted()) {
+          throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
         }
       } catch (DecodeException e) {
         if (e.getCause() instanceof MerchantPayException answered) {
@@ -167,28 +148,92 @@ final class CallExecutor {
         throw new IllegalStateException(operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
       }
 
-      if (!safeToRetry || attemptNumber >= policy.maxAttempts()) {
-        log.debug("{} failed after {} attempt(s): {}", operation.id, attemptNumber, summary(failure));
-        throw settled(failure, operation, attemptNumber, mayHaveActed);
-      }
-      mayHaveActed |= mayHaveActed(failure);
-      Duration wait = waitFirst ? policy.backoff(attemptNumber, retryAfter, random) : Duration.ZERO;
-      if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
-        log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id, summary(failure));
-        throw settled(failure, operation, attemptNumber, mayHaveActed);
-      }
-      log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, summary(failure), wait.toMillis());
-      try {
-        sleeper.sleep(wait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw settled(failure, operation, attemptNumber, mayHaveActed);
-      }
-      if (millisUntil(deadline) < MIN_ATTEMPT_MILLIS) {
-        // The wait overran (a busy machine): an attempt now could only time out.
-        throw settled(failure, operation, attemptNumber, mayHaveActed);
+      // An update carries no key, so one that may have acted is sent again only when the caller allows it.
+      boolean retry = failed.retryable() && attemptNumber < policy.maxAttempts()
+          && (operation.kind != Operation.Kind.UPDATE || !failed.mayHaveActed()
+              || policy.retryUpdatesWhenOutcomeUnknown());
+      earlierMayHaveActed |= failed.mayHaveActed();
+      if (!retry || !waitedForAnotherAttempt(failed, operation, attemptNumber, policy, deadline)) {
+        throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
       }
     }
+  }
+
+  /**
+   * A failed attempt and the one decision made about it: whether the service may have acted on it without
+   * the client learning of it. That decision alone says whether an update may be sent again and whether the
+   * call's outcome is unknown.
+   *
+   * @param retryable whether the failure is one that passes (a transport failure, 429, 502-504, a key still
+   *     in flight, an access token to refresh)
+   * @param mayHaveActed whether the service may have acted on this attempt, or is still acting on the key
+   * @param silent whether the answer says nothing of what an earlier attempt did (a 429, a refused connection)
+   * @param immediately whether to try again without waiting (a refreshed access token)
+   */
+  private record Failed(MerchantPayException exception, boolean retryable, boolean mayHaveActed, boolean silent,
+      boolean immediately, boolean interrupted) {
+
+    static Failed answered(ServiceException e, Operation operation, boolean refreshToken) {
+      int status = e.getStatusCode();
+      boolean keyInFlight = status == 409 && e instanceof IdempotencyKeyViolationException;
+      boolean retryable = refreshToken || status == 429 || status == 502 || status == 503 || status == 504
+          || keyInFlight && operation.kind == Operation.Kind.CREATE;
+      return new Failed(e, retryable, status >= 500 || keyInFlight, status == 429, refreshToken, false);
+    }
+
+    static Failed unanswered(RetryableException e, Operation operation, String key) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      boolean neverSent = provablyNeverSent(cause);
+      MerchantPayException failure = isReadTimeout(cause)
+          ? new RequestTimeoutException(describe(cause), operation.id, key, cause)
+          : new TransportException(describe(cause), operation.id, key, neverSent, cause);
+      boolean interrupted = cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
+      return new Failed(failure, true, !neverSent, neverSent, false, interrupted);
+    }
+  }
+
+  /** The answer of an update found done by a read after a retry was refused, or null when it was not done. */
+  private static <T> Response<T> reconciled(Reconciler<T> reconciler, Operation operation, String key,
+      int attemptNumber) {
+    Reconciled<T> done;
+    try {
+      done = reconciler.check();
+    } catch (MerchantPayException e) {
+      return null; // the read failed: the refusal stands as it was
+    }
+    if (done == null) {
+      return null;
+    }
+    Response<?> read = done.read();
+    return read == null ? new Response<>(200, Map.of(), null, key, attemptNumber, true, done.value())
+        : new Response<>(read.statusCode(), read.headers(), read.requestId().orElse(null), key, attemptNumber, true,
+            done.value());
+  }
+
+  /**
+   * Waits before the next attempt; false when there is no time for one within the deadline, or the wait was
+   * interrupted.
+   */
+  private boolean waitedForAnotherAttempt(Failed failed, Operation operation, int attemptNumber, RetryPolicy policy,
+      long deadline) {
+    Duration retryAfter = failed.exception() instanceof ServiceException service
+        ? service.getRetryAfter().orElse(null) : null;
+    Duration wait = failed.immediately() ? Duration.ZERO : policy.backoff(attemptNumber, retryAfter, random);
+    if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
+      log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id,
+          summary(failed.exception()));
+      return false;
+    }
+    log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, summary(failed.exception()),
+        wait.toMillis());
+    try {
+      sleeper.sleep(wait);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    // A wait that overran (a busy machine) leaves an attempt that could only time out.
+    return millisUntil(deadline) >= MIN_ATTEMPT_MILLIS;
   }
 
   /**
@@ -224,55 +269,22 @@ final class CallExecutor {
 
   /**
    * Records on the failure how many attempts were made and whether the outcome is unknown: the last attempt
-   * may have acted unseen (no answer, or a 5xx), or an earlier one may have and the last answer does not
-   * say what became of it (a 429, a refused connection, a key still in flight). Reads have no outcome.
+   * may have acted unseen, or an earlier one may have and the last answer says nothing of what became of it.
+   * Reads have no outcome.
    */
-  private static MerchantPayException settled(MerchantPayException failure, Operation operation, int attempts,
-      boolean earlierMayHaveActed) {
-    boolean unknown = false;
-    if (operation.kind != Operation.Kind.READ) {
-      unknown = mayHaveActed(failure) || failure instanceof IdempotencyKeyViolationException
-          && ((ServiceException) failure).getStatusCode() == 409
-          || earlierMayHaveActed && (failure instanceof TransportException
-              || failure instanceof ServiceException service && service.getStatusCode() == 429);
-    }
+  private MerchantPayException settled(Failed failed, Operation operation, int attempts, boolean earlierMayHaveActed) {
+    MerchantPayException failure = failed.exception();
+    log.debug("{} failed after {} attempt(s): {}", operation.id, attempts, summary(failure));
+    boolean unknown = operation.kind != Operation.Kind.READ
+        && (failed.mayHaveActed() || earlierMayHaveActed && failed.silent());
     failure.settle(attempts, unknown);
     return failure;
-  }
-
-  /** Whether the request of a failed attempt may have reached the service and been acted on. */
-  private static boolean mayHaveActed(MerchantPayException failure) {
-    if (failure instanceof TransportException transport) {
-      return !transport.isRequestNeverSent();
-    }
-    return failure instanceof ServiceException service && service.getStatusCode() >= 500;
   }
 
   /** The refusal a repeated update gets when its first attempt did it: the state no longer allows it. */
   private static boolean isAlreadyDone(ServiceException e) {
     return e instanceof InvalidOperationException && e.getStatusCode() == 409
         || e instanceof PaymentTokenRevokedException;
-  }
-
-  private static <T> Reconciled<T> reconcile(Reconciler<T> reconciler) {
-    try {
-      return reconciler.check();
-    } catch (MerchantPayException e) {
-      return null; // the read failed: the refusal stands as it was
-    }
-  }
-
-  private static boolean isTransient(ServiceException e) {
-    int status = e.getStatusCode();
-    return status == 429 || status == 502 || status == 503 || status == 504;
-  }
-
-  /**
-   * The API description answers 409 with idempotency_key_violation while the first request with the key is
-   * still being processed: typically after a timeout. Retrying with the same key then returns its result.
-   */
-  private static boolean isKeyStillInFlight(ServiceException e) {
-    return e.getStatusCode() == 409 && e instanceof IdempotencyKeyViolationException;
   }
 
   /** What a failure was, for the log: never its message, which may carry what the service echoed. */

@@ -10,9 +10,9 @@ import java.util.function.DoubleSupplier;
  * <p>What is retried: connection failures, timeouts, HTTP 429 and 502/503/504 — for reads, and for creating
  * POSTs, which always carry an {@code Idempotency-Key} so a retry can never create a second resource. The
  * PUT operations (complete, capture, cancel, revoke, sticker activation) carry no key: they are retried only
- * when the request provably never left (the connection was refused or could not be opened), unless
- * {@link Builder#retryUpdatesWhenOutcomeUnknown(boolean)} says otherwise. Other 4xx answers are never
- * retried.
+ * when the service provably did not act on them (the connection was refused or could not be opened, or the
+ * answer was 429), unless {@link Builder#retryUpdatesWhenOutcomeUnknown(boolean)} says otherwise. Other 4xx
+ * answers are never retried.
  *
  * <p>Waits grow exponentially from {@code initialBackoff} up to {@code maxBackoff}, with random jitter so
  * that many clients do not retry in step; a {@code Retry-After} from the service is honoured as a minimum.

@@ -25,6 +25,7 @@ import com.merchantpay.v2.model.ReceiptType;
 import com.merchantpay.v2.model.TokenType;
 import com.merchantpay.v2.model.TokenizationRequest;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -106,5 +107,32 @@ class RetrySafetyByOperationTest extends ClientTestSupport {
             .isEqualTo(sent.get(1).getHeader("Idempotency-Key"));
       }
     }
+  }
+
+  @Test
+  void anUpdateTurnedAwayWithTooManyRequestsIsSentAgainForTheServiceDidNothingWithIt() {
+    server.resetAll();
+    server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
+
+    assertThatThrownBy(() -> client().payments().capture("p-1", new CaptureRequest().amount(TEN)))
+        .isInstanceOfSatisfying(MerchantPayException.class, e -> {
+          assertThat(e.getAttempts()).isEqualTo(3);
+          assertThat(e.isOutcomeUnknown()).as("no attempt was acted on").isFalse();
+        });
+    assertThat(server.findAll(anyRequestedFor(anyUrl()))).hasSize(3);
+  }
+
+  @Test
+  void anUpdateWhoseFirstAttemptMayHaveActedIsUnknownEvenWhenTheLastIsTurnedAway() {
+    server.resetAll();
+    server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
+    MerchantPayClient retryingUpdates = client(builder -> builder.retryPolicy(RetryPolicy.builder().maxAttempts(3)
+        .initialBackoff(Duration.ofMillis(100)).retryUpdatesWhenOutcomeUnknown(true).build()));
+    server.stubFor(any(anyUrl()).inScenario("t").whenScenarioStateIs(STARTED)
+        .willReturn(aResponse().withStatus(502)).willSetStateTo("busy"));
+
+    assertThatThrownBy(() -> retryingUpdates.payments().capture("p-1", new CaptureRequest().amount(TEN)))
+        .isInstanceOfSatisfying(MerchantPayException.class, e -> assertThat(e.isOutcomeUnknown())
+            .as("the 502 may have captured; the 429s after it say nothing of that").isTrue());
   }
 }
