@@ -25,6 +25,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.util.ArrayList;
+import java.util.Comparator;
 
 /**
  * Runs every benchmark in one go on one machine and writes the figures, as ratios taken side by side, to a
@@ -181,7 +183,7 @@ public final class Benchmarks implements Callable<Integer> {
   // ---------------------------------------------------------------- kit over a slow network
 
   private void kitLatency(Report report) {
-    List<KitLatency.Result> runs = new java.util.ArrayList<>();
+    List<KitLatency.Result> runs = new ArrayList<>();
     List<Long> delays = quick ? List.of(0L) : List.of(0L, 50L, 120L);
     for (long delay : delays) {
       for (int workers : quick ? new int[] {ConformanceKit.DEFAULT_WORKERS}
@@ -257,7 +259,7 @@ public final class Benchmarks implements Callable<Integer> {
       return;
     }
     try (var paths = Files.walk(root)) {
-      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(path);
       }
     }

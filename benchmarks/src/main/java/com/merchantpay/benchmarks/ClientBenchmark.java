@@ -30,6 +30,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
 
 /**
  * One round trip through each client, to a local server that writes fixed answers (the sandbox's own), so
@@ -48,7 +50,7 @@ public class ClientBenchmark {
       + "\"debit\",\"category\":\"classic\"}}}";
 
   private HttpServer server;
-  private java.util.concurrent.ExecutorService workers;
+  private ExecutorService workers;
   private String baseUrl;
   private MerchantPayClient ours;
   private HttpClient raw;
@@ -65,7 +67,7 @@ public class ClientBenchmark {
     // send on it after it was closed. A real client retries that (ours does); the raw and stock exchanges
     // written here would fail the benchmark instead, so connections are kept for the length of a run.
     System.setProperty("sun.net.httpserver.idleInterval", "3600");
-    byte[] answer = PAYMENT.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] answer = PAYMENT.getBytes(StandardCharsets.UTF_8);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
     server.createContext("/", exchange -> {
       exchange.getRequestBody().readAllBytes();

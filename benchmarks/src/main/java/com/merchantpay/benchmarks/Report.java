@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.HashMap;
 
 /** The figures of one run as Markdown: what was measured, against what, and whether each target was met. */
 final class Report {
@@ -103,8 +105,8 @@ final class Report {
   }
 
   private final StringBuilder targets = new StringBuilder();
-  private final List<String> stockVersusRaw = new java.util.ArrayList<>();
-  private final List<Double> stockToRaw = new java.util.ArrayList<>();
+  private final List<String> stockVersusRaw = new ArrayList<>();
+  private final List<Double> stockToRaw = new ArrayList<>();
 
   // ---------------------------------------------------------------- kit and build
 
@@ -134,7 +136,7 @@ final class Report {
         + "started; calls counted from the report; verdicts compared check by check with the one-worker run at the "
         + "same delay.\n\n| Delay per answer | Workers | Wall time | Calls | Exit | Same verdicts as 1 worker |\n"
         + "|---:|---:|---:|---:|---:|---|\n");
-    Map<Duration, KitLatency.Result> single = new java.util.HashMap<>();
+    Map<Duration, KitLatency.Result> single = new HashMap<>();
     runs.stream().filter(r -> r.workers() == 1).forEach(r -> single.put(r.delay(), r));
     for (KitLatency.Result run : runs) {
       KitLatency.Result one = single.get(run.delay());
@@ -153,7 +155,7 @@ final class Report {
   }
 
   private static String differing(KitLatency.Result one, KitLatency.Result many) {
-    List<String> ids = new java.util.ArrayList<>();
+    List<String> ids = new ArrayList<>();
     one.verdicts().forEach((id, outcome) -> {
       if (outcome != many.verdicts().get(id)) {
         ids.add(id + " " + outcome + "/" + many.verdicts().get(id));

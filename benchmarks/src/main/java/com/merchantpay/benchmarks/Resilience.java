@@ -30,6 +30,10 @@ import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import java.util.Iterator;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /** How the client and the sandbox hold up when things go wrong: faults on the wire, and malformed requests. */
 final class Resilience {
@@ -49,8 +53,8 @@ final class Resilience {
    */
   static FaultRun faults(int creates, long seed) throws Exception {
     Random random = new Random(seed);
-    java.util.concurrent.atomic.AtomicBoolean healthy = new java.util.concurrent.atomic.AtomicBoolean();
-    java.util.concurrent.atomic.AtomicInteger injected = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicBoolean healthy = new AtomicBoolean();
+    AtomicInteger injected = new AtomicInteger();
     FaultyProxy.Fault[] kinds = FaultyProxy.Fault.values();
     try (Sandbox sandbox = Sandbox.builder().start();
         FaultyProxy proxy = new FaultyProxy(URI.create(sandbox.baseUrl().toString()), (method, path) -> {
@@ -136,7 +140,7 @@ final class Resilience {
       // Outside a property, sampleStream draws from the thread's source of randomness; seeding it makes the
       // run repeatable (jqwik's own generators refuse to run off its threads).
       net.jqwik.engine.SourceOfRandomness.create(Long.toString(seed));
-      java.util.Iterator<Malformed> cases = malformed(sandbox.bearerToken()).sampleStream().iterator();
+      Iterator<Malformed> cases = malformed(sandbox.bearerToken()).sampleStream().iterator();
       int sent = 0;
       // Some generated paths are not URIs a client could send at all; those are drawn again.
       for (int drawn = 0; sent < requests && drawn < requests * 4; drawn++) {
@@ -230,8 +234,8 @@ final class Resilience {
     Arbitrary<String[]> operation = Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(4, Arbitraries.of(documented)),
         net.jqwik.api.Tuple.of(1, Combinators.combine(Arbitraries.of("GET", "POST", "PUT", "DELETE", "PATCH"),
-            Arbitraries.of(java.util.stream.Stream.concat(documented.stream().map(known -> known[1]),
-                java.util.stream.Stream.of("/api/v2/{id}")).distinct().toList()))
+            Arbitraries.of(Stream.concat(documented.stream().map(known -> known[1]),
+                Stream.of("/api/v2/{id}")).distinct().toList()))
             .as((method, template) -> new String[] {method, template})));
     Arbitrary<String> id = Arbitraries.oneOf(Arbitraries.strings().alpha().numeric().ofMinLength(0).ofMaxLength(40),
         Arbitraries.of("10000001", "%00", "..", "%2F", "a%20b", "x".repeat(300), "-1", "1e9", "null"));

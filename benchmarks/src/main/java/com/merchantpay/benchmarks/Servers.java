@@ -18,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The servers compared: the sandbox; WireMock answering a static stub with the sandbox's own answers (what a
@@ -33,7 +35,7 @@ final class Servers implements AutoCloseable {
   final WireMockServer wireMock;
   final HttpServer bare;
   /** As many workers as the sandbox's server has, so the ceiling is the same server doing no work. */
-  private final java.util.concurrent.ExecutorService bareWorkers = java.util.concurrent.Executors.newFixedThreadPool(16,
+  private final ExecutorService bareWorkers = Executors.newFixedThreadPool(16,
       task -> {
         Thread thread = new Thread(task, "bare-server");
         thread.setDaemon(true);

@@ -12,6 +12,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The standalone sandbox in its own JVM with a 96 MB heap, with its default bounds, under unique creates for
@@ -73,20 +81,20 @@ final class Soak {
    * timeout; the soak measures the sandbox at work, so it starts once one create has been answered.
    */
   private static void awaitFirstAnswer(String baseUrl) throws Exception {
-    java.net.http.HttpResponse<Void> answer = java.net.http.HttpClient.newHttpClient().send(
-        java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl + "/api/v2/payments"))
+    HttpResponse<Void> answer = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create(baseUrl + "/api/v2/payments"))
             .timeout(Duration.ofSeconds(60))
             .header("Authorization", "Bearer " + com.merchantpay.sandbox.Sandbox.DEFAULT_TOKEN)
             .header("Content-Type", "application/json").header("Idempotency-Key", "soak-first")
-            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(Servers.CREATE_BODY)).build(),
-        java.net.http.HttpResponse.BodyHandlers.discarding());
+            .POST(HttpRequest.BodyPublishers.ofString(Servers.CREATE_BODY)).build(),
+        HttpResponse.BodyHandlers.discarding());
     if (answer.statusCode() != 200) {
       throw new IllegalStateException("the standalone sandbox refused the soak's first create: " + answer.statusCode());
     }
   }
 
   private static String baseUrl(Process sandbox) throws Exception {
-    java.util.concurrent.CompletableFuture<String> url = new java.util.concurrent.CompletableFuture<>();
+    CompletableFuture<String> url = new CompletableFuture<>();
     Thread reader = new Thread(() -> {
       try {
         url.complete(readBaseUrl(sandbox));
@@ -98,7 +106,7 @@ final class Soak {
     reader.start();
     try {
       return url.get(60, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
+    } catch (TimeoutException e) {
       throw new IllegalStateException("the standalone sandbox did not say where it listens within 60 s");
     }
   }
@@ -111,8 +119,8 @@ final class Soak {
       if (listening.find()) {
         Thread drain = new Thread(() -> {
           try {
-            out.transferTo(java.io.Writer.nullWriter());
-          } catch (java.io.IOException e) {
+            out.transferTo(Writer.nullWriter());
+          } catch (IOException e) {
             // the process ended
           }
         });

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import java.util.Map;
 
 /** The benchmarks run, once and briefly: every section produces its figures. Speed itself is not tested here. */
 class BenchmarksSmokeTest {
@@ -44,7 +45,7 @@ class BenchmarksSmokeTest {
 
   @Test
   void theLoadScriptSendsAFreshKeyWithEveryCreate() {
-    String lua = Load.lua(Load.Shape.createEach("/api/v2/payments", java.util.Map.of("Authorization", "Bearer t"),
+    String lua = Load.lua(Load.Shape.createEach("/api/v2/payments", Map.of("Authorization", "Bearer t"),
         "{\"a\":\"b\"}"));
 
     assertThat(lua).contains("wrk.headers[\"Authorization\"] = \"Bearer t\"",

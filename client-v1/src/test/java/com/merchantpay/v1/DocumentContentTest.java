@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.concurrent.Executors;
 
 /** getDocumentContent: the body reaches the caller as a live stream; failures still arrive as exceptions. */
 class DocumentContentTest {
@@ -162,7 +163,7 @@ class DocumentContentTest {
   private void start(Handler handler) throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/api/v1/getDocumentContent", handler::handle);
-    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+    server.setExecutor(Executors.newCachedThreadPool());
     server.start();
   }
 

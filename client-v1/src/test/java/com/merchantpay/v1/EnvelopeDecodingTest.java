@@ -31,6 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.io.IOException;
 
 /** How answers become results or exceptions: the envelope's ErrorCode, HTTP status, tolerance, transport. */
 class EnvelopeDecodingTest {
@@ -278,7 +279,7 @@ class EnvelopeDecodingTest {
     assertThatThrownBy(() -> unreachable.listDocuments(LocalDate.of(2024, 1, 1), LocalDate.of(2024, 1, 2)))
         .isInstanceOf(V1TransportException.class)
         .hasMessageStartingWith("listDocuments: no complete answer from the service")
-        .hasCauseInstanceOf(java.io.IOException.class);
+        .hasCauseInstanceOf(IOException.class);
   }
 
   @Test

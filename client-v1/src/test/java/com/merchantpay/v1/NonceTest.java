@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.ArrayList;
 
 /** Nonces: fresh for every request, at most 255 characters, never a ';', and replaceable in tests. */
 class NonceTest {
@@ -28,7 +29,7 @@ class NonceTest {
     Set<String> seen = ConcurrentHashMap.newKeySet();
     ExecutorService threads = Executors.newFixedThreadPool(8);
     try {
-      List<Future<?>> work = new java.util.ArrayList<>();
+      List<Future<?>> work = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
         work.add(threads.submit(() -> {
           for (int i = 0; i < 10_000; i++) {

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import java.util.Arrays;
 
 /** The password, the signature and the nonce stay out of toString(), logs and exception messages. */
 class SecretsTest {
@@ -62,7 +63,7 @@ class SecretsTest {
     TestClients.answerSuccess(server);
     char[] password = PASSWORD.toCharArray();
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).password(password).build();
-    java.util.Arrays.fill(password, '\0');
+    Arrays.fill(password, '\0');
 
     client.getPayment(1L);
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import java.io.IOException;
 
 /**
  * Every operation on the wire, against a real local HTTP server: method, path name exactly as documented,
@@ -218,7 +219,7 @@ class WireFormatTest {
   private static void close(InputStream stream) {
     try (stream) {
       stream.readAllBytes();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }

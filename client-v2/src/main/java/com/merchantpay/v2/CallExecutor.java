@@ -22,6 +22,9 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.TreeMap;
 
 /**
  * Runs one logical call: chooses its idempotency key once, sends attempts with fresh auth headers and a
@@ -331,13 +334,13 @@ final class CallExecutor {
     return TimeUnit.NANOSECONDS.toMillis(nanoTime.getAsLong() - startedNanos);
   }
 
-  private static Map<String, List<String>> caseInsensitive(Map<String, ? extends java.util.Collection<String>> headers) {
-    Map<String, List<String>> copy = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+  private static Map<String, List<String>> caseInsensitive(Map<String, ? extends Collection<String>> headers) {
+    Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach((name, values) -> {
       if (name != null) {
         copy.put(name, List.copyOf(values));
       }
     });
-    return java.util.Collections.unmodifiableMap(copy);
+    return Collections.unmodifiableMap(copy);
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.List;
 
 /**
  * A success status with a body that is not the documented JSON (a proxy's HTML page, a truncated document),
@@ -46,7 +47,7 @@ final class GuardedDecoder implements Decoder {
         ? "unknown#unknown()"
         : response.request().requestTemplate().methodMetadata().configKey();
     String operation = ServiceErrorDecoder.operationOf(methodKey);
-    return new ServiceError(operation, response.status(), null, what, java.util.List.of(),
+    return new ServiceError(operation, response.status(), null, what, List.of(),
         Redaction.excerpt(bodyOf(response), operation, Redaction.secretsOf(response.request())),
         ServiceErrorDecoder.requestId(response.headers()),
         ServiceErrorDecoder.header(response.request().headers(), "Idempotency-Key"), null)

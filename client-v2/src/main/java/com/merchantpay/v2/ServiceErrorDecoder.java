@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.time.Instant;
 
 /**
  * Turns every non-2xx answer into a {@link ServiceException} chosen by the error body's {@code code} (the
@@ -29,9 +30,9 @@ final class ServiceErrorDecoder implements ErrorDecoder {
   static final Duration MAX_RETRY_AFTER = Duration.ofDays(1);
 
   private final ObjectMapper mapper;
-  private final Supplier<java.time.Instant> now;
+  private final Supplier<Instant> now;
 
-  ServiceErrorDecoder(ObjectMapper mapper, Supplier<java.time.Instant> now) {
+  ServiceErrorDecoder(ObjectMapper mapper, Supplier<Instant> now) {
     this.mapper = mapper;
     this.now = now;
   }

@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Building the client, and the settings that can change per call. */
 class ClientConfigurationTest extends ClientTestSupport {
@@ -125,7 +127,7 @@ class ClientConfigurationTest extends ClientTestSupport {
     MerchantPayClient client = client();
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
-      java.util.List<Future<String>> results = new java.util.ArrayList<>();
+      List<Future<String>> results = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         String id = "p-" + i;
         results.add(pool.submit((Callable<String>) () -> client.payments().get(id).getStatus().getValue()));

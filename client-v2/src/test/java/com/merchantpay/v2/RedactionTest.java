@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.merchantpay.v2.internal.ApiOperations;
 import com.merchantpay.v2.internal.Redaction;
 import org.junit.jupiter.api.Test;
+import java.util.Set;
 
 /**
  * The shared masking rules (tested in codegen's {@code RedactionBehaviourTest}) cover this client's contract:
@@ -14,7 +15,7 @@ class RedactionTest {
 
   @Test
   void everySecretPropertyOfTheModelsIsMaskedInMessagesToo() throws Exception {
-    java.util.Set<String> secretMembers = SecretProperties.namesInGeneratedModels();
+    Set<String> secretMembers = SecretProperties.namesInGeneratedModels();
     assertThat(secretMembers).contains("pan", "cvc", "expiry", "cryptogram", "tokenId", "id", "code", "cres", "PARes");
     for (String member : secretMembers) {
       assertThat(member.equals("id") || member.equals("code") || Redaction.SECRET_MEMBERS.contains(member))

@@ -27,6 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Idempotency keys and retries: what is retried, how often, with which key, and within which deadline. */
 class RetryAndIdempotencyTest extends ClientTestSupport {
@@ -283,7 +288,7 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
         aResponse().withStatus(409).withBody(error("idempotency_key_violation", "in progress")),
         okJson(payment("p-1", "Authorized")));
 
-    Response<Payment> response = client(b -> b.readTimeout(java.time.Duration.ofMillis(300)))
+    Response<Payment> response = client(b -> b.readTimeout(Duration.ofMillis(300)))
         .payments().createWithResponse(cardPayment(), RequestOptions.none());
 
     assertThat(response.attempts()).isEqualTo(3);
@@ -301,8 +306,8 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
 
   @Test
   void retryAfterAsAnHttpDateIsHonoured() {
-    String inThreeSeconds = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
-        .format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(4));
+    String inThreeSeconds = DateTimeFormatter.RFC_1123_DATE_TIME
+        .format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(4));
     stubSequence("/api/v2/payments/p-1", false,
         aResponse().withStatus(503).withHeader("Retry-After", inThreeSeconds), okJson(payment("p-1", "Settled")));
 
@@ -341,7 +346,7 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
   @Test
   void theTokenSupplierIsAskedAgainForEachAttemptOfOneCall() {
     stubSequence("/api/v2/payments/p-1", false, aResponse().withStatus(503), okJson(payment("p-1", "Settled")));
-    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicInteger asked = new AtomicInteger();
 
     client(b -> b.accessTokenSupplier(() -> "token-" + asked.incrementAndGet())).payments().get("p-1");
 
@@ -354,7 +359,7 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
   void a401IsRetriedOnceAtOnceWithAFreshTokenFromTheSupplier() {
     stubSequence("/api/v2/payments/p-1", false,
         aResponse().withStatus(401).withBody(error("not_authorized", "expired")), okJson(payment("p-1", "Settled")));
-    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicInteger asked = new AtomicInteger();
 
     client(b -> b.accessTokenSupplier(() -> "token-" + asked.incrementAndGet())).payments().get("p-1");
 
@@ -373,7 +378,7 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
   @Test
   void aSupplierThatFailsOnARetryEndsTheCallWithTheKeyOfTheEarlierAttempt() {
     server.stubFor(post("/api/v2/payments").willReturn(aResponse().withStatus(503)));
-    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicInteger asked = new AtomicInteger();
 
     assertThatThrownBy(() -> client(b -> b.accessTokenSupplier(() -> {
           if (asked.incrementAndGet() > 1) {
@@ -389,7 +394,7 @@ class RetryAndIdempotencyTest extends ClientTestSupport {
   @Test
   void noAttemptIsStartedWithTooLittleTimeLeft() {
     server.stubFor(get("/api/v2/payments/p-1").willReturn(aResponse().withStatus(503)));
-    java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
+    AtomicLong clock = new AtomicLong();
     MerchantPayClient client = client(b -> b.callTimeout(Duration.ofMillis(200)).nanoTime(clock::get)
         .sleeper(wait -> clock.addAndGet(wait.toNanos() + Duration.ofMillis(100).toNanos())));
 

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import java.time.OffsetDateTime;
 
 /**
  * Every operation, by what the contract says it is: creating POSTs carry one key on every retry, PUTs are
@@ -51,10 +52,10 @@ class RetrySafetyByOperationTest extends ClientTestSupport {
       Map.entry(Operation.CAPTURE_PAYMENT, c -> c.payments().capture("p-1", new CaptureRequest().amount(TEN))),
       Map.entry(Operation.CANCEL_PAYMENT, c -> c.payments().cancel("p-1")),
       Map.entry(Operation.GET_PAYMENT, c -> c.payments().get("p-1")),
-      Map.entry(Operation.LIST_PAYMENTS, c -> c.payments().list("m-1", java.time.OffsetDateTime.now(), java.time.OffsetDateTime.now())),
+      Map.entry(Operation.LIST_PAYMENTS, c -> c.payments().list("m-1", OffsetDateTime.now(), OffsetDateTime.now())),
       Map.entry(Operation.CREATE_REFUND, c -> c.refunds().create(new CreateRefundRequest().paymentId("p-1").amount(TEN))),
       Map.entry(Operation.GET_REFUND, c -> c.refunds().get("r-1")),
-      Map.entry(Operation.LIST_REFUNDS, c -> c.refunds().list("m-1", java.time.OffsetDateTime.now(), java.time.OffsetDateTime.now())),
+      Map.entry(Operation.LIST_REFUNDS, c -> c.refunds().list("m-1", OffsetDateTime.now(), OffsetDateTime.now())),
       Map.entry(Operation.START_TOKENIZATION, c -> c.tokenization().start(new TokenizationRequest().merchantId("m-1").type(TokenType.RECURRING))),
       Map.entry(Operation.CREATE_PAYMENT_TOKEN, c -> c.paymentTokens().create(new CreatePaymentTokenRequest()
           .merchantId("m-1").type(TokenType.RECURRING).paymentData(new PaymentData().paymentMethod("bankcard")))),

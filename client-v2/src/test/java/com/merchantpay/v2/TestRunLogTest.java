@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs after every other test class of this module (see junit-platform.properties) and reads everything the
@@ -28,7 +30,7 @@ class TestRunLogTest {
             "AgAAAAAAAIR8CQrXcIhbQAAAAAA=", "ptok_9f8e7d6c5b4a", "482913")
         .doesNotContainPattern("(?i)cvc\\W{0,4}\\d{3,4}");
     // Any card number, not only the ones these tests use: a Luhn-valid run of 13 to 19 digits.
-    java.util.regex.Matcher digits = java.util.regex.Pattern.compile("(?<!\\d)\\d{13,19}(?!\\d)").matcher(log);
+    Matcher digits = Pattern.compile("(?<!\\d)\\d{13,19}(?!\\d)").matcher(log);
     while (digits.find()) {
       assertThat(Redaction.luhnValid(digits.group())).as("card-like number in the log: %s", digits.group()).isFalse();
     }

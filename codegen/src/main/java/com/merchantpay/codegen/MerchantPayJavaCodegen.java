@@ -24,6 +24,10 @@ import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
 import org.openapitools.codegen.utils.ModelUtils;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The {@code merchantpay-java} generator: OpenAPI Generator's Java client on the Feign library, with the
@@ -150,14 +154,14 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
       return;
     }
     Set<String> names =
-        java.util.Arrays.stream(option.toString().split(","))
+        Arrays.stream(option.toString().split(","))
             .map(String::strip)
             .filter(name -> !name.isEmpty())
             .collect(Collectors.toSet());
-    java.util.stream.Stream.of(
+    Stream.of(
             op.allParams, op.queryParams, op.formParams, op.requiredParams, op.optionalParams,
             op.requiredAndNotNullableParams, op.notNullableParams)
-        .filter(java.util.Objects::nonNull)
+        .filter(Objects::nonNull)
         .forEach(params -> params.removeIf(
             param -> (param.isQueryParam || param.isFormParam) && names.contains(param.baseName)));
   }
@@ -205,7 +209,7 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     }
     boolean form =
         resolved.getContent().keySet().stream()
-            .anyMatch(type -> type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded"));
+            .anyMatch(type -> type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded"));
     return form && ModelUtils.isMapSchema(formSchema(resolved));
   }
 

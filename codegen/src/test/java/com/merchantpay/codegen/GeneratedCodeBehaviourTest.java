@@ -26,6 +26,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Random;
 
 /** What the templates promise, checked on the compiled fixture client. */
 class GeneratedCodeBehaviourTest {
@@ -238,9 +244,9 @@ class GeneratedCodeBehaviourTest {
   void apiOperationsListsEveryOperationWithItsHashedParametersInContractOrder() throws Exception {
     Class<?> operations = FixtureClient.load("ApiOperations");
     List<?> all = (List<?>) operations.getMethod("all").invoke(null);
-    Object submit = ((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+    Object submit = ((Optional<?>) operations.getMethod("find", String.class, String.class)
         .invoke(null, "post", "/forms/submit")).orElseThrow();
-    Object archive = ((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+    Object archive = ((Optional<?>) operations.getMethod("find", String.class, String.class)
         .invoke(null, "PUT", "/widgets/{widgetId}/archive")).orElseThrow();
 
     assertThat(all).hasSize(5);
@@ -249,7 +255,7 @@ class GeneratedCodeBehaviourTest {
     assertThat(call(submit, "hashedParameters")).isEqualTo(List.of("login", "secret", "amount", "note"));
     assertThat(call(archive, "operationId")).isEqualTo("archiveWidget");
     assertThat(call(archive, "hashedParameters")).isEqualTo(List.of());
-    assertThat(((java.util.Optional<?>) operations.getMethod("find", String.class, String.class)
+    assertThat(((Optional<?>) operations.getMethod("find", String.class, String.class)
         .invoke(null, "GET", "/forms/submit"))).isEmpty();
   }
 
@@ -386,7 +392,7 @@ class GeneratedCodeBehaviourTest {
   @Test
   void binaryBodiesArriveAsAStream() throws Exception {
     byte[] content = new byte[100_000];
-    new java.util.Random(7).nextBytes(content);
+    new Random(7).nextBytes(content);
     startServer(exchange -> {
       exchange.sendResponseHeaders(200, content.length);
       exchange.getResponseBody().write(content);
@@ -409,13 +415,13 @@ class GeneratedCodeBehaviourTest {
           exchange.getResponseBody().flush();
           Thread.sleep(100);
         }
-      } catch (InterruptedException | java.io.IOException stopped) {
+      } catch (InterruptedException | IOException stopped) {
         // the client went away, as it should
       }
       exchange.close();
     });
     feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
     feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
         "http://127.0.0.1:" + server.getAddress().getPort() + "/slow", Map.of(), null, StandardCharsets.UTF_8, null);
     long started = System.nanoTime();
@@ -423,8 +429,8 @@ class GeneratedCodeBehaviourTest {
     Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
         transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 300, TimeUnit.MILLISECONDS, false)));
 
-    assertThat(thrown).isInstanceOf(java.net.http.HttpTimeoutException.class);
-    assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).isLessThan(java.time.Duration.ofSeconds(3));
+    assertThat(thrown).isInstanceOf(HttpTimeoutException.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
   }
 
   @Test
@@ -437,7 +443,7 @@ class GeneratedCodeBehaviourTest {
       exchange.close();
     });
     feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
     feign.Request request = feign.Request.create(feign.Request.HttpMethod.POST,
         "http://127.0.0.1:" + server.getAddress().getPort() + "/x", Map.of("Content-Length", List.of("2")),
         "{}".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, null);
@@ -458,20 +464,20 @@ class GeneratedCodeBehaviourTest {
       exchange.close();
     });
     feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(java.net.http.HttpClient.class, int.class).newInstance(java.net.http.HttpClient.newHttpClient(), 1_000);
+        .getConstructor(HttpClient.class, int.class).newInstance(HttpClient.newHttpClient(), 1_000);
     feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
         "http://127.0.0.1:" + server.getAddress().getPort() + "/big", Map.of(), null, StandardCharsets.UTF_8, null);
 
     Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
         transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
 
-    assertThat(thrown).isInstanceOf(java.io.IOException.class).hasMessageContaining("larger than 1000 bytes");
+    assertThat(thrown).isInstanceOf(IOException.class).hasMessageContaining("larger than 1000 bytes");
   }
 
   @Test
   void aHeaderValueHttpDoesNotAllowIsRefusedWithoutQuotingIt() throws Exception {
     feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(java.net.http.HttpClient.class).newInstance(java.net.http.HttpClient.newHttpClient());
+        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
     feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET, "http://127.0.0.1:9/x",
         Map.of("Authorization", List.of("Bearer s3cret\u0000")), null, StandardCharsets.UTF_8, null);
 

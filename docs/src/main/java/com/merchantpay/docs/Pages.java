@@ -13,6 +13,8 @@ import org.commonmark.node.Text;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.AttributeProvider;
 import org.commonmark.renderer.html.HtmlRenderer;
+import java.util.HashSet;
+import java.util.Locale;
 
 /** The HTML of the portal's pages; the content is Markdown and the OpenAPI documents, not hand-written HTML. */
 final class Pages {
@@ -122,7 +124,7 @@ final class Pages {
 
   /** Headings get ids from their text, so a section of a guide can be linked to. */
   private static final class HeadingIds implements AttributeProvider {
-    private final Set<String> used = new java.util.HashSet<>();
+    private final Set<String> used = new HashSet<>();
 
     @Override
     public void setAttributes(Node node, String tagName, Map<String, String> attributes) {
@@ -135,7 +137,7 @@ final class Pages {
             text.append(code.getLiteral());
           }
         }
-        String id = text.toString().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+        String id = text.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
             .replaceAll("(^-|-$)", "");
         String unique = id;
         for (int n = 2; !used.add(unique); n++) {

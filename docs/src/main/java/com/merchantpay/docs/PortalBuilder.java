@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
+import java.util.Locale;
 
 /**
  * Builds the documentation portal: the reference of both interfaces (the OpenAPI documents as published in
@@ -100,7 +101,7 @@ public final class PortalBuilder {
       for (Map.Entry<String, JsonNode> path : document().path("paths").properties()) {
         for (Map.Entry<String, JsonNode> method : path.getValue().properties()) {
           if (method.getValue().has("operationId")) {
-            operations.add(method.getKey().toUpperCase(java.util.Locale.ROOT) + " " + path.getKey());
+            operations.add(method.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey());
           }
         }
       }

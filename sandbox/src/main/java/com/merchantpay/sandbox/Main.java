@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.io.UncheckedIOException;
 
 /**
  * Runs the sandbox as a standalone process until it is stopped (Ctrl+C):
@@ -101,7 +102,7 @@ public final class Main implements Callable<Integer> {
     Sandbox sandbox;
     try {
       sandbox = builder.start();
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       System.err.println("merchantpay-sandbox: cannot listen on port " + port + ": " + e.getCause().getMessage());
       return 1;
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A stateful, in-process implementation of the Merchant Payment Service, v2 and v1 over one shared state,
@@ -399,7 +400,7 @@ public final class Sandbox implements AutoCloseable {
           allTokens,
           allLogins.stream().map(l -> new V1User(l.login(), l.password(), l.merchantId(), l.roles().stream()
               .map(role -> role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
-              .collect(java.util.stream.Collectors.toSet()))).toList(),
+              .collect(Collectors.toSet()))).toList(),
           fixedClock, seed, callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit, receiptListAsArray, retention);
       return new Sandbox(config, allMerchants, allLogins);
     }

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A sandbox in a small heap (the build runs this class alone with {@code -Xmx96m}) taking unique payment
@@ -38,7 +41,7 @@ class BoundedStateIT {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       AtomicLong created = new AtomicLong();
       AtomicLong failed = new AtomicLong();
-      java.util.Map<String, Integer> failures = new java.util.concurrent.ConcurrentHashMap<>();
+      Map<String, Integer> failures = new ConcurrentHashMap<>();
       AtomicBoolean stop = new AtomicBoolean();
       ExecutorService callers = Executors.newFixedThreadPool(4);
       for (int t = 0; t < 4; t++) {
@@ -66,7 +69,7 @@ class BoundedStateIT {
                   failures.merge(response.statusCode() + " " + response.body(), 1, Integer::sum);
                 }
                 break;
-              } catch (java.io.IOException e) {
+              } catch (IOException e) {
                 failures.merge("retried: " + e, 1, Integer::sum);
                 if (attempt == 3) {
                   failed.incrementAndGet();

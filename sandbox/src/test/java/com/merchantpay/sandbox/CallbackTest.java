@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.testsupport.CallbackReceiver;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.Map;
 
 class CallbackTest extends SandboxTestBase {
 
@@ -21,7 +22,7 @@ class CallbackTest extends SandboxTestBase {
   void everyStatusChangeIsPostedWithTheDocumentedBody() {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
       String id = payWithCallback("4111111111111111", true, receiver.url());
-      api.put("/api/v2/payments/" + id + "/confirm", java.util.Map.of("amount", Api.amount("1500.50", "RUB")));
+      api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("1500.50", "RUB")));
 
       List<JsonNode> deliveries = api.deliveries(id);
 

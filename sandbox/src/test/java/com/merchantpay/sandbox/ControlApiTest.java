@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import java.time.Duration;
 
 class ControlApiTest extends SandboxTestBase {
 
@@ -134,8 +135,8 @@ class ControlApiTest extends SandboxTestBase {
     Api.Res beyond = api.send("POST", "/_sandbox/clock/advance", "{\"seconds\":" + 366L * 24 * 3600 + "}", Map.of());
     assertThat(beyond.status()).isEqualTo(400);
     assertThat(beyond.errors()).singleElement().asString().startsWith("seconds:").contains("100 years");
-    assertThat(sandbox.now()).isEqualTo(T0.plus(java.time.Duration.ofDays(36500)));
-    assertThatThrownBy(() -> sandbox.advanceClock(java.time.Duration.ofDays(366)))
+    assertThat(sandbox.now()).isEqualTo(T0.plus(Duration.ofDays(36500)));
+    assertThatThrownBy(() -> sandbox.advanceClock(Duration.ofDays(366)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100 years");
   }
 

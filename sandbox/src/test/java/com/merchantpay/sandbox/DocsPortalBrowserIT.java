@@ -32,6 +32,7 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import java.util.Arrays;
 
 /**
  * The documentation portal as a person sees it, in the system's headless Chromium (Debian's chromium and
@@ -127,7 +128,7 @@ class DocsPortalBrowserIT {
     open("reference/v1.html#/Payments/getPayment", null);
     WebElement v1 = operation("get", "/api/v1/getPayment");
     // login, nonce and hash keep the examples the page fills in: the page signs the call before it leaves.
-    tryItOut(v1, java.util.Arrays.asList(null, null, null, paymentId));
+    tryItOut(v1, Arrays.asList(null, null, null, paymentId));
     String v1Answer = answer(v1);
     screenshot("try-it-v1");
     assertThat(v1Answer).as("signed in the page, so not ErrorCode -7").contains("\"ErrorCode\": 0")

@@ -11,6 +11,10 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
 
 class EmbeddingTest {
   private static Sandbox seen;
@@ -48,7 +52,7 @@ class EmbeddingTest {
     sandbox.close();
     sandbox.close();
 
-    try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
       assertThat(socket.getLocalPort()).isEqualTo(port);
     }
     assertThat(sandbox.isRunning()).isFalse();
@@ -62,10 +66,10 @@ class EmbeddingTest {
       Api api = new Api(sandbox);
       String id = api.pay("4000000000003014", "1", false).path("id").asText();
 
-      sandbox.advanceClock(java.time.Duration.ofSeconds(61));
+      sandbox.advanceClock(Duration.ofSeconds(61));
 
       assertThat(api.payment(id).path("status").asText()).isEqualTo("Settled");
-      assertThat(sandbox.now()).isAfter(java.time.Instant.now().plusSeconds(59));
+      assertThat(sandbox.now()).isAfter(Instant.now().plusSeconds(59));
     }
   }
 
@@ -80,7 +84,7 @@ class EmbeddingTest {
 
   @Test
   void aV1LoginNeverShowsItsPassword() {
-    Sandbox.V1Login login = new Sandbox.V1Login("shop", "s3cret-value", "m", java.util.Set.of(Sandbox.Role.CASHIER));
+    Sandbox.V1Login login = new Sandbox.V1Login("shop", "s3cret-value", "m", Set.of(Sandbox.Role.CASHIER));
 
     assertThat(login.toString()).contains("shop").doesNotContain("s3cret-value");
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.math.BigDecimal;
 
 class ReceiptTest extends SandboxTestBase {
 
@@ -15,7 +16,7 @@ class ReceiptTest extends SandboxTestBase {
     body.set("amount", Api.amount(value, "RUB"));
     body.put("type", "Payment");
     body.putArray("items").addObject().put("name", "Espresso beans 1 kg").put("quantity", 1)
-        .put("price", new java.math.BigDecimal(value)).put("vatType", "Vat22");
+        .put("price", new BigDecimal(value)).put("vatType", "Vat22");
     return body;
   }
 

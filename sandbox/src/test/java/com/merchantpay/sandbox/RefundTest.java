@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.LinkedHashMap;
 
 class RefundTest extends SandboxTestBase {
 
@@ -153,7 +154,7 @@ class RefundTest extends SandboxTestBase {
   @Test
   void aV1RefundWithCartLinesGetsARefundReceiptLikeAV2RefundWithAReceipt() {
     String paymentId = api.pay("4111111111111111", "100", false).path("id").asText();
-    Map<String, String> form = new java.util.LinkedHashMap<>();
+    Map<String, String> form = new LinkedHashMap<>();
     form.put("paymentID", paymentId);
     form.put("amount", "30");
     form.put("shoppingcart.items[0].name", "Espresso beans");

@@ -3,6 +3,7 @@ package com.merchantpay.sandbox;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import java.time.Duration;
 
 /** One sandbox per test class with a fixed clock and a seed; every test starts from a reset. */
 abstract class SandboxTestBase {
@@ -19,7 +20,7 @@ abstract class SandboxTestBase {
       .v1Login("accountant-a", "Pa55word!", "merchant-a", Sandbox.Role.ACCOUNTANT)
       .v1Login("cashier-a", "Pa55word!", "merchant-a", Sandbox.Role.CASHIER)
       .v1Login("accountant-b", "0ther-Pa55", "merchant-b", Sandbox.Role.ACCOUNTANT)
-      .callbackRetries(3, java.time.Duration.ofSeconds(1))
+      .callbackRetries(3, Duration.ofSeconds(1))
       .v1ListLimit(5));
 
   Api api;

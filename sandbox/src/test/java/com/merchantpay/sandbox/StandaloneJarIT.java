@@ -20,6 +20,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import java.net.URLEncoder;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * Runs {@code java -jar merchantpay-sandbox-<version>-standalone.jar} as a separate process (after the
@@ -89,7 +94,7 @@ class StandaloneJarIT {
     String login = Sandbox.DEFAULT_ACCOUNTANT;
     String hash = Api.hash(Api.signedText("listTransfers", login, Sandbox.DEFAULT_PASSWORD, nonce, Map.of()));
     HttpResponse<byte[]> xml = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/listTransfers?login=" + login
-            + "&nonce=" + nonce + "&xml=1&hash=" + java.net.URLEncoder.encode(hash, StandardCharsets.UTF_8))).build(),
+            + "&nonce=" + nonce + "&xml=1&hash=" + URLEncoder.encode(hash, StandardCharsets.UTF_8))).build(),
         HttpResponse.BodyHandlers.ofByteArray());
     check("/api/v1/listTransfers", "GET", xml, true);
     assertThat(new String(xml.body(), StandardCharsets.UTF_8)).contains("<RestTransferInfo>");
@@ -99,9 +104,9 @@ class StandaloneJarIT {
   @Test
   void everyBundledClassIsRelocatedExceptRhinos() throws Exception {
     Path jar = Path.of(System.getProperty("standalone.jar"));
-    java.util.Set<String> outside = new java.util.TreeSet<>();
-    try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
-      file.stream().map(java.util.jar.JarEntry::getName)
+    Set<String> outside = new TreeSet<>();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      file.stream().map(JarEntry::getName)
           .filter(name -> name.endsWith(".class") && !name.startsWith("META-INF/"))
           .filter(name -> !name.startsWith("com/merchantpay/sandbox/"))
           .map(name -> name.substring(0, name.lastIndexOf('/')))

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 
 class V1Test extends SandboxTestBase {
 
@@ -200,7 +202,7 @@ class V1Test extends SandboxTestBase {
     assertThat(register.text()).contains("<Operations><RestRegisterOperationInfo><OperationID>");
     JsonNode operations = registerJson.json().path("Response").path("Operations");
     assertThat(operations).hasSize(3);
-    java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+    BigDecimal sum = BigDecimal.ZERO;
     for (JsonNode operation : operations) {
       sum = sum.add(operation.path("TransferAmount").decimalValue());
     }
@@ -217,7 +219,7 @@ class V1Test extends SandboxTestBase {
   }
 
   private List<String> ids(Map<String, String> filter) {
-    List<String> ids = new java.util.ArrayList<>();
+    List<String> ids = new ArrayList<>();
     api.v1("listPaymentsFilter", cashier(), filter).json().path("Response").path("Payments")
         .forEach(p -> ids.add(p.path("PaymentID").asText()));
     return ids;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import java.math.BigDecimal;
 
 /** A request that breaks the contract gets validation_error naming every failed field, and creates nothing. */
 class ValidationTest extends SandboxTestBase {
@@ -178,7 +179,7 @@ class ValidationTest extends SandboxTestBase {
   @Test
   void anOverlongAmountCitesTheAmountRule() {
     ObjectNode body = api.cardPayment("4111111111111111", "10", false);
-    ((ObjectNode) body.path("amount")).put("value", new java.math.BigDecimal("1" + "0".repeat(45)));
+    ((ObjectNode) body.path("amount")).put("value", new BigDecimal("1" + "0".repeat(45)));
 
     Api.Res res = api.post("/api/v2/payments", body);
 

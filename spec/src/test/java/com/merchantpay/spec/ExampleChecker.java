@@ -24,6 +24,7 @@ import java.util.Map;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
+import java.io.StringReader;
 
 /**
  * Finds every example of an OpenAPI document (request and response bodies, callbacks, parameters) and
@@ -145,7 +146,7 @@ final class ExampleChecker {
     }
     try {
       XML.readTree((String) example);
-      XMLStreamReader reader = XMLInputFactory.newFactory().createXMLStreamReader(new java.io.StringReader((String) example));
+      XMLStreamReader reader = XMLInputFactory.newFactory().createXMLStreamReader(new StringReader((String) example));
       while (reader.next() != XMLStreamConstants.START_ELEMENT) {
         // skip the prolog
       }

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A merchant's callback endpoint on the loopback interface: answers 500 to the first N notifications and
@@ -35,7 +36,7 @@ public final class CallbackReceiver implements AutoCloseable {
     server.createContext("/", exchange -> {
       byte[] body = exchange.getRequestBody().readAllBytes();
       synchronized (bodies) {
-        texts.add(new String(body, java.nio.charset.StandardCharsets.UTF_8));
+        texts.add(new String(body, StandardCharsets.UTF_8));
         bodies.add(JSON.readTree(body));
         contentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
         bodies.notifyAll();

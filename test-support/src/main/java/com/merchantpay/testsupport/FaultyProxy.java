@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
+import java.util.concurrent.ExecutorService;
 
 /**
  * A network between a client and a server that loses things: per request it may drop the connection
@@ -111,6 +112,6 @@ public final class FaultyProxy implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
-    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    ((ExecutorService) server.getExecutor()).shutdownNow();
   }
 }

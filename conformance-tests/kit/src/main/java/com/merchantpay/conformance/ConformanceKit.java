@@ -28,6 +28,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.io.IOException;
+import java.util.Comparator;
 
 /**
  * The conformance kit: checks an implementation of the Merchant Payment Service (a base URL) against the
@@ -260,9 +262,9 @@ public final class ConformanceKit {
     Report finish() {
       List<CheckResult> ordered = new ArrayList<>(results);
       List<String> order = selected().stream().map(Check::id).toList();
-      ordered.sort(java.util.Comparator.comparingInt(r -> order.indexOf(r.id())));
+      ordered.sort(Comparator.comparingInt(r -> order.indexOf(r.id())));
       Report report = new Report(shownTarget, profile.name(), started,
-          java.time.Duration.between(started, Instant.now()).toMillis(), ordered, CoverageCount.of(run, ordered),
+          Duration.between(started, Instant.now()).toMillis(), ordered, CoverageCount.of(run, ordered),
           strict, workers, run.slowdowns(), run.slowdownMillis());
       if (progress != null) {
         progress.listing(report);
@@ -404,7 +406,7 @@ public final class ConformanceKit {
             baseline.add(id);
           }
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw new IllegalArgumentException("cannot read the baseline file " + file + ": " + e.getMessage(), e);
       }
       return this;

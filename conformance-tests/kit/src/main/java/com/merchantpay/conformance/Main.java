@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import java.io.PrintWriter;
 
 /**
  * The kit's command line: {@code java -jar merchantpay-conformance.jar [--base-url URL ...]}. Exits 0 when
@@ -103,8 +104,8 @@ public final class Main implements Callable<Integer> {
    */
   public static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine line = new CommandLine(new Main(out));
-    line.setOut(new java.io.PrintWriter(out, true));
-    line.setErr(new java.io.PrintWriter(err, true));
+    line.setOut(new PrintWriter(out, true));
+    line.setErr(new PrintWriter(err, true));
     line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
         err.println("merchantpay-conformance: " + e.getMessage());

@@ -2,6 +2,7 @@ package com.merchantpay.pacts;
 
 import au.com.dius.pact.consumer.dsl.PactDslJsonBody;
 import java.math.BigDecimal;
+import java.util.regex.Pattern;
 
 /**
  * Answer bodies as the contracts expect them: the members the documents list for each resource, matched
@@ -65,7 +66,7 @@ final class Bodies {
   static PactDslJsonBody validationError(String member) {
     PactDslJsonBody body = error("validation_error");
     body.minArrayLike("errors", 1, au.com.dius.pact.consumer.dsl.PactDslJsonRootValue.stringMatcher(
-        "^" + java.util.regex.Pattern.quote(member) + ".*", member + ": must be valid"), 1);
+        "^" + Pattern.quote(member) + ".*", member + ": must be valid"), 1);
     return body;
   }
 }

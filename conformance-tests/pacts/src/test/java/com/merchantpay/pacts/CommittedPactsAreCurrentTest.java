@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The pacts the jar carries are committed, so a change of contract is a reviewed diff and the jar has them
@@ -19,7 +20,7 @@ class CommittedPactsAreCurrentTest {
     for (String name : PactFiles.names()) {
       String committed;
       try (InputStream in = PactFiles.open(name)) {
-        committed = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        committed = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
       assertThat(Files.readString(written.resolve(name))).as("%s: the consumer tests now write another contract; "
           + "copy target/pacts/%s to src/main/resources/com/merchantpay/pacts/ and commit it", name, name)

@@ -27,6 +27,9 @@ import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import java.net.URLEncoder;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * The v1 client's contract with the v1 interface: the 11 operations and the signature, login and nonce
@@ -63,14 +66,14 @@ class V1ConsumerPactTest {
   private static PactDslRequestWithPath get(PactDslRequestWithPath request, Map<String, String> values, String login,
       String nonce) {
     PactDslRequestWithPath out = request
-        .matchQuery("login", login == null ? "(?!pact-unknown-login).+" : java.util.regex.Pattern.quote(login),
+        .matchQuery("login", login == null ? "(?!pact-unknown-login).+" : Pattern.quote(login),
             login == null ? LOGIN : login)
         .matchQuery("nonce", nonce == null ? "(?!pact-used-nonce|pact-wrong-hash-nonce)[^;]{1,255}"
-            : java.util.regex.Pattern.quote(nonce), nonce == null ? "pact-nonce-1" : nonce);
+            : Pattern.quote(nonce), nonce == null ? "pact-nonce-1" : nonce);
     for (Map.Entry<String, String> value : values.entrySet()) {
       out = value.getValue().startsWith("${")
           ? out.queryParameterFromProviderState(value.getKey(), value.getValue(), "10000001")
-          : out.matchQuery(value.getKey(), java.util.regex.Pattern.quote(value.getValue()), value.getValue());
+          : out.matchQuery(value.getKey(), Pattern.quote(value.getValue()), value.getValue());
     }
     return out.matchQuery("hash", HASH, "eZtENOUEg4mDiBIQgaCmkk4yW1M=");
   }
@@ -174,7 +177,7 @@ class V1ConsumerPactTest {
     assertThat(client(server, LOGIN, PASSWORD, "pact-nonce-1").cancelPayment(10000001L).getState().getValue())
         .isEqualTo("CANCELLED");
     assertThat(client.listDocuments(LocalDate.parse("2020-01-01"), LocalDate.parse("2034-12-31"))).isNotEmpty();
-    assertThat(client.downloadDocument("10000001", java.nio.file.Path.of("target", "pact-document.bin")))
+    assertThat(client.downloadDocument("10000001", Path.of("target", "pact-document.bin")))
         .isGreaterThanOrEqualTo(0);
     assertThat(client.listTransfers(LocalDate.parse("2020-01-01"), LocalDate.parse("2034-12-31"))).isNotEmpty();
     assertThat(client.getTransferRegister("10000001").getRegisterID()).isNotNull();
@@ -195,6 +198,6 @@ class V1ConsumerPactTest {
   }
 
   private static String enc(String value) {
-    return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
   }
 }

@@ -20,6 +20,10 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import java.io.IOException;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Verifies a provider against the pacts of our two clients with Pact JVM's own verifier: every interaction
@@ -45,7 +49,7 @@ public final class PactVerification {
    * @param stateChangeUrl where the provider makes provider states itself, or null to make them through its API
    */
   public static synchronized Result verify(Target target, Profile profile, Path pactsDir, URI stateChangeUrl,
-      PrintStream out) throws java.io.IOException {
+      PrintStream out) throws IOException {
     Path extracted = pactsDir != null ? null : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
     Path dir = pactsDir != null ? pactsDir : extracted;
     String previousDir = System.getProperty(PACTS_DIR);
@@ -100,9 +104,9 @@ public final class PactVerification {
 
   /** Removes the pact files extracted for one run; what cannot be removed is left for the system to clean. */
   private static void deleteTree(Path root) {
-    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (java.io.IOException e) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
       // a temporary directory; nothing depends on its removal
     }
   }
@@ -111,7 +115,7 @@ public final class PactVerification {
   static List<String> states(PactVerificationContext context) {
     List<String> states = context.getInteraction().getProviderStates().stream().map(s -> s.getName()).toList();
     if (states.isEmpty()) {
-      Verification.stateValues(java.util.Map.of());
+      Verification.stateValues(Map.of());
     }
     return states;
   }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.io.IOException;
 
 /**
  * The provider states the pacts name, made on the provider before an interaction is replayed. By default
@@ -121,7 +122,7 @@ final class ProviderStates {
             : e.getValue()));
       }
       return out;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("the state change URL " + url + " cannot be reached: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

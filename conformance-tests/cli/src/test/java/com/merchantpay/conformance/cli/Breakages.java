@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 
 /**
  * More ways an implementation breaks a rule the documents state, one (at least) for each check the kit gained
@@ -61,7 +63,7 @@ final class Breakages {
 
   /** Edits the JSON body of v2 requests of this method and path before the sandbox sees them. */
   private static MutatingProxy.Fault rewrites(String method, String pathPattern,
-      java.util.function.Consumer<ObjectNode> edit) {
+      Consumer<ObjectNode> edit) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
@@ -78,7 +80,7 @@ final class Breakages {
   }
 
   /** Answers v1 calls the predicate picks (operation, values) with this ErrorCode, without passing them on. */
-  private static MutatingProxy.Fault v1Refuses(java.util.function.BiPredicate<String, Map<String, String>> which,
+  private static MutatingProxy.Fault v1Refuses(BiPredicate<String, Map<String, String>> which,
       int code) {
     return new MutatingProxy.Fault() {
       @Override
@@ -250,7 +252,7 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault zeroAmountsTaken() {
-    java.util.function.Consumer<ObjectNode> lift = body -> {
+    Consumer<ObjectNode> lift = body -> {
       JsonNode value = body.path("amount").path("value");
       if (value.isNumber() && value.decimalValue().signum() <= 0) {
         ((ObjectNode) body.path("amount")).put("value", 1);
@@ -270,7 +272,7 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault currencyIgnored() {
-    java.util.function.Consumer<ObjectNode> rub = body -> {
+    Consumer<ObjectNode> rub = body -> {
       if (body.path("amount").isObject()) {
         ((ObjectNode) body.path("amount")).put("currency", "RUB");
       }

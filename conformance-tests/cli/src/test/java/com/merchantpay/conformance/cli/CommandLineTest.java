@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.UncheckedIOException;
 
 /** The command line as a user runs it: the main job, a failing target, the baseline, test data and bad usage. */
 class CommandLineTest extends SandboxForTheKit {
@@ -207,7 +208,7 @@ class CommandLineTest extends SandboxForTheKit {
         }
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -18,6 +18,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 
 /**
  * Ways an implementation goes wrong, each as a fault of the {@link MutatingProxy}, and ways it may differ
@@ -102,7 +108,7 @@ final class Faults {
       for (String member : List.of("created", "completed")) {
         String value = o.path(member).asText("");
         if (value.endsWith("Z")) {
-          o.put(member, java.time.OffsetDateTime.parse(value).withOffsetSameInstant(java.time.ZoneOffset.ofHours(3))
+          o.put(member, OffsetDateTime.parse(value).withOffsetSameInstant(ZoneOffset.ofHours(3))
               .toString());
         }
       }
@@ -197,7 +203,7 @@ final class Faults {
    * Rewrites v1 calls before the sandbox sees them: the edit sees the operation and the values, may change them,
    * and says whether they are signed again (true, with the password every sandbox user has) or sent as they are.
    */
-  static MutatingProxy.Fault v1Resigned(java.util.function.BiPredicate<String, Map<String, String>> edit) {
+  static MutatingProxy.Fault v1Resigned(BiPredicate<String, Map<String, String>> edit) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
@@ -227,7 +233,7 @@ final class Faults {
   }
 
   /** Changes every v1 JSON envelope with the edit, which sees the operation. */
-  static MutatingProxy.Fault v1Answers(java.util.function.BiConsumer<String, ObjectNode> edit) {
+  static MutatingProxy.Fault v1Answers(BiConsumer<String, ObjectNode> edit) {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
@@ -296,8 +302,8 @@ final class Faults {
           JsonNode body = MutatingProxy.JSON.readTree(call.body);
           ((ObjectNode) body).remove("status");
           call.body = MutatingProxy.JSON.writeValueAsBytes(body);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
         return null;
       }
@@ -325,8 +331,8 @@ final class Faults {
           JsonNode varied = vary(json);
           try {
             answer.body = MutatingProxy.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(varied);
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
         }
       }
@@ -336,8 +342,8 @@ final class Faults {
         try {
           call.body = MutatingProxy.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(
               vary(MutatingProxy.JSON.readTree(call.body)));
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
         return null;
       }

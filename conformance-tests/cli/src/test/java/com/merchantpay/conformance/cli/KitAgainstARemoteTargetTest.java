@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import java.time.Duration;
 
 /**
  * The kit as a provider team runs it against a remote target: many checks at once with the same verdicts as one
@@ -63,7 +64,7 @@ class KitAgainstARemoteTargetTest extends SandboxForTheKit {
     };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), alwaysBusy)) {
       Report report = KitCatchesBreakageTest.kit(proxy, List.of("operations.createPayment"))
-          .budget(java.time.Duration.ofSeconds(30)).build().run();
+          .budget(Duration.ofSeconds(30)).build().run();
 
       assertThat(report.exitCode()).isEqualTo(1);
       assertThat(report.results()).singleElement().satisfies(r -> {

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import java.net.URI;
+import java.util.ArrayList;
 
 /**
  * The kit is judged by what it catches: deliberately broken implementations (the sandbox behind a proxy
@@ -172,7 +174,7 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
   void eachBreakageIsCaughtByTheCheckMeantForIt(String name, MutatingProxy.Fault fault, String selection,
       String check, boolean strict) {
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), fault)) {
-      List<String> include = new java.util.ArrayList<>(List.of(selection.split(",")));
+      List<String> include = new ArrayList<>(List.of(selection.split(",")));
       include.add("wire");
       Report report = kit(proxy, include).strict(strict).build().run();
 
@@ -207,7 +209,7 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
       }
     };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), belowPay)) {
-      Report report = kit(proxy, java.net.URI.create(proxy.baseUrl() + "/pay/"), List.of("operations", "wire"))
+      Report report = kit(proxy, URI.create(proxy.baseUrl() + "/pay/"), List.of("operations", "wire"))
           .build().run();
 
       assertThat(report.results()).filteredOn(r -> r.id().equals("wire.getPayment")).singleElement()
@@ -222,7 +224,7 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
     return kit(proxy, proxy.baseUrl(), include);
   }
 
-  static ConformanceKit.Builder kit(MutatingProxy proxy, java.net.URI baseUrl, List<String> include) {
+  static ConformanceKit.Builder kit(MutatingProxy proxy, URI baseUrl, List<String> include) {
     Target target = sandbox.target();
     return ConformanceKit.builder()
         .target(Target.builder(baseUrl)

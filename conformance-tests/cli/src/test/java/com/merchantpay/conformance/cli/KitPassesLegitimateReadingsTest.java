@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The other direction of {@link KitCatchesBreakageTest}: correct implementations that read open points of the
@@ -81,7 +82,7 @@ class KitPassesLegitimateReadingsTest extends SandboxForTheKit {
   void aReadingTheProfileDeclaresIsCheckedExactlyAndNotReported() throws IOException {
     Path profile = dir.resolve("profile.json");
     String sandboxProfile = new String(com.merchantpay.conformance.target.Profile.class
-        .getResourceAsStream("sandbox-profile.json").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        .getResourceAsStream("sandbox-profile.json").readAllBytes(), StandardCharsets.UTF_8);
     Files.writeString(profile, sandboxProfile.replaceFirst("\\{", "{\"readings\": {\"v2.status.success\": \"201\", "
         + "\"v2.list.cursor\": \"nextPageToken\"},"));
     com.merchantpay.conformance.target.Profile declared = com.merchantpay.conformance.target.Profile.load(profile)

@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
 
 /**
  * A deliberately broken implementation: an HTTP proxy in front of the sandbox that changes requests,
@@ -265,7 +266,7 @@ final class MutatingProxy implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
-    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    ((ExecutorService) server.getExecutor()).shutdownNow();
   }
 
   static List<String> list(String... items) {

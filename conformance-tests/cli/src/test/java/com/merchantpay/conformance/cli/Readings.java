@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
 /**
  * Correct implementations that read an open point of the documents otherwise than our specs: each is the
@@ -103,7 +104,7 @@ final class Readings {
     };
   }
 
-  private static MutatingProxy.Fault status(java.util.function.Predicate<MutatingProxy.Call> which, int from, int to) {
+  private static MutatingProxy.Fault status(Predicate<MutatingProxy.Call> which, int from, int to) {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {

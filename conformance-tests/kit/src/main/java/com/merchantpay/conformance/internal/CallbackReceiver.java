@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ExecutorService;
 
 /**
  * The merchant's side of notifications: an HTTP server the kit gives out as callback URL. Each inbox has its
@@ -137,6 +138,6 @@ public final class CallbackReceiver implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
-    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    ((ExecutorService) server.getExecutor()).shutdownNow();
   }
 }

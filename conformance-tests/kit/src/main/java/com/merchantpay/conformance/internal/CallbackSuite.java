@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.math.BigDecimal;
+import java.util.TreeSet;
 
 /**
  * Notifications the implementation sends to a receiver the kit runs: that they arrive, as a JSON POST
@@ -139,7 +141,7 @@ final class CallbackSuite {
               + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
           JsonNode captured = settled.json().path("capturedAmount").path("value");
           c.reading(OpenPoint.CAPTURED_AMOUNT, captured.isNumber()
-              && captured.decimalValue().compareTo(new java.math.BigDecimal("60.5")) == 0 ? "capturedAmount"
+              && captured.decimalValue().compareTo(new BigDecimal("60.5")) == 0 ? "capturedAmount"
               : "not shown", null);
         }));
     return checks;
@@ -194,7 +196,7 @@ final class CallbackSuite {
 
   private static Set<String> statuses(List<CallbackReceiver.Arrival> arrivals) {
     return arrivals.stream().map(a -> a.json() == null ? "(not JSON)" : a.json().path("status").asText())
-        .collect(Collectors.toCollection(java.util.TreeSet::new));
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static void expectBody(CheckContext c, CallbackReceiver.Arrival arrival, String schema) {

@@ -17,6 +17,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 
 /**
  * What one check works with: calls to the target (every exchange is recorded, and judged in the run's
@@ -204,10 +208,10 @@ public final class CheckContext {
       return Duration.ofSeconds(Math.max(0, Long.parseLong(header.trim())));
     } catch (NumberFormatException e) {
       try {
-        java.time.Instant at = java.time.ZonedDateTime.parse(header.trim(),
-            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        Instant at = ZonedDateTime.parse(header.trim(),
+            DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
         return Duration.ofMillis(Math.max(0, at.toEpochMilli() - System.currentTimeMillis()));
-      } catch (java.time.format.DateTimeParseException unreadable) {
+      } catch (DateTimeParseException unreadable) {
         return Duration.ofSeconds(1);
       }
     }

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Locale;
 
 /**
  * A {@code curl} command that repeats a call, secrets left out: each known secret (the bearer tokens, the v1
@@ -24,7 +25,7 @@ public final class Curl {
     StringBuilder curl = new StringBuilder("curl -sS -i -X ").append(exchange.method()).append(' ')
         .append(quote(Redaction.text(exchange.uri().toString())));
     for (Map.Entry<String, List<String>> header : exchange.requestHeaders().entrySet()) {
-      if (SKIPPED.contains(header.getKey().toLowerCase(java.util.Locale.ROOT))) {
+      if (SKIPPED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
         continue;
       }
       for (String value : header.getValue()) {

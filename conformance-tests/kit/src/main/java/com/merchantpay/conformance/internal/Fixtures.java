@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Map;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 
 /**
  * Request bodies and resources in a known state, made through the target's own v2 interface with the
@@ -126,9 +128,9 @@ public final class Fixtures {
     body.putObject("client").put("email", "buyer@example.org");
     ArrayNode items = body.putArray("items");
     items.addObject().put("name", "Conformance item").put("quantity", 1)
-        .put("price", new java.math.BigDecimal(amount)).put("measure", "Piece").put("vatType", "Vat22")
+        .put("price", new BigDecimal(amount)).put("measure", "Piece").put("vatType", "Vat22")
         .put("paymentSubject", "Commodity").put("paymentMethod", "FullPayment");
-    body.putObject("settlements").put("cashless", new java.math.BigDecimal(amount));
+    body.putObject("settlements").put("cashless", new BigDecimal(amount));
     return body;
   }
 
@@ -261,7 +263,7 @@ public final class Fixtures {
 
   /** The values of a query as a map, in order. */
   public static Map<String, String> values(String... pairs) {
-    Map<String, String> map = new java.util.LinkedHashMap<>();
+    Map<String, String> map = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
       map.put(pairs[i], pairs[i + 1]);
     }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.time.DateTimeException;
 
 /**
  * Resources through their lives: payments held, captured in full or in part and cancelled, every kind of
@@ -601,7 +602,7 @@ final class LifecycleSuite {
   static boolean isUtc(String timestamp) {
     try {
       return OffsetDateTime.parse(timestamp).getOffset().getTotalSeconds() == 0;
-    } catch (java.time.DateTimeException e) {
+    } catch (DateTimeException e) {
       return false;
     }
   }
@@ -610,7 +611,7 @@ final class LifecycleSuite {
     try {
       OffsetDateTime.parse(text);
       return true;
-    } catch (java.time.DateTimeException e) {
+    } catch (DateTimeException e) {
       return false;
     }
   }

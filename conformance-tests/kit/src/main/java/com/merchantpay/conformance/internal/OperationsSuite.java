@@ -175,7 +175,7 @@ final class OperationsSuite {
       // A bare array is the other reading of an open point; it is the one and only page.
       boolean array = c.ok(first).isArray();
       c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
-      List<JsonNode> items = array ? new java.util.ArrayList<>()
+      List<JsonNode> items = array ? new ArrayList<>()
           : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
       if (array) {
         first.json().forEach(items::add);

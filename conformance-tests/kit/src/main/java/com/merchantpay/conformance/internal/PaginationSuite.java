@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * Lists page by page: every item of the period once, no gaps and no repeats across pages, the cursor
@@ -41,7 +42,7 @@ final class PaginationSuite {
         + "nowhere (paginationPayments)");
     return c.run().shared("pagination-payments", () -> {
       Fixtures f = new Fixtures(c);
-      List<java.util.concurrent.Callable<JsonNode>> makes = new ArrayList<>();
+      List<Callable<JsonNode>> makes = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         String amount = "1." + (i % 100);
         makes.add(() -> f.pay(f.approvedPayment(amount, false)));

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Masks secrets in everything the kit prints or writes: card numbers (first six and last four digits at
@@ -37,7 +38,7 @@ public final class Redaction {
     if (text == null || text.isEmpty()) {
       return "";
     }
-    JsonNode json = Json.parseOrNull(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    JsonNode json = Json.parseOrNull(text.getBytes(StandardCharsets.UTF_8));
     if (json != null && (json.isObject() || json.isArray())) {
       JsonNode copy = json.deepCopy();
       mask(copy, tokenBody ? "token" : null);

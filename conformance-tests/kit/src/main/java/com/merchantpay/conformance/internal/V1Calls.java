@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.time.Duration;
 
 /**
  * Raw v1 calls of one check as one user: signed by the document's rule with a fresh nonce, or sent exactly
@@ -41,7 +42,7 @@ public final class V1Calls {
   public Exchange call(String operationId, Map<String, String> params) {
     while (true) {
       Exchange exchange = call(operationId, params, context.run().unique("kit-nonce"));
-      java.time.Duration wait = context.slowDown(exchange);
+      Duration wait = context.slowDown(exchange);
       if (wait == null) {
         return exchange;
       }

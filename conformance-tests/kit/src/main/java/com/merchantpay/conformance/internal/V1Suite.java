@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 
 /** The legacy interface's own rules: signatures, nonces, roles, the envelope, XML answers and lists. */
 final class V1Suite {
@@ -255,7 +256,7 @@ final class V1Suite {
             Exchange answer = c.v1().call(operation, params);
             c.status(answer, 200);
             String type = answer.header("Content-Type");
-            String media = type == null ? "" : type.toLowerCase(java.util.Locale.ROOT).split(";")[0].trim();
+            String media = type == null ? "" : type.toLowerCase(Locale.ROOT).split(";")[0].trim();
             c.expect(media.equals("application/xml") || media.equals("text/xml") || media.endsWith("+xml"),
                 "an XML media type", answer::summary, answer);
             c.reading(OpenPoint.V1_XML_TYPE, media, answer);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.Locale;
 
 /**
  * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no redirects
@@ -61,7 +62,7 @@ public final class Wire {
     HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
     Map<String, List<String>> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach((name, value) -> {
-      if (!RESTRICTED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+      if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
         request.header(name, value);
         sent.put(name, List.of(value));
       }

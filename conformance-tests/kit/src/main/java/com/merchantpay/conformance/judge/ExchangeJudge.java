@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Judges one raw HTTP answer against an OpenAPI document of the service, and tells apart what breaks the
@@ -222,7 +223,7 @@ public final class ExchangeJudge {
       Schema<?> receipt = model.schema("ReceiptResponse");
       for (JsonNode item : json) {
         departures.addAll(schemaProblems(receipt, parse(withoutNulls(item).getBytes(
-            java.nio.charset.StandardCharsets.UTF_8))));
+            StandardCharsets.UTF_8))));
       }
       return;
     }

@@ -4,6 +4,7 @@ import io.swagger.v3.oas.models.media.Schema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
 
 /** Reading resolved schemas of the documents, which use single-part {@code allOf} for described references. */
 public final class Schemas {
@@ -48,7 +49,7 @@ public final class Schemas {
 
   /** The required member names, including those of {@code allOf} parts. */
   public static List<String> required(Schema<?> schema) {
-    List<String> required = new java.util.ArrayList<>();
+    List<String> required = new ArrayList<>();
     if (schema.getRequired() != null) {
       required.addAll(schema.getRequired());
     }

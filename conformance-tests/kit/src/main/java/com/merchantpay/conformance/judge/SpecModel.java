@@ -18,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * An OpenAPI document of the service as the kit reads it: the parsed model with every reference resolved,
@@ -154,7 +156,7 @@ public final class SpecModel {
     while (names.find()) {
       String value = values.get(names.group(1));
       names.appendReplacement(out, Matcher.quoteReplacement(
-          java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20")));
+          URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
     }
     names.appendTail(out);
     return out.toString();

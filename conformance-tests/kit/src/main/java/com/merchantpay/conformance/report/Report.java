@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Locale;
 
 /**
  * The outcome of a run: every check's result, what the run covered of the two documents, and the exit code
@@ -55,8 +58,8 @@ public record Report(String target, String profile, Instant started, long millis
       exercised = Map.copyOf(exercised);
       notExercised = List.copyOf(notExercised);
       rulesNotChecked = List.copyOf(rulesNotChecked);
-      negative = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(negative));
-      calls = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(calls));
+      negative = Collections.unmodifiableMap(new LinkedHashMap<>(negative));
+      calls = Collections.unmodifiableMap(new LinkedHashMap<>(calls));
     }
 
     /** The document rules judged, as a share of the checkable ones, in percent. */
@@ -70,7 +73,7 @@ public record Report(String target, String profile, Instant started, long millis
       negative.forEach((kind, share) -> negativeLine.append(negativeLine.length() == 0 ? "" : ", ").append(kind)
           .append(' ').append(share));
       return List.of(
-          String.format(java.util.Locale.ROOT, "Rules of the documents checked: %d/%d checkable (%.1f%%)",
+          String.format(Locale.ROOT, "Rules of the documents checked: %d/%d checkable (%.1f%%)",
               rulesChecked, rulesCheckable, ruleShare())
               + (rulesNotChecked.isEmpty() ? "" : "; not judged in this run: " + rulesNotChecked),
           "Operations exercised: v2 " + exercised.getOrDefault("v2", 0) + "/" + operations.getOrDefault("v2", 0)
@@ -115,7 +118,7 @@ public record Report(String target, String profile, Instant started, long millis
     for (CheckResult result : results) {
       for (CheckResult.Difference difference : result.differences()) {
         List<String> seen = points.computeIfAbsent(difference.point() + " (ours: " + difference.ours() + ")",
-            p -> new java.util.ArrayList<>());
+            p -> new ArrayList<>());
         String line = difference.theirs() + " in " + result.id();
         if (!seen.contains(line)) {
           seen.add(line);

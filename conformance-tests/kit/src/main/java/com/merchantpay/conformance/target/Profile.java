@@ -15,6 +15,8 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 
 /**
  * Test data for one implementation: which card or input produces which outcome there, how an External
@@ -168,7 +170,7 @@ public record Profile(
 
   /** Every card number the profile names: none of them may ever come back in full. */
   public List<String> cardNumbers() {
-    List<String> pans = new java.util.ArrayList<>();
+    List<String> pans = new ArrayList<>();
     if (approvedCard != null && approvedCard.pan() != null) {
       pans.add(approvedCard.pan());
     }
@@ -180,7 +182,7 @@ public record Profile(
       }
     }
     pans.removeIf(pan -> pan == null || pan.length() < 12);
-    return List.copyOf(new java.util.LinkedHashSet<>(pans));
+    return List.copyOf(new LinkedHashSet<>(pans));
   }
 
   /** The target's declared reading of an open point, if its profile gives one. */

@@ -1,5 +1,7 @@
 package com.merchantpay.sandbox.internal.config;
 
+import java.util.Set;
+
 /** What a v1 user may call; an Accountant may call everything a Cashier may. */
 public enum V1Role {
   CASHIER("Cashier"),
@@ -17,7 +19,7 @@ public enum V1Role {
   }
 
   /** Whether a user with these roles may call an operation that needs {@code required} (null: anyone). */
-  public static boolean allows(java.util.Set<V1Role> roles, String required) {
+  public static boolean allows(Set<V1Role> roles, String required) {
     if (required == null || roles.contains(ACCOUNTANT)) {
       return true;
     }

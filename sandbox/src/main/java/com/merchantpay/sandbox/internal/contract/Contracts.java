@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.LinkedHashMap;
 
 /**
  * The two OpenAPI documents as the sandbox uses them: a request validator per interface, and the list
@@ -59,7 +60,7 @@ public final class Contracts {
       if (!matcher.matches()) {
         return null;
       }
-      Map<String, String> params = new java.util.LinkedHashMap<>();
+      Map<String, String> params = new LinkedHashMap<>();
       for (int i = 0; i < pathParams.size(); i++) {
         params.put(pathParams.get(i), HttpSupport.decode(matcher.group(i + 1), false));
       }

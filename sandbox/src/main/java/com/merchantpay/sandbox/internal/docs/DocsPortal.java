@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.LinkedHashMap;
 
 /**
  * The documentation portal (built by the {@code merchantpay-docs} module and carried on the class path) at
@@ -67,7 +68,7 @@ public final class DocsPortal {
     }
     String type = TYPES.getOrDefault(file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT),
         "application/octet-stream");
-    return new HttpSupport.Out(200, type, body, new java.util.LinkedHashMap<>());
+    return new HttpSupport.Out(200, type, body, new LinkedHashMap<>());
   }
 
   private static HttpSupport.Out notFound(String file) {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.net.URLEncoder;
 
 /** Reading requests from and writing responses to the JDK HTTP server. */
 public final class HttpSupport {
@@ -138,6 +139,6 @@ public final class HttpSupport {
   }
 
   public static String encodePathSegment(String segment) {
-    return java.net.URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+    return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
   }
 }

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 public final class Json {
@@ -163,7 +165,7 @@ public final class Json {
   }
 
   /** v2 timestamps: ISO 8601 in UTC with {@code Z}, milliseconds only when there are any. */
-  public static String time(java.time.Instant instant) {
-    return instant.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
+  public static String time(Instant instant) {
+    return instant.truncatedTo(ChronoUnit.MILLIS).toString();
   }
 }

@@ -12,6 +12,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Idempotency keys of creating calls, scoped by merchant and operation. The first call with a key runs
@@ -54,12 +56,12 @@ public final class Idempotency {
       if (entry != null) {
         if (!entry.fingerprint.equals(fingerprint)) {
           return new ApiError(422, "idempotency_key_violation",
-              "This idempotency key was used with a different request body.", java.util.List.of()).response();
+              "This idempotency key was used with a different request body.", List.of()).response();
         }
         if (entry.answer == null) {
           return new ApiError(409, "idempotency_key_violation",
               "A request with this idempotency key is still in progress; retry later with the same key.",
-              java.util.List.of()).response();
+              List.of()).response();
         }
         return entry.answer.withHeader("Idempotent-Replayed", "true");
       }
@@ -124,7 +126,7 @@ public final class Idempotency {
   private static String sha256(String text) {
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(digest);
+      return HexFormat.of().formatHex(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

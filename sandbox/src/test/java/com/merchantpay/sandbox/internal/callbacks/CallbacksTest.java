@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import java.time.Clock;
 
 class CallbacksTest {
 
@@ -34,7 +35,7 @@ class CallbacksTest {
       exchange.close();
     });
     receiver.start();
-    SandboxClock clock = new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), java.time.Clock.systemUTC());
+    SandboxClock clock = new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), Clock.systemUTC());
     try (Callbacks callbacks = new Callbacks(clock, new IdSource(1L), 3, Duration.ofSeconds(1))) {
       String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks";
       callbacks.enqueue(List.of(new Notification("payment", url, "10000001", Json.object().put("id", "1"))));
