@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,47 +27,69 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import java.util.ArrayList;
-import java.util.Comparator;
 
 /**
- * Runs every benchmark in one go on one machine and writes the figures, as ratios taken side by side, to a
- * Markdown file: the sandbox against WireMock and a bare JDK server, the client against the raw JDK client
- * and OpenAPI Generator's stock client, the kit's and the build's wall time, and the resilience runs.
+ * Runs every benchmark in one go on one machine and writes the figures, as ratios taken side by
+ * side, to a Markdown file: the sandbox against WireMock and a bare JDK server, the client against
+ * the raw JDK client and OpenAPI Generator's stock client, the kit's and the build's wall time, and
+ * the resilience runs.
  */
-@Command(name = "merchantpay-benchmarks", mixinStandardHelpOptions = true,
-    description = "Measures the sandbox, the client, the kit and the build side by side with the alternatives.")
+@Command(
+    name = "merchantpay-benchmarks",
+    mixinStandardHelpOptions = true,
+    description =
+        "Measures the sandbox, the client, the kit and the build side by side with the alternatives.")
 public final class Benchmarks implements Callable<Integer> {
   @Option(names = "--out", description = "Markdown file to write (default: ${DEFAULT-VALUE}).")
   Path out = Path.of("benchmarks/RESULTS.md");
 
-  @Option(names = "--repository", description = "Root of the built repository, for the kit's and the sandbox's "
-      + "jars (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--repository",
+      description =
+          "Root of the built repository, for the kit's and the sandbox's "
+              + "jars (default: ${DEFAULT-VALUE}).")
   Path repository = Path.of(".");
 
-  @Option(names = "--warm-up", description = "Seconds of load before each server measurement (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--warm-up",
+      description = "Seconds of load before each server measurement (default: ${DEFAULT-VALUE}).")
   int warmUp = 10;
 
-  @Option(names = "--measure", description = "Seconds each server measurement lasts (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--measure",
+      description = "Seconds each server measurement lasts (default: ${DEFAULT-VALUE}).")
   int measure = 10;
 
-  @Option(names = "--soak", description = "How long the small-heap soak runs, ISO 8601 (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--soak",
+      description = "How long the small-heap soak runs, ISO 8601 (default: ${DEFAULT-VALUE}).")
   Duration soak = Duration.ofMinutes(10);
 
   @Option(names = "--fuzz", description = "Malformed requests to send (default: ${DEFAULT-VALUE}).")
   int fuzz = 10_000;
 
-  @Option(names = "--fault-creates", description = "Creates through the faulty network (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--fault-creates",
+      description = "Creates through the faulty network (default: ${DEFAULT-VALUE}).")
   int faultCreates = 300;
 
-  @Option(names = "--build", description = "Also time 'mvn verify' on a fresh clone of the repository.")
+  @Option(
+      names = "--build",
+      description = "Also time 'mvn verify' on a fresh clone of the repository.")
   boolean build;
 
-  @Option(names = "--quick", description = "Everything once and briefly: checks the benchmarks work, measures nothing.")
+  @Option(
+      names = "--quick",
+      description = "Everything once and briefly: checks the benchmarks work, measures nothing.")
   boolean quick;
 
-  @Option(names = "--only", split = ",", paramLabel = "SECTION", description = "Run only these sections: sandbox, "
-      + "client, kit, kit-latency, faults, fuzz, soak (default: all).")
+  @Option(
+      names = "--only",
+      split = ",",
+      paramLabel = "SECTION",
+      description =
+          "Run only these sections: sandbox, "
+              + "client, kit, kit-latency, faults, fuzz, soak (default: all).")
   List<String> only = List.of();
 
   private final PrintStream console;
@@ -87,17 +111,24 @@ public final class Benchmarks implements Callable<Integer> {
       fuzz = Math.min(fuzz, 300);
       faultCreates = Math.min(faultCreates, 30);
     }
-    // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about 40 ms).
+    // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about
+    // 40 ms).
     System.setProperty("sun.net.httpserver.nodelay", "true");
     Report report = new Report(machine(), quick);
 
-    boolean complete = section("sandbox", "sandbox throughput", report, () -> serverThroughput(report))
-        & section("client", "client overhead", report, () -> clientOverhead(report))
-        & section("kit", "kit and build", report, () -> kitAndBuild(report))
-        & section("kit-latency", "kit over a slow network", report, () -> kitLatency(report))
-        & section("faults", "creates under faults", report, () -> report.faults(Resilience.faults(faultCreates, 42)))
-        & section("fuzz", "malformed requests", report, () -> report.fuzz(Resilience.fuzz(fuzz, 42)))
-        & section("soak", "soak", report, () -> soak(report));
+    boolean complete =
+        section("sandbox", "sandbox throughput", report, () -> serverThroughput(report))
+            & section("client", "client overhead", report, () -> clientOverhead(report))
+            & section("kit", "kit and build", report, () -> kitAndBuild(report))
+            & section("kit-latency", "kit over a slow network", report, () -> kitLatency(report))
+            & section(
+                "faults",
+                "creates under faults",
+                report,
+                () -> report.faults(Resilience.faults(faultCreates, 42)))
+            & section(
+                "fuzz", "malformed requests", report, () -> report.fuzz(Resilience.fuzz(fuzz, 42)))
+            & section("soak", "soak", report, () -> soak(report));
 
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report.markdown(), StandardCharsets.UTF_8);
@@ -109,7 +140,10 @@ public final class Benchmarks implements Callable<Integer> {
     void run() throws Exception;
   }
 
-  /** Runs one part unless left out; a part that breaks is reported as broken and the others still run. */
+  /**
+   * Runs one part unless left out; a part that breaks is reported as broken and the others still
+   * run.
+   */
   private boolean section(String key, String name, Report report, Section section) {
     if (!only.isEmpty() && !only.contains(key)) {
       return true;
@@ -137,15 +171,26 @@ public final class Benchmarks implements Callable<Integer> {
       Load.Result sandboxGet = Load.run(servers.sandboxUrl(), Load.Shape.get(one, auth), w, m);
       Load.Result wireMockGet = Load.run(servers.wireMockUrl(), Load.Shape.get(one, auth), w, m);
       Load.Result bareGet = Load.run(servers.bareUrl(), Load.Shape.get(one, auth), w, m);
-      Load.Result sandboxGetMany = Load.run(servers.sandboxUrl(), Load.Shape.getEach(many, auth), w, m);
+      Load.Result sandboxGetMany =
+          Load.run(servers.sandboxUrl(), Load.Shape.getEach(many, auth), w, m);
       Load.Shape create = Load.Shape.createEach("/api/v2/payments", auth, Servers.CREATE_BODY);
       Load.Result sandboxCreate = Load.run(servers.sandboxUrl(), create, w, m);
       Load.Result wireMockCreate = Load.run(servers.wireMockUrl(), create, w, m);
       Load.Result bareCreate = Load.run(servers.bareUrl(), create, w, m);
-      report.servers(sandboxGet, wireMockGet, bareGet, sandboxGetMany, many.size(), sandboxCreate, wireMockCreate,
+      report.servers(
+          sandboxGet,
+          wireMockGet,
+          bareGet,
+          sandboxGetMany,
+          many.size(),
+          sandboxCreate,
+          wireMockCreate,
           bareCreate);
-      console.printf("GET: sandbox %.0f/s, WireMock %.0f/s, bare %.0f/s%n", sandboxGet.requestsPerSecond(),
-          wireMockGet.requestsPerSecond(), bareGet.requestsPerSecond());
+      console.printf(
+          "GET: sandbox %.0f/s, WireMock %.0f/s, bare %.0f/s%n",
+          sandboxGet.requestsPerSecond(),
+          wireMockGet.requestsPerSecond(),
+          bareGet.requestsPerSecond());
     }
   }
 
@@ -153,28 +198,45 @@ public final class Benchmarks implements Callable<Integer> {
 
   private void clientOverhead(Report report) throws Exception {
     for (int threads : new int[] {1, 16}) {
-      ChainedOptionsBuilder options = new OptionsBuilder()
-          .include(ClientBenchmark.class.getName() + "\\.")
-          .threads(threads)
-          .shouldFailOnError(true)
-          .addProfiler(GCProfiler.class)
-          .jvmArgsAppend("-Dsun.net.httpserver.nodelay=true", "-Dsun.net.httpserver.idleInterval=3600")
-          .timeUnit(TimeUnit.SECONDS);
+      ChainedOptionsBuilder options =
+          new OptionsBuilder()
+              .include(ClientBenchmark.class.getName() + "\\.")
+              .threads(threads)
+              .shouldFailOnError(true)
+              .addProfiler(GCProfiler.class)
+              .jvmArgsAppend(
+                  "-Dsun.net.httpserver.nodelay=true", "-Dsun.net.httpserver.idleInterval=3600")
+              .timeUnit(TimeUnit.SECONDS);
       if (quick) {
-        options.forks(0).warmupIterations(1).warmupTime(TimeValue.milliseconds(200)).measurementIterations(1)
+        options
+            .forks(0)
+            .warmupIterations(1)
+            .warmupTime(TimeValue.milliseconds(200))
+            .measurementIterations(1)
             .measurementTime(TimeValue.milliseconds(300));
       } else {
-        options.forks(1).warmupIterations(5).warmupTime(TimeValue.seconds(3)).measurementIterations(5)
+        options
+            .forks(1)
+            .warmupIterations(5)
+            .warmupTime(TimeValue.seconds(3))
+            .measurementIterations(5)
             .measurementTime(TimeValue.seconds(3));
       }
       Map<String, double[]> scores = new LinkedHashMap<>();
       for (RunResult result : new Runner(options.build()).run()) {
         String name = result.getParams().getBenchmark();
         name = name.substring(name.lastIndexOf('.') + 1);
-        double allocation = result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
-            ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore() : Double.NaN;
-        scores.put(name, new double[] {result.getPrimaryResult().getScore(), allocation,
-            result.getPrimaryResult().getScoreError()});
+        double allocation =
+            result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
+                ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore()
+                : Double.NaN;
+        scores.put(
+            name,
+            new double[] {
+              result.getPrimaryResult().getScore(),
+              allocation,
+              result.getPrimaryResult().getScoreError()
+            });
       }
       report.client(threads, scores);
     }
@@ -186,11 +248,14 @@ public final class Benchmarks implements Callable<Integer> {
     List<KitLatency.Result> runs = new ArrayList<>();
     List<Long> delays = quick ? List.of(0L) : List.of(0L, 50L, 120L);
     for (long delay : delays) {
-      for (int workers : quick ? new int[] {ConformanceKit.DEFAULT_WORKERS}
-          : new int[] {1, ConformanceKit.DEFAULT_WORKERS}) {
+      for (int workers :
+          quick
+              ? new int[] {ConformanceKit.DEFAULT_WORKERS}
+              : new int[] {1, ConformanceKit.DEFAULT_WORKERS}) {
         KitLatency.Result run = KitLatency.run(Duration.ofMillis(delay), workers);
-        console.printf("kit at %d ms per answer, %d workers: %.1f s, %d calls, exit %d%n", delay, workers,
-            run.wall().toMillis() / 1000.0, run.calls(), run.exit());
+        console.printf(
+            "kit at %d ms per answer, %d workers: %.1f s, %d calls, exit %d%n",
+            delay, workers, run.wall().toMillis() / 1000.0, run.calls(), run.exit());
         runs.add(run);
       }
     }
@@ -209,9 +274,18 @@ public final class Benchmarks implements Callable<Integer> {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = reports.resolve("output.txt");
         long started = System.nanoTime();
-        int exit = run(Path.of("."), log, Duration.ofMinutes(5), java.toString(), "-jar", kit.toString(),
-            "--report-dir", reports.resolve("report").toString());
-        report.kit(Duration.ofNanos(System.nanoTime() - started), exit, lastLine(Files.readString(log)));
+        int exit =
+            run(
+                Path.of("."),
+                log,
+                Duration.ofMinutes(5),
+                java.toString(),
+                "-jar",
+                kit.toString(),
+                "--report-dir",
+                reports.resolve("report").toString());
+        report.kit(
+            Duration.ofNanos(System.nanoTime() - started), exit, lastLine(Files.readString(log)));
       } finally {
         deleteTree(reports);
       }
@@ -222,8 +296,16 @@ public final class Benchmarks implements Callable<Integer> {
       Path clone = Files.createTempDirectory("merchantpay-bench-build");
       Path log = Files.createTempFile("merchantpay-bench-build", ".log");
       try {
-        int cloned = run(repository, log, Duration.ofMinutes(2), "git", "clone", "-q",
-            repository.toAbsolutePath().toString(), clone.toString());
+        int cloned =
+            run(
+                repository,
+                log,
+                Duration.ofMinutes(2),
+                "git",
+                "clone",
+                "-q",
+                repository.toAbsolutePath().toString(),
+                clone.toString());
         if (cloned != 0) {
           throw new IOException("git clone failed: " + Files.readString(log));
         }
@@ -244,8 +326,12 @@ public final class Benchmarks implements Callable<Integer> {
   /** Runs a command with its output in a file, ending it if it outlives its time. */
   private static int run(Path directory, Path output, Duration limit, String... command)
       throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
-        .redirectOutput(output.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
@@ -288,7 +374,10 @@ public final class Benchmarks implements Callable<Integer> {
       return null;
     }
     try (var files = Files.list(target)) {
-      return files.filter(f -> f.getFileName().toString().endsWith("-standalone.jar")).findFirst().orElse(null);
+      return files
+          .filter(f -> f.getFileName().toString().endsWith("-standalone.jar"))
+          .findFirst()
+          .orElse(null);
     }
   }
 
@@ -314,9 +403,20 @@ public final class Benchmarks implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       // not Linux: the JVM's view below still says the essentials
     }
-    return cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores" + memory + ", "
-        + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
-        + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + "), "
+    return cpu
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores"
+        + memory
+        + ", "
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.version")
+        + ", Java "
+        + System.getProperty("java.version")
+        + " ("
+        + System.getProperty("java.vm.name")
+        + "), "
         + ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE);
   }
 }

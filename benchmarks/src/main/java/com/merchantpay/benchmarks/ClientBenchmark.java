@@ -22,7 +22,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -30,24 +32,23 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
 
 /**
- * One round trip through each client, to a local server that writes fixed answers (the sandbox's own), so
- * what differs is the client: ours; the JDK's {@code HttpClient} with Jackson decoding into the same
- * generated model, written by hand; and the client OpenAPI Generator makes from the same spec by default
- * (Java, library native). Reading a payment and creating one.
+ * One round trip through each client, to a local server that writes fixed answers (the sandbox's
+ * own), so what differs is the client: ours; the JDK's {@code HttpClient} with Jackson decoding
+ * into the same generated model, written by hand; and the client OpenAPI Generator makes from the
+ * same spec by default (Java, library native). Reading a payment and creating one.
  */
 @State(Scope.Benchmark)
 public class ClientBenchmark {
-  static final String PAYMENT = "{\"id\":\"10000001\",\"created\":\"2026-03-02T09:00:00Z\",\"completed\":"
-      + "\"2026-03-02T09:00:00Z\",\"testMode\":false,\"status\":\"Settled\",\"resultCode\":\"Success\",\"message\":"
-      + "\"Approved\",\"merchantId\":\"sandbox-merchant\",\"invoice\":{\"orderNo\":\"4711\",\"description\":"
-      + "\"Order 4711\"},\"amount\":{\"value\":1499.00,\"currency\":\"RUB\"},\"capturedAmount\":{\"value\":1499.00,"
-      + "\"currency\":\"RUB\"},\"paymentData\":{\"paymentMethod\":\"bankcard\",\"paymentInstrumentTitle\":"
-      + "\"411111******1111\",\"cardInfo\":{\"brand\":\"Visa\",\"issuer\":\"Sandbox Bank\",\"country\":\"RU\",\"type\":"
-      + "\"debit\",\"category\":\"classic\"}}}";
+  static final String PAYMENT =
+      "{\"id\":\"10000001\",\"created\":\"2026-03-02T09:00:00Z\",\"completed\":"
+          + "\"2026-03-02T09:00:00Z\",\"testMode\":false,\"status\":\"Settled\",\"resultCode\":\"Success\",\"message\":"
+          + "\"Approved\",\"merchantId\":\"sandbox-merchant\",\"invoice\":{\"orderNo\":\"4711\",\"description\":"
+          + "\"Order 4711\"},\"amount\":{\"value\":1499.00,\"currency\":\"RUB\"},\"capturedAmount\":{\"value\":1499.00,"
+          + "\"currency\":\"RUB\"},\"paymentData\":{\"paymentMethod\":\"bankcard\",\"paymentInstrumentTitle\":"
+          + "\"411111******1111\",\"cardInfo\":{\"brand\":\"Visa\",\"issuer\":\"Sandbox Bank\",\"country\":\"RU\",\"type\":"
+          + "\"debit\",\"category\":\"classic\"}}}";
 
   private HttpServer server;
   private ExecutorService workers;
@@ -61,51 +62,81 @@ public class ClientBenchmark {
 
   @Setup(Level.Trial)
   public void start() throws IOException {
-    // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about 40 ms).
+    // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about
+    // 40 ms).
     System.setProperty("sun.net.httpserver.nodelay", "true");
-    // The server closes connections idle for 30 s; a client's pool may hold a spare one that long and then
-    // send on it after it was closed. A real client retries that (ours does); the raw and stock exchanges
-    // written here would fail the benchmark instead, so connections are kept for the length of a run.
+    // The server closes connections idle for 30 s; a client's pool may hold a spare one that long
+    // and then
+    // send on it after it was closed. A real client retries that (ours does); the raw and stock
+    // exchanges
+    // written here would fail the benchmark instead, so connections are kept for the length of a
+    // run.
     System.setProperty("sun.net.httpserver.idleInterval", "3600");
     byte[] answer = PAYMENT.getBytes(StandardCharsets.UTF_8);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-    server.createContext("/", exchange -> {
-      exchange.getRequestBody().readAllBytes();
-      exchange.getResponseHeaders().set("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, answer.length);
-      exchange.getResponseBody().write(answer);
-      exchange.close();
-    });
-    workers = Executors.newFixedThreadPool(4, task -> {
-      Thread thread = new Thread(task, "benchmark-server");
-      thread.setDaemon(true);
-      return thread;
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          exchange.getRequestBody().readAllBytes();
+          exchange.getResponseHeaders().set("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, answer.length);
+          exchange.getResponseBody().write(answer);
+          exchange.close();
+        });
+    workers =
+        Executors.newFixedThreadPool(
+            4,
+            task -> {
+              Thread thread = new Thread(task, "benchmark-server");
+              thread.setDaemon(true);
+              return thread;
+            });
     server.setExecutor(workers);
     server.start();
     baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
 
     ours = MerchantPayClient.builder().baseUrl(baseUrl).accessToken("bench-token").build();
     raw = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    json = new ObjectMapper().registerModule(new JavaTimeModule())
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    json =
+        new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     ApiClient apiClient = new ApiClient();
     apiClient.updateBaseUri(baseUrl);
     apiClient.setHttpClientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1));
-    apiClient.setRequestInterceptor(builder -> builder.header("Authorization", "Bearer bench-token"));
+    apiClient.setRequestInterceptor(
+        builder -> builder.header("Authorization", "Bearer bench-token"));
     stock = new PaymentsApi(apiClient);
 
-    request = new CreatePaymentRequest().merchantId("sandbox-merchant")
-        .amount(new Amount().value(new BigDecimal("1499.00")).currency("RUB"))
-        .invoice(new Invoice().orderNo("4711").description("Order 4711"))
-        .paymentData(new PaymentData().paymentMethod("bankcard")
-            .card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")));
-    stockRequest = new com.merchantpay.benchmarks.stock.model.CreatePaymentRequest().merchantId("sandbox-merchant")
-        .amount(new com.merchantpay.benchmarks.stock.model.Amount().value(new BigDecimal("1499.00")).currency("RUB"))
-        .invoice(new com.merchantpay.benchmarks.stock.model.Invoice().orderNo("4711").description("Order 4711"))
-        .paymentData(new com.merchantpay.benchmarks.stock.model.PaymentData().paymentMethod("bankcard")
-            .card(new com.merchantpay.benchmarks.stock.model.Card().pan("4111111111111111").expiry("12/29").cvc("123")));
+    request =
+        new CreatePaymentRequest()
+            .merchantId("sandbox-merchant")
+            .amount(new Amount().value(new BigDecimal("1499.00")).currency("RUB"))
+            .invoice(new Invoice().orderNo("4711").description("Order 4711"))
+            .paymentData(
+                new PaymentData()
+                    .paymentMethod("bankcard")
+                    .card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")));
+    stockRequest =
+        new com.merchantpay.benchmarks.stock.model.CreatePaymentRequest()
+            .merchantId("sandbox-merchant")
+            .amount(
+                new com.merchantpay.benchmarks.stock.model.Amount()
+                    .value(new BigDecimal("1499.00"))
+                    .currency("RUB"))
+            .invoice(
+                new com.merchantpay.benchmarks.stock.model.Invoice()
+                    .orderNo("4711")
+                    .description("Order 4711"))
+            .paymentData(
+                new com.merchantpay.benchmarks.stock.model.PaymentData()
+                    .paymentMethod("bankcard")
+                    .card(
+                        new com.merchantpay.benchmarks.stock.model.Card()
+                            .pan("4111111111111111")
+                            .expiry("12/29")
+                            .cvc("123")));
   }
 
   @TearDown(Level.Trial)
@@ -121,9 +152,13 @@ public class ClientBenchmark {
 
   @Benchmark
   public Payment getRaw() throws Exception {
-    HttpResponse<byte[]> response = raw.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v2/payments/10000001"))
-        .header("Authorization", "Bearer bench-token").header("Accept", "application/json").build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        raw.send(
+            HttpRequest.newBuilder(URI.create(baseUrl + "/api/v2/payments/10000001"))
+                .header("Authorization", "Bearer bench-token")
+                .header("Accept", "application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     return json.readValue(response.body(), Payment.class);
   }
 
@@ -139,11 +174,16 @@ public class ClientBenchmark {
 
   @Benchmark
   public Payment createRaw() throws Exception {
-    HttpResponse<byte[]> response = raw.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v2/payments"))
-        .header("Authorization", "Bearer bench-token").header("Accept", "application/json")
-        .header("Content-Type", "application/json").header("Idempotency-Key", UUID.randomUUID().toString())
-        .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(request))).build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        raw.send(
+            HttpRequest.newBuilder(URI.create(baseUrl + "/api/v2/payments"))
+                .header("Authorization", "Bearer bench-token")
+                .header("Accept", "application/json")
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", UUID.randomUUID().toString())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(request)))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     return json.readValue(response.body(), Payment.class);
   }
 

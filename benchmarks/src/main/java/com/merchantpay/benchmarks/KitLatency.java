@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
- * The kit's main job against the embedded sandbox behind a network that delays every answer by a round trip,
- * as a provider's staging environment across a network does: the run's wall time, its calls, and each check's
- * verdict, to compare one worker with many.
+ * The kit's main job against the embedded sandbox behind a network that delays every answer by a
+ * round trip, as a provider's staging environment across a network does: the run's wall time, its
+ * calls, and each check's verdict, to compare one worker with many.
  */
 final class KitLatency {
   /**
@@ -28,26 +28,45 @@ final class KitLatency {
    * @param exit the run's exit code
    * @param verdicts each check's outcome, by id
    */
-  record Result(Duration delay, int workers, Duration wall, int calls, int exit,
+  record Result(
+      Duration delay,
+      int workers,
+      Duration wall,
+      int calls,
+      int exit,
       Map<String, CheckResult.Outcome> verdicts) {}
 
   private KitLatency() {}
 
   static Result run(Duration delay, int workers) {
-    EmbeddedImplementation sandbox = ServiceLoader.load(EmbeddedImplementation.class).findFirst()
-        .orElseThrow(() -> new IllegalStateException("the embedded sandbox is not on the class path"));
+    EmbeddedImplementation sandbox =
+        ServiceLoader.load(EmbeddedImplementation.class)
+            .findFirst()
+            .orElseThrow(
+                () -> new IllegalStateException("the embedded sandbox is not on the class path"));
     try (EmbeddedImplementation.Started started = sandbox.start();
-        FaultyProxy network = new FaultyProxy(started.target().baseUrl(), (method, path) -> delay.isZero()
-            ? FaultyProxy.Fault.NONE : FaultyProxy.Fault.SLOW_AFTER, delay)) {
+        FaultyProxy network =
+            new FaultyProxy(
+                started.target().baseUrl(),
+                (method, path) ->
+                    delay.isZero() ? FaultyProxy.Fault.NONE : FaultyProxy.Fault.SLOW_AFTER,
+                delay)) {
       Target direct = started.target();
-      Target slow = Target.builder(URI.create(network.baseUrl()))
-          .bearerToken(direct.bearerToken(), direct.merchantId())
-          .otherMerchant(direct.otherBearerToken(), direct.otherMerchantId())
-          .v1Accountant(direct.v1Login(), direct.v1Password())
-          .v1Cashier(direct.v1CashierLogin(), direct.v1CashierPassword())
-          .build();
+      Target slow =
+          Target.builder(URI.create(network.baseUrl()))
+              .bearerToken(direct.bearerToken(), direct.merchantId())
+              .otherMerchant(direct.otherBearerToken(), direct.otherMerchantId())
+              .v1Accountant(direct.v1Login(), direct.v1Password())
+              .v1Cashier(direct.v1CashierLogin(), direct.v1CashierPassword())
+              .build();
       long begun = System.nanoTime();
-      Report report = ConformanceKit.builder().target(slow).profile(started.profile()).workers(workers).build().run();
+      Report report =
+          ConformanceKit.builder()
+              .target(slow)
+              .profile(started.profile())
+              .workers(workers)
+              .build()
+              .run();
       Duration wall = Duration.ofNanos(System.nanoTime() - begun);
       Map<String, CheckResult.Outcome> verdicts = new LinkedHashMap<>();
       report.results().forEach(result -> verdicts.put(result.id(), result.outcome()));

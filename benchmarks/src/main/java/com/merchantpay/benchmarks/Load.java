@@ -18,13 +18,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Drives an HTTP server with a closed-loop load: wrk (2 threads, 16 connections) when it is installed, as
- * the figures of record use, else a Java driver with 16 callers on the JDK's client, which measures the
- * same things less precisely. One request shape per run: a GET of one path, a GET of many paths in turn, or
- * POSTs of one body, each with a fresh {@code Idempotency-Key}.
+ * Drives an HTTP server with a closed-loop load: wrk (2 threads, 16 connections) when it is
+ * installed, as the figures of record use, else a Java driver with 16 callers on the JDK's client,
+ * which measures the same things less precisely. One request shape per run: a GET of one path, a
+ * GET of many paths in turn, or POSTs of one body, each with a fresh {@code Idempotency-Key}.
  */
 final class Load {
-  /** What one run measured; the rate counts successful answers only, so a server failing fast is not fast. */
+  /**
+   * What one run measured; the rate counts successful answers only, so a server failing fast is not
+   * fast.
+   */
   record Result(double requestsPerSecond, double p99Millis, long failures, String driver) {}
 
   /** One kind of request to repeat. */
@@ -47,8 +50,9 @@ final class Load {
   private static final Pattern REQUESTS = Pattern.compile("([0-9]+) requests in ");
   private static final Pattern P99 = Pattern.compile("(?m)^\\s+99%\\s+([0-9.]+)(us|ms|s)\\s*$");
   private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses:\\s+([0-9]+)");
-  private static final Pattern SOCKET_ERRORS = Pattern.compile(
-      "Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)");
+  private static final Pattern SOCKET_ERRORS =
+      Pattern.compile(
+          "Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)");
 
   private Load() {}
 
@@ -76,14 +80,16 @@ final class Load {
   }
 
   /** Warms the server up with the same load, then measures. */
-  static Result run(String baseUrl, Shape shape, Duration warmUp, Duration measure) throws Exception {
+  static Result run(String baseUrl, Shape shape, Duration warmUp, Duration measure)
+      throws Exception {
     if (!warmUp.isZero()) {
       measureOnce(baseUrl, shape, warmUp);
     }
     return measureOnce(baseUrl, shape, measure);
   }
 
-  private static Result measureOnce(String baseUrl, Shape shape, Duration duration) throws Exception {
+  private static Result measureOnce(String baseUrl, Shape shape, Duration duration)
+      throws Exception {
     return wrkInstalled() ? wrk(baseUrl, shape, duration) : java(baseUrl, shape, duration);
   }
 
@@ -91,9 +97,18 @@ final class Load {
     Path script = Files.createTempFile("merchantpay-load", ".lua");
     try {
       Files.writeString(script, lua(shape));
-      Process process = new ProcessBuilder("wrk", "-t2", "-c" + CONNECTIONS, "-d" + Math.max(1, duration.toSeconds())
-          + "s", "--latency", "-s", script.toString(), baseUrl + shape.paths().get(0))
-          .redirectErrorStream(true).start();
+      Process process =
+          new ProcessBuilder(
+                  "wrk",
+                  "-t2",
+                  "-c" + CONNECTIONS,
+                  "-d" + Math.max(1, duration.toSeconds()) + "s",
+                  "--latency",
+                  "-s",
+                  script.toString(),
+                  baseUrl + shape.paths().get(0))
+              .redirectErrorStream(true)
+              .start();
       String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (process.waitFor() != 0) {
         throw new IllegalStateException("wrk failed: " + out);
@@ -104,11 +119,13 @@ final class Load {
       if (!rate.find() || !requests.find() || !p99.find()) {
         throw new IllegalStateException("cannot read wrk's output: " + out);
       }
-      double millis = Double.parseDouble(p99.group(1)) * switch (p99.group(2)) {
-        case "us" -> 0.001;
-        case "s" -> 1000;
-        default -> 1;
-      };
+      double millis =
+          Double.parseDouble(p99.group(1))
+              * switch (p99.group(2)) {
+                case "us" -> 0.001;
+                case "s" -> 1000;
+                default -> 1;
+              };
       long failures = 0;
       long answered = Long.parseLong(requests.group(1));
       double successRate = Double.parseDouble(rate.group(1));
@@ -124,7 +141,8 @@ final class Load {
           failures += Long.parseLong(socket.group(i));
         }
       }
-      return new Result(successRate, millis, failures, "wrk, 2 threads and " + CONNECTIONS + " connections");
+      return new Result(
+          successRate, millis, failures, "wrk, 2 threads and " + CONNECTIONS + " connections");
     } finally {
       Files.deleteIfExists(script);
     }
@@ -132,24 +150,38 @@ final class Load {
 
   /** The request of a shape as a wrk script: headers, the paths in turn, a fresh key per POST. */
   static String lua(Shape shape) {
-    StringBuilder lua = new StringBuilder("local threads = 0\n")
-        .append("function setup(thread) threads = threads + 1; thread:set(\"tid\", threads) end\n")
-        .append("local paths = {");
+    StringBuilder lua =
+        new StringBuilder("local threads = 0\n")
+            .append(
+                "function setup(thread) threads = threads + 1; thread:set(\"tid\", threads) end\n")
+            .append("local paths = {");
     for (String path : shape.paths()) {
       lua.append(quote(path)).append(", ");
     }
-    // Each thread starts half-way round the paths from the other, so no two ask for the same one at once.
+    // Each thread starts half-way round the paths from the other, so no two ask for the same one at
+    // once.
     lua.append("}\nfunction init(args) counter = (tid - 1) * math.floor(#paths / 2) end\n");
-    shape.headers().forEach((name, value) -> lua.append("wrk.headers[").append(quote(name)).append("] = ")
-        .append(quote(value)).append("\n"));
+    shape
+        .headers()
+        .forEach(
+            (name, value) ->
+                lua.append("wrk.headers[")
+                    .append(quote(name))
+                    .append("] = ")
+                    .append(quote(value))
+                    .append("\n"));
     if (shape.body() != null) {
       lua.append("wrk.headers[\"Content-Type\"] = \"application/json\"\n");
     }
     String run = Long.toString(System.nanoTime(), 36);
     lua.append("function request()\n  counter = counter + 1\n");
     if (shape.method().equals("POST")) {
-      lua.append("  wrk.headers[\"Idempotency-Key\"] = \"bench-").append(run).append("-\" .. tid .. \"-\" .. counter\n")
-          .append("  return wrk.format(\"POST\", paths[1], nil, ").append(quote(shape.body())).append(")\n");
+      lua.append("  wrk.headers[\"Idempotency-Key\"] = \"bench-")
+          .append(run)
+          .append("-\" .. tid .. \"-\" .. counter\n")
+          .append("  return wrk.format(\"POST\", paths[1], nil, ")
+          .append(quote(shape.body()))
+          .append(")\n");
     } else {
       lua.append("  return wrk.format(\"GET\", paths[(counter % #paths) + 1])\n");
     }
@@ -174,32 +206,40 @@ final class Load {
       int caller = c;
       // Callers start spread round the paths, so no two ask for the same one at once.
       int offset = c * shape.paths().size() / CONNECTIONS;
-      Thread thread = new Thread(() -> {
-        int n = 0;
-        while (System.nanoTime() < end && n < mine.length - 1) {
-          HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl
-              + shape.paths().get((n + offset) % shape.paths().size())));
-          shape.headers().forEach(request::header);
-          if (shape.method().equals("POST")) {
-            request.header("Content-Type", "application/json")
-                .header("Idempotency-Key", "bench-" + run + "-" + caller + "-" + n)
-                .POST(HttpRequest.BodyPublishers.ofString(shape.body()));
-          }
-          long started = System.nanoTime();
-          try {
-            int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (status >= 300) {
-              failures.incrementAndGet();
-            }
-          } catch (IOException e) {
-            failures.incrementAndGet();
-          } catch (InterruptedException e) {
-            return;
-          }
-          mine[++n] = (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - started) / 1000);
-        }
-        mine[0] = n;
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                int n = 0;
+                while (System.nanoTime() < end && n < mine.length - 1) {
+                  HttpRequest.Builder request =
+                      HttpRequest.newBuilder(
+                          URI.create(
+                              baseUrl + shape.paths().get((n + offset) % shape.paths().size())));
+                  shape.headers().forEach(request::header);
+                  if (shape.method().equals("POST")) {
+                    request
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "bench-" + run + "-" + caller + "-" + n)
+                        .POST(HttpRequest.BodyPublishers.ofString(shape.body()));
+                  }
+                  long started = System.nanoTime();
+                  try {
+                    int status =
+                        http.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                    if (status >= 300) {
+                      failures.incrementAndGet();
+                    }
+                  } catch (IOException e) {
+                    failures.incrementAndGet();
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  mine[++n] =
+                      (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - started) / 1000);
+                }
+                mine[0] = n;
+              });
       callers.add(thread);
       thread.start();
     }
@@ -217,8 +257,14 @@ final class Load {
       at += mine[0];
     }
     Arrays.sort(sorted);
-    double p99 = sorted.length == 0 ? 0 : sorted[(int) Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] / 1000.0;
-    return new Result((total - failures.get()) / (duration.toNanos() / 1e9), p99, failures.get(),
+    double p99 =
+        sorted.length == 0
+            ? 0
+            : sorted[(int) Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] / 1000.0;
+    return new Result(
+        (total - failures.get()) / (duration.toNanos() / 1e9),
+        p99,
+        failures.get(),
         "a Java driver with " + CONNECTIONS + " callers (wrk is not installed)");
   }
 }

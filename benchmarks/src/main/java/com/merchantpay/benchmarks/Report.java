@@ -1,36 +1,54 @@
 package com.merchantpay.benchmarks;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ArrayList;
-import java.util.HashMap;
 
-/** The figures of one run as Markdown: what was measured, against what, and whether each target was met. */
+/**
+ * The figures of one run as Markdown: what was measured, against what, and whether each target was
+ * met.
+ */
 final class Report {
   private final StringBuilder md = new StringBuilder();
+
   Report(String machine, boolean quick) {
     md.append("# Benchmark results\n\n");
     if (quick) {
-      md.append("**A quick run: every benchmark once and briefly, to show they work. These are not figures.**\n\n");
+      md.append(
+          "**A quick run: every benchmark once and briefly, to show they work. These are not figures.**\n\n");
     }
-    md.append("Measured on ").append(machine).append(", everything in one run, one measurement at a time. "
-        + "Absolute numbers on a shared 2-core machine are noise; the ratios, taken side by side, are the result. "
-        + "Written by `java -jar benchmarks/target/merchantpay-benchmarks.jar` (see the README).\n");
+    md.append("Measured on ")
+        .append(machine)
+        .append(
+            ", everything in one run, one measurement at a time. "
+                + "Absolute numbers on a shared 2-core machine are noise; the ratios, taken side by side, are the result. "
+                + "Written by `java -jar benchmarks/target/merchantpay-benchmarks.jar` (see the README).\n");
   }
 
   // ---------------------------------------------------------------- sandbox
 
-  void servers(Load.Result sandboxGet, Load.Result wireMockGet, Load.Result bareGet, Load.Result sandboxGetMany,
-      int distinct, Load.Result sandboxCreate, Load.Result wireMockCreate, Load.Result bareCreate) {
+  void servers(
+      Load.Result sandboxGet,
+      Load.Result wireMockGet,
+      Load.Result bareGet,
+      Load.Result sandboxGetMany,
+      int distinct,
+      Load.Result sandboxCreate,
+      Load.Result wireMockCreate,
+      Load.Result bareCreate) {
     md.append("\n## Sandbox throughput\n\n")
-        .append("Load: ").append(sandboxGet.driver())
-        .append(", closed loop, after a warm-up of the same load. The sandbox checks every request "
-            + "against the spec and keeps its state; WireMock (3.13, request journal off) answers a static stub with "
-            + "the sandbox's own answer; the bare JDK `HttpServer` writes the same bytes and is the ceiling of the "
-            + "server the sandbox runs on.\n\n")
-        .append("| Server | Request | Successful requests/s | p99 ms | Failed | vs WireMock | vs bare server |\n")
+        .append("Load: ")
+        .append(sandboxGet.driver())
+        .append(
+            ", closed loop, after a warm-up of the same load. The sandbox checks every request "
+                + "against the spec and keeps its state; WireMock (3.13, request journal off) answers a static stub with "
+                + "the sandbox's own answer; the bare JDK `HttpServer` writes the same bytes and is the ceiling of the "
+                + "server the sandbox runs on.\n\n")
+        .append(
+            "| Server | Request | Successful requests/s | p99 ms | Failed | vs WireMock | vs bare server |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");
     row("sandbox", "GET one payment", sandboxGet, wireMockGet, bareGet);
     row("WireMock", "GET one payment (stub)", wireMockGet, wireMockGet, bareGet);
@@ -39,25 +57,48 @@ final class Report {
     row("sandbox", "POST create, new key each", sandboxCreate, wireMockCreate, bareCreate);
     row("WireMock", "POST create (stub)", wireMockCreate, wireMockCreate, bareCreate);
     row("bare JDK server", "POST (same bytes)", bareCreate, wireMockCreate, bareCreate);
-    boolean clean = sandboxGet.failures() == 0 && wireMockGet.failures() == 0 && sandboxGetMany.failures() == 0;
+    boolean clean =
+        sandboxGet.failures() == 0 && wireMockGet.failures() == 0 && sandboxGetMany.failures() == 0;
     double ratio = sandboxGet.requestsPerSecond() / wireMockGet.requestsPerSecond();
     double ratioMany = sandboxGetMany.requestsPerSecond() / wireMockGet.requestsPerSecond();
-    md.append("\nTarget: the sandbox reads a payment at 3x WireMock's rate or more, every request checked, none "
-            + "failed. **")
-        .append(String.format(Locale.ROOT, "%.2fx repeating one payment: %s; %.2fx over %d payments in turn: %s",
-            ratio, verdict(clean && ratio >= 3), ratioMany, distinct, verdict(clean && ratioMany >= 3))).append("**. ")
-        .append("The first row repeats one URL, as a client polling a payment does: the sandbox keeps the findings "
-            + "of a bodiless request's check per exact request and a payment's rendered answer per version, so the "
-            + "repeat costs a lookup. The row with ").append(distinct).append(" payments in turn asks for more "
-            + "distinct requests than the 4,096 findings kept, in an order (each load thread starting half-way round "
-            + "from the other) where no kept finding is ever reused, so every request there is checked and rendered "
-            + "in full.\n");
+    md.append(
+            "\nTarget: the sandbox reads a payment at 3x WireMock's rate or more, every request checked, none "
+                + "failed. **")
+        .append(
+            String.format(
+                Locale.ROOT,
+                "%.2fx repeating one payment: %s; %.2fx over %d payments in turn: %s",
+                ratio,
+                verdict(clean && ratio >= 3),
+                ratioMany,
+                distinct,
+                verdict(clean && ratioMany >= 3)))
+        .append("**. ")
+        .append(
+            "The first row repeats one URL, as a client polling a payment does: the sandbox keeps the findings "
+                + "of a bodiless request's check per exact request and a payment's rendered answer per version, so the "
+                + "repeat costs a lookup. The row with ")
+        .append(distinct)
+        .append(
+            " payments in turn asks for more "
+                + "distinct requests than the 4,096 findings kept, in an order (each load thread starting half-way round "
+                + "from the other) where no kept finding is ever reused, so every request there is checked and rendered "
+                + "in full.\n");
   }
 
-  private void row(String server, String request, Load.Result result, Load.Result wireMock, Load.Result bare) {
-    md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %.1f | %d | %.2fx | %.2fx |%n", server, request,
-        result.requestsPerSecond(), result.p99Millis(), result.failures(),
-        result.requestsPerSecond() / wireMock.requestsPerSecond(), result.requestsPerSecond() / bare.requestsPerSecond()));
+  private void row(
+      String server, String request, Load.Result result, Load.Result wireMock, Load.Result bare) {
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| %s | %s | %,.0f | %.1f | %d | %.2fx | %.2fx |%n",
+            server,
+            request,
+            result.requestsPerSecond(),
+            result.p99Millis(),
+            result.failures(),
+            result.requestsPerSecond() / wireMock.requestsPerSecond(),
+            result.requestsPerSecond() / bare.requestsPerSecond()));
   }
 
   // ---------------------------------------------------------------- client
@@ -65,40 +106,70 @@ final class Report {
   void client(int threads, Map<String, double[]> scores) {
     if (threads == 1) {
       md.append("\n## Client overhead\n\n")
-          .append("JMH, round trips per second to a local server writing the sandbox's answers, so what differs is "
-              + "the client: ours; the JDK `HttpClient` with Jackson decoding into the same generated model, written by "
-              + "hand (\"raw\"); and the Java client OpenAPI Generator 7.25 makes from the same spec by default "
-              + "(library `native`, \"stock\"). Allocation per call from JMH's GC profiler.\n\n")
-          .append("| Call | Callers | Ours ops/s | Raw ops/s | Stock ops/s | Ours / raw | Ours / stock | "
-              + "B/op ours | B/op raw | B/op stock |\n")
+          .append(
+              "JMH, round trips per second to a local server writing the sandbox's answers, so what differs is "
+                  + "the client: ours; the JDK `HttpClient` with Jackson decoding into the same generated model, written by "
+                  + "hand (\"raw\"); and the Java client OpenAPI Generator 7.25 makes from the same spec by default "
+                  + "(library `native`, \"stock\"). Allocation per call from JMH's GC profiler.\n\n")
+          .append(
+              "| Call | Callers | Ours ops/s | Raw ops/s | Stock ops/s | Ours / raw | Ours / stock | "
+                  + "B/op ours | B/op raw | B/op stock |\n")
           .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     }
     for (String call : List.of("get", "create")) {
       double[] ours = scores.get(call + "Ours");
       double[] raw = scores.get(call + "Raw");
       double[] stock = scores.get(call + "Stock");
-      md.append(String.format(Locale.ROOT, "| %s payment | %d | %s | %s | %s | %.2fx | %.2fx | %,.0f | %,.0f | %,.0f |%n",
-          call.equals("get") ? "read" : "create", threads, score(ours), score(raw), score(stock), ours[0] / raw[0],
-          ours[0] / stock[0], ours[1], raw[1], stock[1]));
-      stockVersusRaw.add(String.format(Locale.ROOT, "%.2fx (%s, %d caller%s)", stock[0] / raw[0],
-          call.equals("get") ? "read" : "create", threads, threads == 1 ? "" : "s"));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s payment | %d | %s | %s | %s | %.2fx | %.2fx | %,.0f | %,.0f | %,.0f |%n",
+              call.equals("get") ? "read" : "create",
+              threads,
+              score(ours),
+              score(raw),
+              score(stock),
+              ours[0] / raw[0],
+              ours[0] / stock[0],
+              ours[1],
+              raw[1],
+              stock[1]));
+      stockVersusRaw.add(
+          String.format(
+              Locale.ROOT,
+              "%.2fx (%s, %d caller%s)",
+              stock[0] / raw[0],
+              call.equals("get") ? "read" : "create",
+              threads,
+              threads == 1 ? "" : "s"));
       stockToRaw.add(stock[0] / raw[0]);
-      targets.append(String.format(Locale.ROOT, "- %s, %d caller%s: %.2fx raw (target 0.9x: %s), %.2fx stock "
-          + "(target 1.5x: %s)%n", call.equals("get") ? "read" : "create", threads, threads == 1 ? "" : "s",
-          ours[0] / raw[0], ours[0] / raw[0] >= 0.9 ? "met" : "not met", ours[0] / stock[0],
-          ours[0] / stock[0] >= 1.5 ? "met" : "not met"));
+      targets.append(
+          String.format(
+              Locale.ROOT,
+              "- %s, %d caller%s: %.2fx raw (target 0.9x: %s), %.2fx stock "
+                  + "(target 1.5x: %s)%n",
+              call.equals("get") ? "read" : "create",
+              threads,
+              threads == 1 ? "" : "s",
+              ours[0] / raw[0],
+              ours[0] / raw[0] >= 0.9 ? "met" : "not met",
+              ours[0] / stock[0],
+              ours[0] / stock[0] >= 1.5 ? "met" : "not met"));
     }
     if (threads == 16) {
       md.append("\nTargets:\n\n").append(targets);
-      md.append("\nScores are JMH's mean ± its 99.9% error over the measured iterations of one fork. The server "
-          + "runs in the benchmark's JVM, so its own allocation (the same for all three) is part of each B/op. "
-          + "Our client does more per call than either: it checks the request against the spec before sending, "
-          + "sends an idempotency key and a user agent, keeps the call's deadline, and masks secrets in whatever "
-          + "it logs. The stock client ran at ").append(String.join(", ", stockVersusRaw))
+      md.append(
+              "\nScores are JMH's mean ± its 99.9% error over the measured iterations of one fork. The server "
+                  + "runs in the benchmark's JVM, so its own allocation (the same for all three) is part of each B/op. "
+                  + "Our client does more per call than either: it checks the request against the spec before sending, "
+                  + "sends an idempotency key and a user agent, keeps the call's deadline, and masks secrets in whatever "
+                  + "it logs. The stock client ran at ")
+          .append(String.join(", ", stockVersusRaw))
           .append(" of raw");
       if (stockToRaw.stream().allMatch(r -> r >= 0.8)) {
-        md.append(": it is a thin layer over the same JDK `HttpClient` and Jackson, so 1.5x of it asks for about 1.5x "
-            + "the rate of the hand-written exchange, which does nothing but the round trip");
+        md.append(
+            ": it is a thin layer over the same JDK `HttpClient` and Jackson, so 1.5x of it asks for about 1.5x "
+                + "the rate of the hand-written exchange, which does nothing but the round trip");
       }
       md.append(".\n");
     }
@@ -113,54 +184,92 @@ final class Report {
   void kit(Duration wall, int exit, String lastLine) {
     md.append("\n## Kit and build\n\n| What | Wall time | Target | |\n|---|---:|---:|---|\n");
     if (wall == null) {
-      md.append("| conformance kit against the embedded sandbox | - | 20 s | ").append(lastLine).append(" |\n");
+      md.append("| conformance kit against the embedded sandbox | - | 20 s | ")
+          .append(lastLine)
+          .append(" |\n");
     } else {
-      md.append(String.format(Locale.ROOT, "| conformance kit against the embedded sandbox, JVM start included "
-          + "(`java -jar conformance-tests/target/merchantpay-conformance.jar`) | %.1f s | 20 s | %s; exit %d: %s |%n",
-          wall.toMillis() / 1000.0, verdict(exit == 0 && wall.toSeconds() < 20), exit, lastLine));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| conformance kit against the embedded sandbox, JVM start included "
+                  + "(`java -jar conformance-tests/target/merchantpay-conformance.jar`) | %.1f s | 20 s | %s; exit %d: %s |%n",
+              wall.toMillis() / 1000.0,
+              verdict(exit == 0 && wall.toSeconds() < 20),
+              exit,
+              lastLine));
     }
   }
 
   void build(Duration wall, int exit) {
-    md.append(String.format(Locale.ROOT, "| `mvn -B -ntp verify` on a fresh clone (every module, every test) | "
-        + "%d min %02d s | 6 min | %s; exit %d |%n", wall.toMinutes(), wall.toSecondsPart(),
-        verdict(exit == 0 && wall.compareTo(Duration.ofMinutes(6)) < 0), exit));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| `mvn -B -ntp verify` on a fresh clone (every module, every test) | "
+                + "%d min %02d s | 6 min | %s; exit %d |%n",
+            wall.toMinutes(),
+            wall.toSecondsPart(),
+            verdict(exit == 0 && wall.compareTo(Duration.ofMinutes(6)) < 0),
+            exit));
   }
 
   // ---------------------------------------------------------------- the kit over a slow network
 
   void kitLatency(List<KitLatency.Result> runs) {
-    md.append("\n## The kit over a slow network\n\nThe kit's whole default run against the embedded sandbox behind a "
-        + "proxy that holds every answer for the given time (a round trip to a remote staging environment), with one "
-        + "worker (the checks one after another) and with the default. Wall time of the run, the sandbox already "
-        + "started; calls counted from the report; verdicts compared check by check with the one-worker run at the "
-        + "same delay.\n\n| Delay per answer | Workers | Wall time | Calls | Exit | Same verdicts as 1 worker |\n"
-        + "|---:|---:|---:|---:|---:|---|\n");
+    md.append(
+        "\n## The kit over a slow network\n\nThe kit's whole default run against the embedded sandbox behind a "
+            + "proxy that holds every answer for the given time (a round trip to a remote staging environment), with one "
+            + "worker (the checks one after another) and with the default. Wall time of the run, the sandbox already "
+            + "started; calls counted from the report; verdicts compared check by check with the one-worker run at the "
+            + "same delay.\n\n| Delay per answer | Workers | Wall time | Calls | Exit | Same verdicts as 1 worker |\n"
+            + "|---:|---:|---:|---:|---:|---|\n");
     Map<Duration, KitLatency.Result> single = new HashMap<>();
     runs.stream().filter(r -> r.workers() == 1).forEach(r -> single.put(r.delay(), r));
     for (KitLatency.Result run : runs) {
       KitLatency.Result one = single.get(run.delay());
-      String same = run.workers() == 1 ? "-" : one == null ? "not compared" : run.verdicts().equals(one.verdicts())
-          ? "yes" : "no: " + differing(one, run);
-      md.append(String.format(Locale.ROOT, "| %d ms | %d | %.1f s | %,d | %d | %s |%n", run.delay().toMillis(),
-          run.workers(), run.wall().toMillis() / 1000.0, run.calls(), run.exit(), same));
+      String same =
+          run.workers() == 1
+              ? "-"
+              : one == null
+                  ? "not compared"
+                  : run.verdicts().equals(one.verdicts()) ? "yes" : "no: " + differing(one, run);
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %d ms | %d | %.1f s | %,d | %d | %s |%n",
+              run.delay().toMillis(),
+              run.workers(),
+              run.wall().toMillis() / 1000.0,
+              run.calls(),
+              run.exit(),
+              same));
     }
-    runs.stream().filter(r -> r.delay().toMillis() == 120 && r.workers() > 1).findFirst().ifPresent(run -> {
-      KitLatency.Result one = single.get(run.delay());
-      boolean met = run.exit() == 0 && run.wall().toSeconds() < 45 && (one == null || one.verdicts()
-          .equals(run.verdicts()));
-      md.append("\nTarget: at 120 ms per answer the default run ends in under 45 s with exit 0 and the same verdict "
-          + "for every check as one worker. **").append(verdict(met)).append("**\n");
-    });
+    runs.stream()
+        .filter(r -> r.delay().toMillis() == 120 && r.workers() > 1)
+        .findFirst()
+        .ifPresent(
+            run -> {
+              KitLatency.Result one = single.get(run.delay());
+              boolean met =
+                  run.exit() == 0
+                      && run.wall().toSeconds() < 45
+                      && (one == null || one.verdicts().equals(run.verdicts()));
+              md.append(
+                      "\nTarget: at 120 ms per answer the default run ends in under 45 s with exit 0 and the same verdict "
+                          + "for every check as one worker. **")
+                  .append(verdict(met))
+                  .append("**\n");
+            });
   }
 
   private static String differing(KitLatency.Result one, KitLatency.Result many) {
     List<String> ids = new ArrayList<>();
-    one.verdicts().forEach((id, outcome) -> {
-      if (outcome != many.verdicts().get(id)) {
-        ids.add(id + " " + outcome + "/" + many.verdicts().get(id));
-      }
-    });
+    one.verdicts()
+        .forEach(
+            (id, outcome) -> {
+              if (outcome != many.verdicts().get(id)) {
+                ids.add(id + " " + outcome + "/" + many.verdicts().get(id));
+              }
+            });
     return String.join(", ", ids.subList(0, Math.min(5, ids.size())));
   }
 
@@ -168,30 +277,54 @@ final class Report {
 
   void faults(Resilience.FaultRun run) {
     md.append("\n## Resilience\n\n### Client creates through a faulty network\n\n")
-        .append("30% of requests meet a fault: the connection dropped before or after the sandbox acted, 502 or 503 "
-            + "after it acted, or the answer held past the client's 500 ms timeout. Client defaults otherwise (3 "
-            + "attempts). Counted afterwards from the sandbox's own list of payments.\n\n")
-        .append("| Creates | Faults injected | Succeeded | Failed | Failed and reported \"outcome unknown\" with "
-            + "their key | Duplicates | Lost | Failed for the caller but made |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-        .append(String.format(Locale.ROOT, "| %d | %d | %d | %d | %d | %d | %d | %d |%n", run.creates(),
-            run.faultsInjected(), run.succeeded(), run.failed(), run.failedReportedUnknownWithKey(), run.duplicates(),
-            run.lost(), run.createdThoughReportedFailed()))
-        .append("\nTargets: no duplicate (").append(run.duplicates() == 0 ? "met" : "not met")
-        .append("), no lost create (").append(run.lost() == 0 ? "met" : "not met")
+        .append(
+            "30% of requests meet a fault: the connection dropped before or after the sandbox acted, 502 or 503 "
+                + "after it acted, or the answer held past the client's 500 ms timeout. Client defaults otherwise (3 "
+                + "attempts). Counted afterwards from the sandbox's own list of payments.\n\n")
+        .append(
+            "| Creates | Faults injected | Succeeded | Failed | Failed and reported \"outcome unknown\" with "
+                + "their key | Duplicates | Lost | Failed for the caller but made |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+        .append(
+            String.format(
+                Locale.ROOT,
+                "| %d | %d | %d | %d | %d | %d | %d | %d |%n",
+                run.creates(),
+                run.faultsInjected(),
+                run.succeeded(),
+                run.failed(),
+                run.failedReportedUnknownWithKey(),
+                run.duplicates(),
+                run.lost(),
+                run.createdThoughReportedFailed()))
+        .append("\nTargets: no duplicate (")
+        .append(run.duplicates() == 0 ? "met" : "not met")
+        .append("), no lost create (")
+        .append(run.lost() == 0 ? "met" : "not met")
         .append("), every failure reported as \"outcome unknown\" with its key (")
-        .append(run.failed() == run.failedReportedUnknownWithKey() ? "met" : "not met").append(").\n");
+        .append(run.failed() == run.failedReportedUnknownWithKey() ? "met" : "not met")
+        .append(").\n");
   }
 
   void fuzz(Resilience.FuzzRun run) {
     md.append("\n### Malformed requests to the sandbox\n\n")
-        .append(String.format(Locale.ROOT, "%,d requests generated with jqwik from a fixed seed (cut, mutated and "
-            + "replaced bodies, wrong types, junk headers, wrong methods, odd paths), judged by the kit's "
-            + "`ExchangeJudge`: %d answered 5xx, %d got no answer, %d v2 error answers were not documented ones "
-            + "(a status the operation declares, the error schema for the body). %d went to a path or method the "
-            + "document lacks; their bodies were held to its error schema. Targets: zero of each of the first "
-            + "three (%s).%n",
-            run.requests(), run.serverErrors(), run.noAnswer(), run.undocumentedAnswers(), run.outsideTheDocument(),
-            verdict(run.serverErrors() == 0 && run.noAnswer() == 0 && run.undocumentedAnswers() == 0)));
+        .append(
+            String.format(
+                Locale.ROOT,
+                "%,d requests generated with jqwik from a fixed seed (cut, mutated and "
+                    + "replaced bodies, wrong types, junk headers, wrong methods, odd paths), judged by the kit's "
+                    + "`ExchangeJudge`: %d answered 5xx, %d got no answer, %d v2 error answers were not documented ones "
+                    + "(a status the operation declares, the error schema for the body). %d went to a path or method the "
+                    + "document lacks; their bodies were held to its error schema. Targets: zero of each of the first "
+                    + "three (%s).%n",
+                run.requests(),
+                run.serverErrors(),
+                run.noAnswer(),
+                run.undocumentedAnswers(),
+                run.outsideTheDocument(),
+                verdict(
+                    run.serverErrors() == 0
+                        && run.noAnswer() == 0
+                        && run.undocumentedAnswers() == 0)));
     run.examples().forEach(example -> md.append("- `").append(example).append("`\n"));
   }
 
@@ -202,32 +335,56 @@ final class Report {
       return;
     }
     List<Double> heap = run.liveHeapMb();
-    md.append(String.format(Locale.ROOT, "The standalone sandbox with `-Xmx96m` and its default bounds, %s of unique "
-        + "creates (%s, %,d creates, %,.0f/s, %d failed), its live heap read after a full collection every sample: "
-        + "%s MB. The JVM %s.", human(run.duration()), run.driver(), run.creates(), run.createsPerSecond(),
-        run.failures(), heap.stream().map(mb -> String.format(Locale.ROOT, "%.0f", mb)).toList(),
-        run.survived() ? "survived" : "did not survive"));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "The standalone sandbox with `-Xmx96m` and its default bounds, %s of unique "
+                + "creates (%s, %,d creates, %,.0f/s, %d failed), its live heap read after a full collection every sample: "
+                + "%s MB. The JVM %s.",
+            human(run.duration()),
+            run.driver(),
+            run.creates(),
+            run.createsPerSecond(),
+            run.failures(),
+            heap.stream().map(mb -> String.format(Locale.ROOT, "%.0f", mb)).toList(),
+            run.survived() ? "survived" : "did not survive"));
     if (heap.size() < 4 || heap.stream().anyMatch(mb -> mb.isNaN())) {
       md.append(" Too few readings of the heap to judge it (target not judged).");
     } else {
       double half = heap.get(heap.size() / 2);
       double last = heap.get(heap.size() - 1);
-      double max = heap.subList(heap.size() / 2, heap.size()).stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      double max =
+          heap.subList(heap.size() / 2, heap.size()).stream()
+              .mapToDouble(Double::doubleValue)
+              .max()
+              .orElse(0);
       boolean flat = last <= half * 1.1 + 2;
-      md.append(String.format(Locale.ROOT, " Over the second half the live heap went from %.0f MB to %.0f MB (highest "
-          + "%.0f MB): %s. Target: the JVM survives, no create fails, the live heap stays flat (%s).", half, last, max,
-          flat ? "flat" : "growing", verdict(flat && run.survived() && run.failures() == 0)));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              " Over the second half the live heap went from %.0f MB to %.0f MB (highest "
+                  + "%.0f MB): %s. Target: the JVM survives, no create fails, the live heap stays flat (%s).",
+              half,
+              last,
+              max,
+              flat ? "flat" : "growing",
+              verdict(flat && run.survived() && run.failures() == 0)));
     }
     md.append("\n");
   }
 
   private static String human(Duration duration) {
-    return duration.toMinutes() > 0 ? duration.toMinutes() + " minutes" : duration.toSeconds() + " seconds";
+    return duration.toMinutes() > 0
+        ? duration.toMinutes() + " minutes"
+        : duration.toSeconds() + " seconds";
   }
 
   void broken(String section, Exception e) {
-    md.append("\n## ").append(section).append(": broken\n\nThis part of the run failed, so it has no figures: `")
-        .append(String.valueOf(e).replace('`', '\'')).append("`\n");
+    md.append("\n## ")
+        .append(section)
+        .append(": broken\n\nThis part of the run failed, so it has no figures: `")
+        .append(String.valueOf(e).replace('`', '\''))
+        .append("`\n");
   }
 
   /** A JMH score with its error, when there were iterations enough to have one. */

@@ -14,24 +14,46 @@ import com.merchantpay.v2.model.PaymentStatus;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
-/** A project whose only versions come from merchantpay-bom builds, and both clients work against the sandbox. */
+/**
+ * A project whose only versions come from merchantpay-bom builds, and both clients work against the
+ * sandbox.
+ */
 class BomConsumerTest {
   @Test
   void bothClientsWorkWithTheVersionsTheBomChose() {
     try (Sandbox sandbox = Sandbox.builder().start()) {
-      MerchantPayClient client = MerchantPayClient.builder().baseUrl(sandbox.baseUrl().toString())
-          .accessToken(sandbox.bearerToken()).build();
-      Payment payment = client.payments().create(new CreatePaymentRequest().merchantId(sandbox.merchantId())
-          .amount(new Amount().value(new BigDecimal("10.00")).currency("RUB"))
-          .paymentData(new PaymentData().paymentMethod("bankcard")
-              .card(new Card().pan("4111111111111111").expiry("12/30").cvc("123"))));
+      MerchantPayClient client =
+          MerchantPayClient.builder()
+              .baseUrl(sandbox.baseUrl().toString())
+              .accessToken(sandbox.bearerToken())
+              .build();
+      Payment payment =
+          client
+              .payments()
+              .create(
+                  new CreatePaymentRequest()
+                      .merchantId(sandbox.merchantId())
+                      .amount(new Amount().value(new BigDecimal("10.00")).currency("RUB"))
+                      .paymentData(
+                          new PaymentData()
+                              .paymentMethod("bankcard")
+                              .card(
+                                  new Card().pan("4111111111111111").expiry("12/30").cvc("123"))));
       assertEquals(PaymentStatus.SETTLED, payment.getStatus());
 
       Sandbox.V1Login login = sandbox.v1Login(Sandbox.Role.CASHIER);
-      MerchantPayV1Client v1 = MerchantPayV1Client.builder().baseUrl(sandbox.baseUrl().toString())
-          .login(login.login()).password(login.password()).build();
-      assertEquals(Long.parseLong(payment.getId()), v1.getPayment(Long.parseLong(payment.getId())).getPaymentID());
-      assertEquals("2.22.4", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString(),
+      MerchantPayV1Client v1 =
+          MerchantPayV1Client.builder()
+              .baseUrl(sandbox.baseUrl().toString())
+              .login(login.login())
+              .password(login.password())
+              .build();
+      assertEquals(
+          Long.parseLong(payment.getId()),
+          v1.getPayment(Long.parseLong(payment.getId())).getPaymentID());
+      assertEquals(
+          "2.22.4",
+          com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString(),
           "the Jackson version the clients were tested with");
     }
   }

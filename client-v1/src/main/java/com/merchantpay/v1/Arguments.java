@@ -3,7 +3,9 @@ package com.merchantpay.v1;
 import java.time.Duration;
 import java.time.LocalDate;
 
-/** Checks of settings and arguments, made before anything is sent; each message names what is wrong. */
+/**
+ * Checks of settings and arguments, made before anything is sent; each message names what is wrong.
+ */
 final class Arguments {
   private Arguments() {}
 

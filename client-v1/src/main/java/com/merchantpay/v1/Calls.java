@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.util.function.Supplier;
 
 /**
- * Runs one generated call and turns Feign's exceptions into ours. Feign's own exceptions are never chained:
- * their messages and requests carry the URL, and with it the signature.
+ * Runs one generated call and turns Feign's exceptions into ours. Feign's own exceptions are never
+ * chained: their messages and requests carry the URL, and with it the signature.
  */
 final class Calls {
   private Calls() {}
@@ -26,12 +26,18 @@ final class Calls {
       if (e.getCause() instanceof IOException io) {
         throw new V1TransportException(operation, io);
       }
-      throw new V1ServerFailureException(operation, e.status(),
-          "the answer could not be handled (" + e.getClass().getSimpleName() + ")", "", null);
+      throw new V1ServerFailureException(
+          operation,
+          e.status(),
+          "the answer could not be handled (" + e.getClass().getSimpleName() + ")",
+          "",
+          null);
     }
   }
 
   private static IOException ioCause(RetryableException e) {
-    return e.getCause() instanceof IOException io ? io : new IOException(e.getClass().getSimpleName());
+    return e.getCause() instanceof IOException io
+        ? io
+        : new IOException(e.getClass().getSimpleName());
   }
 }

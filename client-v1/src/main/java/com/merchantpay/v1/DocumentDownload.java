@@ -12,13 +12,15 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * Saves document content to a file. The content is first written to a temporary file beside the target and
- * then moved into place, so an interrupted download never leaves a partial file there.
+ * Saves document content to a file. The content is first written to a temporary file beside the
+ * target and then moved into place, so an interrupted download never leaves a partial file there.
  */
 final class DocumentDownload {
   private final String operation;
 
-  /** @param operation the operation that streams the content, named when the stream breaks */
+  /**
+   * @param operation the operation that streams the content, named when the stream breaks
+   */
   DocumentDownload(String operation) {
     this.operation = operation;
   }
@@ -39,7 +41,8 @@ final class DocumentDownload {
     try (InputStream in = content.get()) {
       long size = copy(in, partial);
       try {
-        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -21,13 +21,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads the v1 envelope. Status 200 with {@code ErrorCode} 0 gives the envelope to the caller; any other
- * {@code ErrorCode} throws {@link V1ErrorCodeException} (a payload sent along with it is ignored); a status
- * other than 200 throws {@link V1ServerFailureException}. JSON and XML are both read, by the answer's
- * content type (or, without one, its first character). Unknown members and elements are ignored.
+ * Reads the v1 envelope. Status 200 with {@code ErrorCode} 0 gives the envelope to the caller; any
+ * other {@code ErrorCode} throws {@link V1ErrorCodeException} (a payload sent along with it is
+ * ignored); a status other than 200 throws {@link V1ServerFailureException}. JSON and XML are both
+ * read, by the answer's content type (or, without one, its first character). Unknown members and
+ * elements are ignored.
  *
- * <p>A binary answer ({@code getDocumentContent}) is handed over as the live response stream, not read here;
- * only an {@code application/json} answer to it is read, since that is how the service reports a failure.
+ * <p>A binary answer ({@code getDocumentContent}) is handed over as the live response stream, not
+ * read here; only an {@code application/json} answer to it is read, since that is how the service
+ * reports a failure.
  */
 final class EnvelopeDecoder implements Decoder {
   private final ObjectMapper json;
@@ -38,7 +40,9 @@ final class EnvelopeDecoder implements Decoder {
     this.xml = createXmlMapper();
   }
 
-  /** Same tolerance as the JSON mapper: unknown elements ignored, decimals exact, local date-times. */
+  /**
+   * Same tolerance as the JSON mapper: unknown elements ignored, decimals exact, local date-times.
+   */
   static XmlMapper createXmlMapper() {
     return XmlMapper.builder()
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -64,7 +68,9 @@ final class EnvelopeDecoder implements Decoder {
     JsonNode tree = tree(operation, body, isXml, secrets);
     checkErrorCode(operation, tree, body, secrets);
     try {
-      return isXml ? xml.readValue(body, xml.constructType(type)) : json.treeToValue(tree, json.constructType(type));
+      return isXml
+          ? xml.readValue(body, xml.constructType(type))
+          : json.treeToValue(tree, json.constructType(type));
     } catch (JsonProcessingException e) {
       throw unreadable(operation, body, e, secrets);
     }
@@ -96,7 +102,11 @@ final class EnvelopeDecoder implements Decoder {
       JsonNode tree = (isXml ? xml : json).readTree(body);
       if (tree == null || !tree.isObject()) {
         throw new V1ServerFailureException(
-            operation, 200, "the answer is not an envelope", Redaction.excerpt(body, operation, secrets), null);
+            operation,
+            200,
+            "the answer is not an envelope",
+            Redaction.excerpt(body, operation, secrets),
+            null);
       }
       return tree;
     } catch (IOException e) {
@@ -104,7 +114,8 @@ final class EnvelopeDecoder implements Decoder {
     }
   }
 
-  private static void checkErrorCode(String operation, JsonNode envelope, byte[] body, String[] secrets) {
+  private static void checkErrorCode(
+      String operation, JsonNode envelope, byte[] body, String[] secrets) {
     JsonNode code = envelope.get("ErrorCode");
     Integer value = null;
     if (code != null && code.isIntegralNumber() && code.canConvertToInt()) {
@@ -119,7 +130,11 @@ final class EnvelopeDecoder implements Decoder {
     }
     if (value == null) {
       throw new V1ServerFailureException(
-          operation, 200, "the answer has no integer ErrorCode", Redaction.excerpt(body, operation, secrets), null);
+          operation,
+          200,
+          "the answer has no integer ErrorCode",
+          Redaction.excerpt(body, operation, secrets),
+          null);
     }
     if (value != 0) {
       throw new V1ErrorCodeException(operation, ErrorCode.fromValue(value));
@@ -127,18 +142,26 @@ final class EnvelopeDecoder implements Decoder {
   }
 
   /**
-   * The parser's exception is not kept, not even as the cause: its message quotes tokens of the body, which
-   * may be a signature or nonce the server echoed. Its kind and the place in the body are enough to start.
+   * The parser's exception is not kept, not even as the cause: its message quotes tokens of the
+   * body, which may be a signature or nonce the server echoed. Its kind and the place in the body
+   * are enough to start.
    */
-  private static V1ServerFailureException unreadable(String operation, byte[] body, Exception problem,
-      String[] secrets) {
+  private static V1ServerFailureException unreadable(
+      String operation, byte[] body, Exception problem, String[] secrets) {
     String where = "";
     if (problem instanceof JsonProcessingException parsing && parsing.getLocation() != null) {
-      where = " at line " + parsing.getLocation().getLineNr() + ", column " + parsing.getLocation().getColumnNr();
+      where =
+          " at line "
+              + parsing.getLocation().getLineNr()
+              + ", column "
+              + parsing.getLocation().getColumnNr();
     }
     return new V1ServerFailureException(
-        operation, 200, "the answer could not be read (" + problem.getClass().getSimpleName() + where + ")",
-        Redaction.excerpt(body, operation, secrets), null);
+        operation,
+        200,
+        "the answer could not be read (" + problem.getClass().getSimpleName() + where + ")",
+        Redaction.excerpt(body, operation, secrets),
+        null);
   }
 
   private static boolean isXml(Response response, byte[] body) {

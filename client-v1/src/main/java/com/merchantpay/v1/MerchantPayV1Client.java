@@ -41,11 +41,12 @@ import java.util.function.Supplier;
  * Payment payment = client.getPayment(50021467L);
  * }</pre>
  *
- * <p>Every call is signed for you: the client adds {@code login}, a fresh random {@code nonce} and the
- * {@code hash} over the operation's signed values; the password enters the hash only and is never sent,
- * logged or printed. A call either returns the payload of an envelope whose {@code ErrorCode} is 0 or
- * throws a {@link MerchantPayV1Exception}; a single-object call never returns {@code null} (a success
- * without its payload is a {@link V1ServerFailureException}). The client never repeats a call by itself.
+ * <p>Every call is signed for you: the client adds {@code login}, a fresh random {@code nonce} and
+ * the {@code hash} over the operation's signed values; the password enters the hash only and is
+ * never sent, logged or printed. A call either returns the payload of an envelope whose {@code
+ * ErrorCode} is 0 or throws a {@link MerchantPayV1Exception}; a single-object call never returns
+ * {@code null} (a success without its payload is a {@link V1ServerFailureException}). The client
+ * never repeats a call by itself.
  *
  * <p>Instances are immutable and safe for concurrent use; build one and share it.
  */
@@ -78,8 +79,14 @@ public final class MerchantPayV1Client {
     Duration connectTimeout = Arguments.requirePositive(builder.connectTimeout, "connectTimeout");
     Duration readTimeout = Arguments.requirePositive(builder.readTimeout, "readTimeout");
     this.xml = builder.preferXml ? XmlFlag.XML : null;
-    this.apis = new V1Apis(baseUrl, new RequestSigner(login, builder.password, builder.nonces), builder.httpClient,
-        connectTimeout, readTimeout, builder.logLevel);
+    this.apis =
+        new V1Apis(
+            baseUrl,
+            new RequestSigner(login, builder.password, builder.nonces),
+            builder.httpClient,
+            connectTimeout,
+            readTimeout,
+            builder.logLevel);
   }
 
   /** Starts the configuration of a client; base URL, login and password are required. */
@@ -89,7 +96,9 @@ public final class MerchantPayV1Client {
 
   /** The payment with this id (the service's payment id, LMI_SYS_PAYMENT_ID). */
   public Payment getPayment(long paymentId) {
-    return Envelopes.payload(GET_PAYMENT, "Payment",
+    return Envelopes.payload(
+        GET_PAYMENT,
+        "Payment",
         Calls.run(GET_PAYMENT, () -> apis.payments.getPayment(paymentId)).getPayment());
   }
 
@@ -98,47 +107,70 @@ public final class MerchantPayV1Client {
    *
    * @param invoiceId the merchant's invoice number (LMI_PAYMENT_NO)
    * @param siteAlias the merchant's site identifier (LMI_MERCHANT_ID)
-   * @throws V1ErrorCodeException with {@link ErrorCode#PAYMENT_NOT_FOUND} when there is no such payment
+   * @throws V1ErrorCodeException with {@link ErrorCode#PAYMENT_NOT_FOUND} when there is no such
+   *     payment
    */
   public Payment getPaymentByInvoiceId(String invoiceId, String siteAlias) {
     Arguments.requireText(invoiceId, "invoiceId");
     Arguments.requireText(siteAlias, "siteAlias");
-    return Envelopes.payload(GET_PAYMENT_BY_INVOICE_ID, "Payment", Calls.run(GET_PAYMENT_BY_INVOICE_ID,
-        () -> apis.payments.getPaymentByInvoiceID(invoiceId, siteAlias)).getPayment());
+    return Envelopes.payload(
+        GET_PAYMENT_BY_INVOICE_ID,
+        "Payment",
+        Calls.run(
+                GET_PAYMENT_BY_INVOICE_ID,
+                () -> apis.payments.getPaymentByInvoiceID(invoiceId, siteAlias))
+            .getPayment());
   }
 
   /**
-   * One answer of the payment list. When {@link ListResult#isOverflow()} is true the answer does not hold
-   * every matching payment; {@link #listAllPayments} fetches them all.
+   * One answer of the payment list. When {@link ListResult#isOverflow()} is true the answer does
+   * not hold every matching payment; {@link #listAllPayments} fetches them all.
    */
   public ListResult<Payment> listPayments(PaymentFilter filter) {
     Objects.requireNonNull(filter, "filter");
-    PaymentListEnvelope envelope = Calls.run(LIST_PAYMENTS_FILTER, () -> apis.payments.listPaymentsFilter(
-        filter.getAccountId(), filter.getSiteAlias(), filter.getPeriodFrom(), filter.getPeriodTo(),
-        filter.getInvoiceId(), filter.getState()));
+    PaymentListEnvelope envelope =
+        Calls.run(
+            LIST_PAYMENTS_FILTER,
+            () ->
+                apis.payments.listPaymentsFilter(
+                    filter.getAccountId(),
+                    filter.getSiteAlias(),
+                    filter.getPeriodFrom(),
+                    filter.getPeriodTo(),
+                    filter.getInvoiceId(),
+                    filter.getState()));
     return Envelopes.listResult(
         envelope.getResponse(), PaymentListResponse::getPayments, PaymentListResponse::getOverflow);
   }
 
   /**
-   * Every payment matching the filter. Whenever an answer overflows, the period is split into two shorter
-   * ones that overlap by two days (whole days), and each is asked for, until no answer overflows; results
-   * are merged in period order, each payment once (by PaymentID). The overlap makes the result complete
-   * whether the service counts the bound days themselves or only the days between them, which the service
-   * documents leave open: the result is what one answer for the whole period would hold.
+   * Every payment matching the filter. Whenever an answer overflows, the period is split into two
+   * shorter ones that overlap by two days (whole days), and each is asked for, until no answer
+   * overflows; results are merged in period order, each payment once (by PaymentID). The overlap
+   * makes the result complete whether the service counts the bound days themselves or only the days
+   * between them, which the service documents leave open: the result is what one answer for the
+   * whole period would hold.
    *
    * @param filter a filter with both {@code periodFrom} and {@code periodTo}
    * @throws IllegalArgumentException when the filter has no bounded period
-   * @throws V1IncompleteListException when a single day still overflows; narrow the filter otherwise
+   * @throws V1IncompleteListException when a single day still overflows; narrow the filter
+   *     otherwise
    */
   public List<Payment> listAllPayments(PaymentFilter filter) {
     Objects.requireNonNull(filter, "filter");
     Periods.requireBounded(LIST_PAYMENTS_FILTER, filter.getPeriodFrom(), filter.getPeriodTo());
-    return Periods.collectAll(LIST_PAYMENTS_FILTER, filter.getPeriodFrom(), filter.getPeriodTo(),
-        (from, to) -> listPayments(filter.withPeriod(from, to)), Payment::getPaymentID);
+    return Periods.collectAll(
+        LIST_PAYMENTS_FILTER,
+        filter.getPeriodFrom(),
+        filter.getPeriodTo(),
+        (from, to) -> listPayments(filter.withPeriod(from, to)),
+        Payment::getPaymentID);
   }
 
-  /** Returns {@code amount} of the payment to the payer. The answer's state tells whether it is done. */
+  /**
+   * Returns {@code amount} of the payment to the payer. The answer's state tells whether it is
+   * done.
+   */
   public Refund refundPayment(long paymentId, BigDecimal amount) {
     return refundPayment(RefundRequest.builder(paymentId, amount).build());
   }
@@ -146,23 +178,40 @@ public final class MerchantPayV1Client {
   /** Requests a refund, with the merchant's refund id and shopping cart lines when given. */
   public Refund refundPayment(RefundRequest request) {
     Objects.requireNonNull(request, "request");
-    return Envelopes.payload(REFUND_PAYMENT, "Refund", Calls.run(REFUND_PAYMENT, () -> apis.refunds.refundPayment(
-        request.getPaymentId(), request.getAmount(), request.getExternalId(), request.cartFields())).getRefund());
+    return Envelopes.payload(
+        REFUND_PAYMENT,
+        "Refund",
+        Calls.run(
+                REFUND_PAYMENT,
+                () ->
+                    apis.refunds.refundPayment(
+                        request.getPaymentId(),
+                        request.getAmount(),
+                        request.getExternalId(),
+                        request.cartFields()))
+            .getRefund());
   }
 
   /** One answer of the refund list; see {@link #listPayments} for {@code Overflow}. */
   public ListResult<Refund> listRefunds(RefundFilter filter) {
     Objects.requireNonNull(filter, "filter");
-    RefundListEnvelope envelope = Calls.run(LIST_REFUNDS, () -> apis.refunds.listRefunds(
-        filter.getAccountId(), filter.getPaymentId(), filter.getPeriodFrom(), filter.getPeriodTo(),
-        filter.getExternalId()));
+    RefundListEnvelope envelope =
+        Calls.run(
+            LIST_REFUNDS,
+            () ->
+                apis.refunds.listRefunds(
+                    filter.getAccountId(),
+                    filter.getPaymentId(),
+                    filter.getPeriodFrom(),
+                    filter.getPeriodTo(),
+                    filter.getExternalId()));
     return Envelopes.listResult(
         envelope.getResponse(), RefundListResponse::getRefunds, RefundListResponse::getOverflow);
   }
 
   /**
-   * Every refund matching the filter, splitting the period while answers overflow, each refund once (by
-   * RefundID; refunds without one by their whole content). See {@link #listAllPayments}.
+   * Every refund matching the filter, splitting the period while answers overflow, each refund once
+   * (by RefundID; refunds without one by their whole content). See {@link #listAllPayments}.
    *
    * @throws IllegalArgumentException when the filter has no bounded period
    * @throws V1IncompleteListException when a single day still overflows
@@ -170,15 +219,24 @@ public final class MerchantPayV1Client {
   public List<Refund> listAllRefunds(RefundFilter filter) {
     Objects.requireNonNull(filter, "filter");
     Periods.requireBounded(LIST_REFUNDS, filter.getPeriodFrom(), filter.getPeriodTo());
-    return Periods.collectAll(LIST_REFUNDS, filter.getPeriodFrom(), filter.getPeriodTo(),
-        (from, to) -> listRefunds(filter.withPeriod(from, to)), Refund::getRefundID);
+    return Periods.collectAll(
+        LIST_REFUNDS,
+        filter.getPeriodFrom(),
+        filter.getPeriodTo(),
+        (from, to) -> listRefunds(filter.withPeriod(from, to)),
+        Refund::getRefundID);
   }
 
-  /** Captures a payment on hold, charging {@code amount} (in some cases less than the amount held). */
+  /**
+   * Captures a payment on hold, charging {@code amount} (in some cases less than the amount held).
+   */
   public Payment confirmPayment(long paymentId, BigDecimal amount) {
     Objects.requireNonNull(amount, "amount");
-    return Envelopes.payload(CONFIRM_PAYMENT, "Payment", Calls.run(CONFIRM_PAYMENT,
-        () -> apis.holds.confirmPayment(paymentId, amount)).getPayment());
+    return Envelopes.payload(
+        CONFIRM_PAYMENT,
+        "Payment",
+        Calls.run(CONFIRM_PAYMENT, () -> apis.holds.confirmPayment(paymentId, amount))
+            .getPayment());
   }
 
   /** Releases the hold on a payment. */
@@ -189,15 +247,20 @@ public final class MerchantPayV1Client {
   /**
    * Releases the hold on a payment, giving a code of the error table as the reason.
    *
-   * @param reason a failure code such as {@link ErrorCode#CANCELLED_BY_USER}, or {@code null} for none
-   * @throws IllegalArgumentException when the reason is {@link ErrorCode#SUCCESS}, which explains no cancellation
+   * @param reason a failure code such as {@link ErrorCode#CANCELLED_BY_USER}, or {@code null} for
+   *     none
+   * @throws IllegalArgumentException when the reason is {@link ErrorCode#SUCCESS}, which explains
+   *     no cancellation
    */
   public Payment cancelPayment(long paymentId, ErrorCode reason) {
     if (reason != null && Integer.valueOf(0).equals(reason.getValue())) {
-      throw new IllegalArgumentException("reason must be a failure code, not 0 (SUCCESS); pass null for no reason");
+      throw new IllegalArgumentException(
+          "reason must be a failure code, not 0 (SUCCESS); pass null for no reason");
     }
-    return Envelopes.payload(CANCEL_PAYMENT, "Payment", Calls.run(CANCEL_PAYMENT,
-        () -> apis.holds.cancelPayment(paymentId, reason)).getPayment());
+    return Envelopes.payload(
+        CANCEL_PAYMENT,
+        "Payment",
+        Calls.run(CANCEL_PAYMENT, () -> apis.holds.cancelPayment(paymentId, reason)).getPayment());
   }
 
   /** The documents created in the period, for the user's only account. */
@@ -210,17 +273,20 @@ public final class MerchantPayV1Client {
    *
    * @param accountId the merchant account, or {@code null} when the user has only one
    */
-  public List<DocumentInfo> listDocuments(String accountId, LocalDate periodFrom, LocalDate periodTo) {
+  public List<DocumentInfo> listDocuments(
+      String accountId, LocalDate periodFrom, LocalDate periodTo) {
     Arguments.requirePeriod(periodFrom, periodTo);
-    DocumentListEnvelope envelope = Calls.run(LIST_DOCUMENTS,
-        () -> apis.documents.listDocuments(accountId, periodFrom, periodTo, xml));
+    DocumentListEnvelope envelope =
+        Calls.run(
+            LIST_DOCUMENTS,
+            () -> apis.documents.listDocuments(accountId, periodFrom, periodTo, xml));
     return Envelopes.records(envelope.getResponse(), DocumentListResponse::getDocuments);
   }
 
   /**
-   * The content of a document as a stream straight from the connection, never held in memory whole. The
-   * caller must close it. Content type and format are whatever the service sends; {@code FileName} of the
-   * document list names the file.
+   * The content of a document as a stream straight from the connection, never held in memory whole.
+   * The caller must close it. Content type and format are whatever the service sends; {@code
+   * FileName} of the document list names the file.
    */
   public InputStream openDocumentContent(String documentId) {
     Arguments.requireText(documentId, "documentId");
@@ -228,8 +294,9 @@ public final class MerchantPayV1Client {
   }
 
   /**
-   * Saves the content of a document to {@code target}, replacing it. The content is first written to a
-   * temporary file beside the target, so an interrupted download never leaves a partial file there.
+   * Saves the content of a document to {@code target}, replacing it. The content is first written
+   * to a temporary file beside the target, so an interrupted download never leaves a partial file
+   * there.
    *
    * @return the number of bytes saved
    * @throws UncheckedIOException when the file cannot be written
@@ -248,24 +315,37 @@ public final class MerchantPayV1Client {
    *
    * @param accountId the merchant account, or {@code null} when the user has only one
    */
-  public List<TransferInfo> listTransfers(String accountId, LocalDate periodFrom, LocalDate periodTo) {
+  public List<TransferInfo> listTransfers(
+      String accountId, LocalDate periodFrom, LocalDate periodTo) {
     Arguments.requirePeriod(periodFrom, periodTo);
-    TransferListEnvelope envelope = Calls.run(LIST_TRANSFERS,
-        () -> apis.transfers.listTransfers(accountId, periodFrom, periodTo, xml));
+    TransferListEnvelope envelope =
+        Calls.run(
+            LIST_TRANSFERS,
+            () -> apis.transfers.listTransfers(accountId, periodFrom, periodTo, xml));
     return Envelopes.records(envelope.getResponse(), TransferListResponse::getTransfers);
   }
 
   /** The register of a payout: the payments and refunds it settles. */
   public Register getTransferRegister(String registerId) {
     Arguments.requireText(registerId, "registerId");
-    return Envelopes.payload(GET_TRANSFER_REGISTER, "Response", Calls.run(GET_TRANSFER_REGISTER,
-        () -> apis.transfers.getTransferRegister(registerId, xml)).getResponse());
+    return Envelopes.payload(
+        GET_TRANSFER_REGISTER,
+        "Response",
+        Calls.run(GET_TRANSFER_REGISTER, () -> apis.transfers.getTransferRegister(registerId, xml))
+            .getResponse());
   }
 
   @Override
   public String toString() {
-    return "MerchantPayV1Client{baseUrl=" + baseUrl + ", login=" + login + ", password=" + Redaction.MASK
-        + ", xml=" + (xml != null) + "}";
+    return "MerchantPayV1Client{baseUrl="
+        + baseUrl
+        + ", login="
+        + login
+        + ", password="
+        + Redaction.MASK
+        + ", xml="
+        + (xml != null)
+        + "}";
   }
 
   /** The base URL as the client uses it; see {@link BaseUrl#checked}. */
@@ -308,16 +388,19 @@ public final class MerchantPayV1Client {
       return this;
     }
 
-    /** The user's password. Prefer {@link #password(char[])} when the password is not already a string. */
+    /**
+     * The user's password. Prefer {@link #password(char[])} when the password is not already a
+     * string.
+     */
     public Builder password(String password) {
       this.password = password == null ? null : password.toCharArray();
       return this;
     }
 
     /**
-     * Time allowed to open a connection; default 10 seconds. It configures the HTTP client the builder
-     * creates; a client given to {@link #httpClient} keeps its own connect timeout (set it there). Either
-     * way {@link #readTimeout} bounds the whole call, the connection included.
+     * Time allowed to open a connection; default 10 seconds. It configures the HTTP client the
+     * builder creates; a client given to {@link #httpClient} keeps its own connect timeout (set it
+     * there). Either way {@link #readTimeout} bounds the whole call, the connection included.
      */
     public Builder connectTimeout(Duration connectTimeout) {
       this.connectTimeout = connectTimeout;
@@ -325,8 +408,8 @@ public final class MerchantPayV1Client {
     }
 
     /**
-     * Time allowed for a call from sending the request to the last byte of its answer; default 60 seconds.
-     * For document content, which is streamed, it bounds the wait for the answer to start.
+     * Time allowed for a call from sending the request to the last byte of its answer; default 60
+     * seconds. For document content, which is streamed, it bounds the wait for the answer to start.
      */
     public Builder readTimeout(Duration readTimeout) {
       this.readTimeout = readTimeout;
@@ -334,9 +417,9 @@ public final class MerchantPayV1Client {
     }
 
     /**
-     * Asks for XML ({@code xml=1}) on the operations that offer it: document list, transfer list and
-     * register. Results are the same objects either way; default JSON. Answers in XML are read as XML
-     * whatever this setting.
+     * Asks for XML ({@code xml=1}) on the operations that offer it: document list, transfer list
+     * and register. Results are the same objects either way; default JSON. Answers in XML are read
+     * as XML whatever this setting.
      */
     public Builder preferXml(boolean preferXml) {
       this.preferXml = preferXml;
@@ -344,9 +427,9 @@ public final class MerchantPayV1Client {
     }
 
     /**
-     * The JDK HTTP client to use, for example to set a proxy or an SSL context. It carries every call as it
-     * is configured, its connect timeout included; it must not follow redirects
-     * ({@link HttpClient.Redirect#NEVER}), or {@link #build} fails.
+     * The JDK HTTP client to use, for example to set a proxy or an SSL context. It carries every
+     * call as it is configured, its connect timeout included; it must not follow redirects ({@link
+     * HttpClient.Redirect#NEVER}), or {@link #build} fails.
      */
     public Builder httpClient(HttpClient httpClient) {
       this.httpClient = httpClient;
@@ -354,9 +437,9 @@ public final class MerchantPayV1Client {
     }
 
     /**
-     * Where nonces come from; by default 128 random bits each. Meant for tests that need a fixed nonce: a
-     * supplied nonce must be new for every call, at most 255 characters and without {@code ;}, or the call
-     * fails with {@link IllegalStateException} before anything is sent.
+     * Where nonces come from; by default 128 random bits each. Meant for tests that need a fixed
+     * nonce: a supplied nonce must be new for every call, at most 255 characters and without {@code
+     * ;}, or the call fails with {@link IllegalStateException} before anything is sent.
      */
     public Builder nonceSupplier(Supplier<String> nonces) {
       this.nonces = Objects.requireNonNull(nonces, "nonces");
@@ -364,8 +447,8 @@ public final class MerchantPayV1Client {
     }
 
     /**
-     * Logs one line per request and per answer (method, URL, status, time) at DEBUG under
-     * {@code com.merchantpay.v1.wire}, with signature and nonce masked. Off by default.
+     * Logs one line per request and per answer (method, URL, status, time) at DEBUG under {@code
+     * com.merchantpay.v1.wire}, with signature and nonce masked. Off by default.
      */
     public Builder wireLogging(boolean enabled) {
       this.logLevel = enabled ? Logger.Level.BASIC : Logger.Level.NONE;
@@ -387,8 +470,13 @@ public final class MerchantPayV1Client {
 
     @Override
     public String toString() {
-      return "MerchantPayV1Client.Builder{baseUrl=" + baseUrl + ", login=" + login + ", password="
-          + (password == null ? null : Redaction.MASK) + "}";
+      return "MerchantPayV1Client.Builder{baseUrl="
+          + baseUrl
+          + ", login="
+          + login
+          + ", password="
+          + (password == null ? null : Redaction.MASK)
+          + "}";
     }
   }
 }

@@ -5,10 +5,10 @@ import java.util.Base64;
 import java.util.function.Supplier;
 
 /**
- * Nonces: by default 128 bits from {@link SecureRandom} in URL-safe base64 without padding (22 characters
- * of {@code A-Z a-z 0-9 - _}, so never a {@code ;} and nothing to percent-encode). Random rather than
- * counted, so separate threads, client instances and processes need no coordination: the chance that two of
- * a billion nonces collide is below 10<sup>-20</sup>.
+ * Nonces: by default 128 bits from {@link SecureRandom} in URL-safe base64 without padding (22
+ * characters of {@code A-Z a-z 0-9 - _}, so never a {@code ;} and nothing to percent-encode).
+ * Random rather than counted, so separate threads, client instances and processes need no
+ * coordination: the chance that two of a billion nonces collide is below 10<sup>-20</sup>.
  */
 final class Nonces {
   static final int MAX_LENGTH = 255;
@@ -32,10 +32,15 @@ final class Nonces {
     int length = nonce.codePointCount(0, nonce.length());
     if (length > MAX_LENGTH) {
       throw new IllegalStateException(
-          "the nonce supplier returned a nonce of " + length + " characters; at most " + MAX_LENGTH + " are allowed");
+          "the nonce supplier returned a nonce of "
+              + length
+              + " characters; at most "
+              + MAX_LENGTH
+              + " are allowed");
     }
     if (nonce.indexOf(';') >= 0) {
-      throw new IllegalStateException("the nonce supplier returned a nonce containing ';', which the v1 interface forbids");
+      throw new IllegalStateException(
+          "the nonce supplier returned a nonce containing ';', which the v1 interface forbids");
     }
     return nonce;
   }

@@ -14,8 +14,10 @@ final class Operations {
   static ApiOperations.Operation of(RequestTemplate template) {
     String path = pathTemplate(template);
     return ApiOperations.find(template.method(), path)
-        .orElseThrow(() -> new IllegalStateException(
-            "the v1 contract has no operation " + template.method() + " " + path));
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the v1 contract has no operation " + template.method() + " " + path));
   }
 
   /** The operation id of the request an answer belongs to, or {@value #UNKNOWN}. */
@@ -31,6 +33,8 @@ final class Operations {
 
   private static String pathTemplate(RequestTemplate template) {
     MethodMetadata metadata = template.methodMetadata();
-    return metadata != null ? metadata.template().requestUriTemplate() : template.requestUriTemplate();
+    return metadata != null
+        ? metadata.template().requestUriTemplate()
+        : template.requestUriTemplate();
   }
 }

@@ -5,9 +5,9 @@ import java.time.LocalDate;
 import java.util.Objects;
 
 /**
- * Which payments {@link MerchantPayV1Client#listPayments} returns. Every criterion is optional and a
- * criterion left out places no restriction. Period bounds are UTC calendar days and, as the API description
- * reads them, include the whole day.
+ * Which payments {@link MerchantPayV1Client#listPayments} returns. Every criterion is optional and
+ * a criterion left out places no restriction. Period bounds are UTC calendar days and, as the API
+ * description reads them, include the whole day.
  *
  * <pre>{@code
  * PaymentFilter.builder().periodFrom(LocalDate.of(2024, 3, 1)).periodTo(LocalDate.of(2024, 3, 31))
@@ -23,11 +23,22 @@ public final class PaymentFilter {
   private final PaymentState state;
 
   private PaymentFilter(Builder builder) {
-    this(builder.accountId, builder.siteAlias, builder.periodFrom, builder.periodTo, builder.invoiceId, builder.state);
+    this(
+        builder.accountId,
+        builder.siteAlias,
+        builder.periodFrom,
+        builder.periodTo,
+        builder.invoiceId,
+        builder.state);
   }
 
-  private PaymentFilter(String accountId, String siteAlias, LocalDate periodFrom, LocalDate periodTo,
-      String invoiceId, PaymentState state) {
+  private PaymentFilter(
+      String accountId,
+      String siteAlias,
+      LocalDate periodFrom,
+      LocalDate periodTo,
+      String invoiceId,
+      PaymentState state) {
     Periods.check(periodFrom, periodTo);
     this.accountId = accountId;
     this.siteAlias = siteAlias;
@@ -72,9 +83,12 @@ public final class PaymentFilter {
   @Override
   public boolean equals(Object other) {
     return other instanceof PaymentFilter that
-        && Objects.equals(accountId, that.accountId) && Objects.equals(siteAlias, that.siteAlias)
-        && Objects.equals(periodFrom, that.periodFrom) && Objects.equals(periodTo, that.periodTo)
-        && Objects.equals(invoiceId, that.invoiceId) && Objects.equals(state, that.state);
+        && Objects.equals(accountId, that.accountId)
+        && Objects.equals(siteAlias, that.siteAlias)
+        && Objects.equals(periodFrom, that.periodFrom)
+        && Objects.equals(periodTo, that.periodTo)
+        && Objects.equals(invoiceId, that.invoiceId)
+        && Objects.equals(state, that.state);
   }
 
   @Override
@@ -84,8 +98,19 @@ public final class PaymentFilter {
 
   @Override
   public String toString() {
-    return "PaymentFilter{accountId=" + accountId + ", siteAlias=" + siteAlias + ", periodFrom=" + periodFrom
-        + ", periodTo=" + periodTo + ", invoiceId=" + invoiceId + ", state=" + state + "}";
+    return "PaymentFilter{accountId="
+        + accountId
+        + ", siteAlias="
+        + siteAlias
+        + ", periodFrom="
+        + periodFrom
+        + ", periodTo="
+        + periodTo
+        + ", invoiceId="
+        + invoiceId
+        + ", state="
+        + state
+        + "}";
   }
 
   /** Builds a {@link PaymentFilter}; every setter is optional. */
@@ -135,7 +160,9 @@ public final class PaymentFilter {
       return this;
     }
 
-    /** @throws IllegalArgumentException when the period ends before it starts */
+    /**
+     * @throws IllegalArgumentException when the period ends before it starts
+     */
     public PaymentFilter build() {
       return new PaymentFilter(this);
     }

@@ -15,47 +15,68 @@ final class Periods {
 
   static void check(LocalDate from, LocalDate to) {
     if (from != null && to != null && to.isBefore(from)) {
-      throw new IllegalArgumentException("the period ends (" + to + ") before it starts (" + from + ")");
+      throw new IllegalArgumentException(
+          "the period ends (" + to + ") before it starts (" + from + ")");
     }
   }
 
   static void requireBounded(String operation, LocalDate from, LocalDate to) {
     if (from == null || to == null) {
       throw new IllegalArgumentException(
-          operation + ": fetching every record needs both periodFrom and periodTo, to be able to split the period");
+          operation
+              + ": fetching every record needs both periodFrom and periodTo, to be able to split the period");
     }
   }
 
   /**
-   * Asks for the whole period; while an answer overflows, asks for two shorter periods instead, and merges
-   * the records in period order, each once (by id; a record without one by its whole content).
+   * Asks for the whole period; while an answer overflows, asks for two shorter periods instead, and
+   * merges the records in period order, each once (by id; a record without one by its whole
+   * content).
    *
-   * <p>The service lists records "after" {@code periodFrom} and "before" {@code periodTo}; whether the
-   * bound days themselves count is not specified, and the answer must be complete under either reading.
-   * So the two parts overlap by two days: {@code [from, mid+1]} and {@code [mid, to]}. With inclusive
-   * bounds they cover {@code from..to}, with exclusive bounds {@code from+1..to-1}, exactly what the whole
-   * period covers; the days counted twice are merged away. Each part is shorter than its period once the
-   * period spans three days or more. A period of two days ({@code from}, {@code to = from+2}) is asked for
-   * as {@code [from, from+1]} and {@code [from+1, to]}, which covers it when bounds are inclusive; when they
-   * are exclusive it is the only way to ask for the day in between, so if the parts return none of the
-   * records the overflowing answer held, that day overflows. A period of one day (or a single day) can only
-   * overflow with inclusive bounds, and is split into its days.
+   * <p>The service lists records "after" {@code periodFrom} and "before" {@code periodTo}; whether
+   * the bound days themselves count is not specified, and the answer must be complete under either
+   * reading. So the two parts overlap by two days: {@code [from, mid+1]} and {@code [mid, to]}.
+   * With inclusive bounds they cover {@code from..to}, with exclusive bounds {@code from+1..to-1},
+   * exactly what the whole period covers; the days counted twice are merged away. Each part is
+   * shorter than its period once the period spans three days or more. A period of two days ({@code
+   * from}, {@code to = from+2}) is asked for as {@code [from, from+1]} and {@code [from+1, to]},
+   * which covers it when bounds are inclusive; when they are exclusive it is the only way to ask
+   * for the day in between, so if the parts return none of the records the overflowing answer held,
+   * that day overflows. A period of one day (or a single day) can only overflow with inclusive
+   * bounds, and is split into its days.
    *
    * @throws V1IncompleteListException when a single day still overflows
    */
-  static <T> List<T> collectAll(String operation, LocalDate from, LocalDate to,
-      BiFunction<LocalDate, LocalDate, ListResult<T>> fetch, Function<T, Object> id) {
+  static <T> List<T> collectAll(
+      String operation,
+      LocalDate from,
+      LocalDate to,
+      BiFunction<LocalDate, LocalDate, ListResult<T>> fetch,
+      Function<T, Object> id) {
     Set<Object> seen = new HashSet<>();
     List<T> all = new ArrayList<>();
-    collect(operation, from, to, fetch, item -> {
-      Object key = id.apply(item);
-      return key != null ? key : item;
-    }, seen, all);
+    collect(
+        operation,
+        from,
+        to,
+        fetch,
+        item -> {
+          Object key = id.apply(item);
+          return key != null ? key : item;
+        },
+        seen,
+        all);
     return List.copyOf(all);
   }
 
-  private static <T> void collect(String operation, LocalDate from, LocalDate to,
-      BiFunction<LocalDate, LocalDate, ListResult<T>> fetch, Function<T, Object> key, Set<Object> seen, List<T> all) {
+  private static <T> void collect(
+      String operation,
+      LocalDate from,
+      LocalDate to,
+      BiFunction<LocalDate, LocalDate, ListResult<T>> fetch,
+      Function<T, Object> key,
+      Set<Object> seen,
+      List<T> all) {
     ListResult<T> answer = fetch.apply(from, to);
     if (!answer.isOverflow()) {
       for (T item : answer.getItems()) {
@@ -76,7 +97,8 @@ final class Periods {
       LocalDate between = from.plusDays(1);
       collect(operation, from, between, fetch, key, seen, all);
       collect(operation, between, to, fetch, key, seen, all);
-      if (!answer.getItems().isEmpty() && answer.getItems().stream().map(key).noneMatch(seen::contains)) {
+      if (!answer.getItems().isEmpty()
+          && answer.getItems().stream().map(key).noneMatch(seen::contains)) {
         throw new V1IncompleteListException(operation, between);
       }
     } else {

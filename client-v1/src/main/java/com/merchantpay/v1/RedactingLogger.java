@@ -4,8 +4,8 @@ import com.merchantpay.v1.internal.Redaction;
 import feign.slf4j.Slf4jLogger;
 
 /**
- * Feign's SLF4J logger with the signature, nonce, any password-named value and whatever else
- * {@link Redaction} masks removed from every line, at every level including request and response bodies.
+ * Feign's SLF4J logger with the signature, nonce, any password-named value and whatever else {@link
+ * Redaction} masks removed from every line, at every level including request and response bodies.
  * Logs at DEBUG under {@value #NAME}.
  */
 final class RedactingLogger extends Slf4jLogger {

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * Which refunds {@link MerchantPayV1Client#listRefunds} returns. Every criterion is optional and a
- * criterion left out places no restriction. Period bounds are calendar days, read as UTC and including the
- * whole day.
+ * criterion left out places no restriction. Period bounds are calendar days, read as UTC and
+ * including the whole day.
  */
 public final class RefundFilter {
   private final String accountId;
@@ -15,7 +15,12 @@ public final class RefundFilter {
   private final LocalDate periodTo;
   private final String externalId;
 
-  private RefundFilter(String accountId, Long paymentId, LocalDate periodFrom, LocalDate periodTo, String externalId) {
+  private RefundFilter(
+      String accountId,
+      Long paymentId,
+      LocalDate periodFrom,
+      LocalDate periodTo,
+      String externalId) {
     Periods.check(periodFrom, periodTo);
     this.accountId = accountId;
     this.paymentId = paymentId;
@@ -55,8 +60,10 @@ public final class RefundFilter {
   @Override
   public boolean equals(Object other) {
     return other instanceof RefundFilter that
-        && Objects.equals(accountId, that.accountId) && Objects.equals(paymentId, that.paymentId)
-        && Objects.equals(periodFrom, that.periodFrom) && Objects.equals(periodTo, that.periodTo)
+        && Objects.equals(accountId, that.accountId)
+        && Objects.equals(paymentId, that.paymentId)
+        && Objects.equals(periodFrom, that.periodFrom)
+        && Objects.equals(periodTo, that.periodTo)
         && Objects.equals(externalId, that.externalId);
   }
 
@@ -67,8 +74,17 @@ public final class RefundFilter {
 
   @Override
   public String toString() {
-    return "RefundFilter{accountId=" + accountId + ", paymentId=" + paymentId + ", periodFrom=" + periodFrom
-        + ", periodTo=" + periodTo + ", externalId=" + externalId + "}";
+    return "RefundFilter{accountId="
+        + accountId
+        + ", paymentId="
+        + paymentId
+        + ", periodFrom="
+        + periodFrom
+        + ", periodTo="
+        + periodTo
+        + ", externalId="
+        + externalId
+        + "}";
   }
 
   /** Builds a {@link RefundFilter}; every setter is optional. */
@@ -111,7 +127,9 @@ public final class RefundFilter {
       return this;
     }
 
-    /** @throws IllegalArgumentException when the period ends before it starts */
+    /**
+     * @throws IllegalArgumentException when the period ends before it starts
+     */
     public RefundFilter build() {
       return new RefundFilter(accountId, paymentId, periodFrom, periodTo, externalId);
     }

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A refund to request with {@link MerchantPayV1Client#refundPayment(RefundRequest)}: the payment, the amount
- * to return and, optionally, the merchant's own refund id and the shopping cart lines an online cash
- * register needs for the refund receipt. Cart lines are sent but not signed.
+ * A refund to request with {@link MerchantPayV1Client#refundPayment(RefundRequest)}: the payment,
+ * the amount to return and, optionally, the merchant's own refund id and the shopping cart lines an
+ * online cash register needs for the refund receipt. Cart lines are sent but not signed.
  *
  * <pre>{@code
  * RefundRequest.builder(50021467L, new BigDecimal("250.50"))
@@ -73,8 +73,15 @@ public final class RefundRequest {
 
   @Override
   public String toString() {
-    return "RefundRequest{paymentId=" + paymentId + ", amount=" + amount.toPlainString() + ", externalId="
-        + externalId + ", cartLines=" + cartLines + "}";
+    return "RefundRequest{paymentId="
+        + paymentId
+        + ", amount="
+        + amount.toPlainString()
+        + ", externalId="
+        + externalId
+        + ", cartLines="
+        + cartLines
+        + "}";
   }
 
   /**
@@ -104,7 +111,8 @@ public final class RefundRequest {
     private Builder(long paymentId, BigDecimal amount) {
       Objects.requireNonNull(amount, "refund amount is required");
       if (amount.signum() <= 0) {
-        throw new IllegalArgumentException("refund amount must be positive, got " + amount.toPlainString());
+        throw new IllegalArgumentException(
+            "refund amount must be positive, got " + amount.toPlainString());
       }
       this.paymentId = paymentId;
       this.amount = amount;

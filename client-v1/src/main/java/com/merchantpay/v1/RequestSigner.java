@@ -24,16 +24,17 @@ import java.util.StringJoiner;
 import java.util.function.Supplier;
 
 /**
- * Signs every request: adds {@code login}, a fresh {@code nonce} and {@code hash}, the base64 of the SHA-1
- * of the operation's signed values joined with {@code ;}.
+ * Signs every request: adds {@code login}, a fresh {@code nonce} and {@code hash}, the base64 of
+ * the SHA-1 of the operation's signed values joined with {@code ;}.
  *
- * <p>Which values are signed, and in which order, comes from the contract ({@code x-hashed-parameters},
- * via the generated {@link ApiOperations}). The values are read back from the request as Feign built it
- * (query string for GET, form body for POST) and decoded, so the text signed is exactly the text the
- * service decodes: an amount formatted once as {@code 250.5} is signed and sent as {@code 250.5}. A value
- * the request leaves out is signed as an empty string. The password enters the digest only; it is never
- * added to the request. The generated interfaces take no {@code login}, {@code nonce} or {@code hash}
- * (generator option {@code parametersSetByInterceptor}): they are set here only.
+ * <p>Which values are signed, and in which order, comes from the contract ({@code
+ * x-hashed-parameters}, via the generated {@link ApiOperations}). The values are read back from the
+ * request as Feign built it (query string for GET, form body for POST) and decoded, so the text
+ * signed is exactly the text the service decodes: an amount formatted once as {@code 250.5} is
+ * signed and sent as {@code 250.5}. A value the request leaves out is signed as an empty string.
+ * The password enters the digest only; it is never added to the request. The generated interfaces
+ * take no {@code login}, {@code nonce} or {@code hash} (generator option {@code
+ * parametersSetByInterceptor}): they are set here only.
  */
 final class RequestSigner implements RequestInterceptor {
   static final String LOGIN = "login";
@@ -42,7 +43,8 @@ final class RequestSigner implements RequestInterceptor {
   static final String HASH = "hash";
   private static final Set<String> ADDED_HERE = Set.of(LOGIN, NONCE, HASH);
   private static final String FORM = "application/x-www-form-urlencoded";
-  private static final WireValueExpander.PercentEncoded URI_VALUE = new WireValueExpander.PercentEncoded();
+  private static final WireValueExpander.PercentEncoded URI_VALUE =
+      new WireValueExpander.PercentEncoded();
 
   private final String login;
   private final char[] password;
@@ -61,7 +63,8 @@ final class RequestSigner implements RequestInterceptor {
     boolean form = isForm(template);
     Map<String, List<String>> sent = form ? formValues(template) : queryValues(template);
     if (sent.containsKey(PASSWORD)) {
-      throw new IllegalStateException(operation.operationId() + ": a request must never carry the password");
+      throw new IllegalStateException(
+          operation.operationId() + ": a request must never carry the password");
     }
     List<CharSequence> signed = new ArrayList<>();
     for (String name : operation.hashedParameters()) {
@@ -108,29 +111,38 @@ final class RequestSigner implements RequestInterceptor {
     }
   }
 
-  private static CharSequence single(ApiOperations.Operation operation, String name, List<String> values) {
+  private static CharSequence single(
+      ApiOperations.Operation operation, String name, List<String> values) {
     if (values == null || values.isEmpty()) {
       return "";
     }
     if (values.size() > 1) {
       throw new IllegalStateException(
-          operation.operationId() + " sends " + values.size() + " values for the signed parameter " + name);
+          operation.operationId()
+              + " sends "
+              + values.size()
+              + " values for the signed parameter "
+              + name);
     }
     return values.get(0);
   }
 
   private static boolean isForm(RequestTemplate template) {
     Collection<String> types = template.headers().get("Content-Type");
-    return types != null && types.stream().anyMatch(type -> type.toLowerCase(Locale.ROOT).startsWith(FORM));
+    return types != null
+        && types.stream().anyMatch(type -> type.toLowerCase(Locale.ROOT).startsWith(FORM));
   }
 
   private static Map<String, List<String>> queryValues(RequestTemplate template) {
     Map<String, List<String>> values = new LinkedHashMap<>();
-    template.queries().forEach((name, encoded) -> {
-      for (String value : encoded) {
-        values.computeIfAbsent(name, key -> new ArrayList<>()).add(percentDecode(value));
-      }
-    });
+    template
+        .queries()
+        .forEach(
+            (name, encoded) -> {
+              for (String value : encoded) {
+                values.computeIfAbsent(name, key -> new ArrayList<>()).add(percentDecode(value));
+              }
+            });
     return values;
   }
 
@@ -138,8 +150,11 @@ final class RequestSigner implements RequestInterceptor {
     Map<String, List<String>> values = new LinkedHashMap<>();
     for (String field : formFields(template)) {
       int equals = field.indexOf('=');
-      String name = URLDecoder.decode(equals < 0 ? field : field.substring(0, equals), StandardCharsets.UTF_8);
-      String value = equals < 0 ? "" : URLDecoder.decode(field.substring(equals + 1), StandardCharsets.UTF_8);
+      String name =
+          URLDecoder.decode(
+              equals < 0 ? field : field.substring(0, equals), StandardCharsets.UTF_8);
+      String value =
+          equals < 0 ? "" : URLDecoder.decode(field.substring(equals + 1), StandardCharsets.UTF_8);
       values.computeIfAbsent(name, key -> new ArrayList<>()).add(value);
     }
     return values;
@@ -163,7 +178,9 @@ final class RequestSigner implements RequestInterceptor {
     body.add(HASH + "=" + URLEncoder.encode(hash, StandardCharsets.UTF_8));
     for (String field : formFields(template)) {
       int equals = field.indexOf('=');
-      String name = URLDecoder.decode(equals < 0 ? field : field.substring(0, equals), StandardCharsets.UTF_8);
+      String name =
+          URLDecoder.decode(
+              equals < 0 ? field : field.substring(0, equals), StandardCharsets.UTF_8);
       if (!ADDED_HERE.contains(name)) {
         body.add(field);
       }
@@ -172,8 +189,8 @@ final class RequestSigner implements RequestInterceptor {
   }
 
   /**
-   * Credentials first, then the operation's own values. Everything is percent-encoded before Feign sees it
-   * (base64 has {@code + / =}), and Feign leaves encoded values alone.
+   * Credentials first, then the operation's own values. Everything is percent-encoded before Feign
+   * sees it (base64 has {@code + / =}), and Feign leaves encoded values alone.
    */
   private void writeQuery(RequestTemplate template, String nonce, String hash) {
     Map<String, Collection<String>> own = new LinkedHashMap<>(template.queries());

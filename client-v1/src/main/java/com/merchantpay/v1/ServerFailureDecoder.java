@@ -20,7 +20,10 @@ final class ServerFailureDecoder implements ErrorDecoder {
       body = new byte[0];
     }
     return new V1ServerFailureException(
-        operation, response.status(), "the service failed instead of answering 200",
-        Redaction.excerpt(body, operation, Redaction.secretsOf(response.request())), null);
+        operation,
+        response.status(),
+        "the service failed instead of answering 200",
+        Redaction.excerpt(body, operation, Redaction.secretsOf(response.request())),
+        null);
   }
 }

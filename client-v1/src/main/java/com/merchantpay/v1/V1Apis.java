@@ -30,39 +30,60 @@ final class V1Apis {
   final TransfersApi transfers;
 
   /**
-   * @param suppliedHttp the caller's client, used as it is configured, or {@code null} for one made here
+   * @param suppliedHttp the caller's client, used as it is configured, or {@code null} for one made
+   *     here
    * @throws IllegalArgumentException when the caller's client follows redirects
    */
-  V1Apis(String baseUrl, RequestSigner signer, HttpClient suppliedHttp, Duration connectTimeout, Duration readTimeout,
+  V1Apis(
+      String baseUrl,
+      RequestSigner signer,
+      HttpClient suppliedHttp,
+      Duration connectTimeout,
+      Duration readTimeout,
       Logger.Level logLevel) {
-    HttpClient http = suppliedHttp != null ? suppliedHttp : HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .connectTimeout(connectTimeout)
-        .build();
+    HttpClient http =
+        suppliedHttp != null
+            ? suppliedHttp
+            : HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(connectTimeout)
+                .build();
     if (http.followRedirects() != HttpClient.Redirect.NEVER) {
       // A redirect would carry the signed values to wherever the server points.
-      throw new IllegalArgumentException("httpClient must not follow redirects (Redirect.NEVER), it is set to "
-          + http.followRedirects());
+      throw new IllegalArgumentException(
+          "httpClient must not follow redirects (Redirect.NEVER), it is set to "
+              + http.followRedirects());
     }
-    // Feign's JDK transport builds a second client, without the caller's, when the options name another
-    // connect timeout than the client has; so a supplied client's own timeout goes into the options.
+    // Feign's JDK transport builds a second client, without the caller's, when the options name
+    // another
+    // connect timeout than the client has; so a supplied client's own timeout goes into the
+    // options.
     Duration connect = http.connectTimeout().orElse(connectTimeout);
     ObjectMapper json = ApiClient.createObjectMapper();
-    Feign.Builder feign = ApiClient.defaultFeignBuilder(http, json)
-        .requestInterceptor(signer)
-        .decoder(new EnvelopeDecoder(json))
-        .errorDecoder(new ServerFailureDecoder())
-        // A repeated refund is a second refund: never retry on our own.
-        .retryer(Retryer.NEVER_RETRY)
-        .options(new Request.Options(
-            connect.toMillis(), TimeUnit.MILLISECONDS, readTimeout.toMillis(), TimeUnit.MILLISECONDS, false))
-        // Document content is handed to the caller as the live stream; the decoder closes every other body.
-        .doNotCloseAfterDecode()
-        .logger(new RedactingLogger())
-        .logLevel(logLevel);
-    // Document content streams to the caller, so it keeps the streaming client. Every other answer is a small
-    // envelope, read whole within readTimeout: a server that sends headers and then stalls cannot hang a call.
+    Feign.Builder feign =
+        ApiClient.defaultFeignBuilder(http, json)
+            .requestInterceptor(signer)
+            .decoder(new EnvelopeDecoder(json))
+            .errorDecoder(new ServerFailureDecoder())
+            // A repeated refund is a second refund: never retry on our own.
+            .retryer(Retryer.NEVER_RETRY)
+            .options(
+                new Request.Options(
+                    connect.toMillis(),
+                    TimeUnit.MILLISECONDS,
+                    readTimeout.toMillis(),
+                    TimeUnit.MILLISECONDS,
+                    false))
+            // Document content is handed to the caller as the live stream; the decoder closes every
+            // other body.
+            .doNotCloseAfterDecode()
+            .logger(new RedactingLogger())
+            .logLevel(logLevel);
+    // Document content streams to the caller, so it keeps the streaming client. Every other answer
+    // is a small
+    // envelope, read whole within readTimeout: a server that sends headers and then stalls cannot
+    // hang a call.
     this.documents = feign.target(DocumentsApi.class, baseUrl);
     feign.client(new BoundedTransport(http));
     this.payments = feign.target(PaymentsApi.class, baseUrl);

@@ -3,10 +3,11 @@ package com.merchantpay.v1;
 import com.merchantpay.v1.model.ErrorCode;
 
 /**
- * The service handled the call and reported failure with a non-zero {@code ErrorCode}, for example -7 for
- * an invalid signature or -13 for an unknown invoice number. {@link #getErrorCode()} gives the code as an
- * open enum ({@code switch} on {@code getErrorCode().known()}); a code this version of the client does not
- * know still arrives here, with {@link ErrorCode.Known#UNRECOGNIZED} and its number.
+ * The service handled the call and reported failure with a non-zero {@code ErrorCode}, for example
+ * -7 for an invalid signature or -13 for an unknown invoice number. {@link #getErrorCode()} gives
+ * the code as an open enum ({@code switch} on {@code getErrorCode().known()}); a code this version
+ * of the client does not know still arrives here, with {@link ErrorCode.Known#UNRECOGNIZED} and its
+ * number.
  */
 public final class V1ErrorCodeException extends MerchantPayV1Exception {
   private static final long serialVersionUID = 1L;

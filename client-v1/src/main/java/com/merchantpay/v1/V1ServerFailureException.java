@@ -1,10 +1,10 @@
 package com.merchantpay.v1;
 
 /**
- * The service failed while handling the call: it answered with an HTTP status other than 200 (the v1
- * interface answers every handled request with 200), with a 200 whose body is not a readable envelope, or
- * with {@code ErrorCode} 0 but without the payload a single-object call returns. Whether the call had any
- * effect is unknown.
+ * The service failed while handling the call: it answered with an HTTP status other than 200 (the
+ * v1 interface answers every handled request with 200), with a 200 whose body is not a readable
+ * envelope, or with {@code ErrorCode} 0 but without the payload a single-object call returns.
+ * Whether the call had any effect is unknown.
  */
 public final class V1ServerFailureException extends MerchantPayV1Exception {
   private static final long serialVersionUID = 1L;
@@ -12,8 +12,12 @@ public final class V1ServerFailureException extends MerchantPayV1Exception {
   private final int status;
   private final String bodyExcerpt;
 
-  V1ServerFailureException(String operation, int status, String problem, String bodyExcerpt, Throwable cause) {
-    super(operation, problem + " (HTTP " + status + ")" + (isEmpty(bodyExcerpt) ? "" : "; body: " + bodyExcerpt), cause);
+  V1ServerFailureException(
+      String operation, int status, String problem, String bodyExcerpt, Throwable cause) {
+    super(
+        operation,
+        problem + " (HTTP " + status + ")" + (isEmpty(bodyExcerpt) ? "" : "; body: " + bodyExcerpt),
+        cause);
     this.status = status;
     this.bodyExcerpt = isEmpty(bodyExcerpt) ? "" : bodyExcerpt;
   }
@@ -28,7 +32,9 @@ public final class V1ServerFailureException extends MerchantPayV1Exception {
     return status;
   }
 
-  /** The start of the answer body on one line, with signatures removed; empty when there was none. */
+  /**
+   * The start of the answer body on one line, with signatures removed; empty when there was none.
+   */
   public String getBodyExcerpt() {
     return bodyExcerpt;
   }

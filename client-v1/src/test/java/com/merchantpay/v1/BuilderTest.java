@@ -11,24 +11,40 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What the builder accepts, and that every rejection names what was wrong. */
 class BuilderTest {
   @ParameterizedTest
-  @ValueSource(strings = {"https://payments.example.com", "https://payments.example.com/", "http://localhost:8080",
-      "http://127.0.0.1:9", "http://127.1.2.3", "http://[::1]:8080"})
+  @ValueSource(
+      strings = {
+        "https://payments.example.com",
+        "https://payments.example.com/",
+        "http://localhost:8080",
+        "http://127.0.0.1:9",
+        "http://127.1.2.3",
+        "http://[::1]:8080"
+      })
   void acceptsHttpsAndPlainHttpOnLoopback(String baseUrl) {
     assertThat(MerchantPayV1Client.checkedBaseUrl(baseUrl)).doesNotEndWith("/");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://payments.example.com", "http://10.0.0.1", "http://localhost.example.com"})
+  @ValueSource(
+      strings = {"http://payments.example.com", "http://10.0.0.1", "http://localhost.example.com"})
   void rejectsPlainHttpToAnyOtherHost(String baseUrl) {
     assertThatThrownBy(() -> MerchantPayV1Client.checkedBaseUrl(baseUrl))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("https").hasMessageContaining(baseUrl);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("https")
+        .hasMessageContaining(baseUrl);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"payments.example.com", "ftp://payments.example.com", "https://u:p@payments.example.com",
-      "https://payments.example.com/?a=1"})
+  @ValueSource(
+      strings = {
+        "payments.example.com",
+        "ftp://payments.example.com",
+        "https://u:p@payments.example.com",
+        "https://payments.example.com/?a=1"
+      })
   void rejectsWhatIsNotABaseUrl(String baseUrl) {
-    assertThatThrownBy(() -> MerchantPayV1Client.checkedBaseUrl(baseUrl)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MerchantPayV1Client.checkedBaseUrl(baseUrl))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("baseUrl");
   }
 
@@ -36,11 +52,19 @@ class BuilderTest {
   void namesTheMissingSetting() {
     assertThatThrownBy(() -> MerchantPayV1Client.builder().login("l").password("p").build())
         .hasMessageContaining("baseUrl is required");
-    assertThatThrownBy(() -> MerchantPayV1Client.builder().baseUrl("https://h").password("p").build())
+    assertThatThrownBy(
+            () -> MerchantPayV1Client.builder().baseUrl("https://h").password("p").build())
         .hasMessageContaining("login is required");
     assertThatThrownBy(() -> MerchantPayV1Client.builder().baseUrl("https://h").login("l").build())
         .hasMessageContaining("password is required");
-    assertThatThrownBy(() -> MerchantPayV1Client.builder().baseUrl("https://h").login("l").password("p")
-        .readTimeout(Duration.ZERO).build()).hasMessageContaining("readTimeout must be positive");
+    assertThatThrownBy(
+            () ->
+                MerchantPayV1Client.builder()
+                    .baseUrl("https://h")
+                    .login("l")
+                    .password("p")
+                    .readTimeout(Duration.ZERO)
+                    .build())
+        .hasMessageContaining("readTimeout must be positive");
   }
 }

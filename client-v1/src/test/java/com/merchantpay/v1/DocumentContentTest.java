@@ -18,13 +18,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.concurrent.Executors;
 
-/** getDocumentContent: the body reaches the caller as a live stream; failures still arrive as exceptions. */
+/**
+ * getDocumentContent: the body reaches the caller as a live stream; failures still arrive as
+ * exceptions.
+ */
 class DocumentContentTest {
   private HttpServer server;
 
@@ -40,35 +43,40 @@ class DocumentContentTest {
     byte[] first = bytes(256 * 1024, 1);
     byte[] rest = bytes(256 * 1024, 2);
     CountDownLatch firstPartRead = new CountDownLatch(1);
-    start(exchange -> {
-      exchange.getResponseHeaders().add("Content-Type", "application/pdf");
-      exchange.sendResponseHeaders(200, 0);
-      try (OutputStream body = exchange.getResponseBody()) {
-        body.write(first);
-        body.flush();
-        // The rest is sent only once the client has read the first part: a client that buffered the
-        // whole body before returning would never get there.
-        if (!firstPartRead.await(10, TimeUnit.SECONDS)) {
-          return;
-        }
-        body.write(rest);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    start(
+        exchange -> {
+          exchange.getResponseHeaders().add("Content-Type", "application/pdf");
+          exchange.sendResponseHeaders(200, 0);
+          try (OutputStream body = exchange.getResponseBody()) {
+            body.write(first);
+            body.flush();
+            // The rest is sent only once the client has read the first part: a client that buffered
+            // the
+            // whole body before returning would never get there.
+            if (!firstPartRead.await(10, TimeUnit.SECONDS)) {
+              return;
+            }
+            body.write(rest);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
     MerchantPayV1Client client = TestClients.client(baseUrl());
 
-    byte[] received = assertTimeoutPreemptively(Duration.ofSeconds(8), () -> {
-      try (InputStream content = client.openDocumentContent("88412")) {
-        byte[] head = content.readNBytes(first.length);
-        firstPartRead.countDown();
-        byte[] tail = content.readAllBytes();
-        byte[] all = new byte[head.length + tail.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(tail, 0, all, head.length, tail.length);
-        return all;
-      }
-    });
+    byte[] received =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(8),
+            () -> {
+              try (InputStream content = client.openDocumentContent("88412")) {
+                byte[] head = content.readNBytes(first.length);
+                firstPartRead.countDown();
+                byte[] tail = content.readAllBytes();
+                byte[] all = new byte[head.length + tail.length];
+                System.arraycopy(head, 0, all, 0, head.length);
+                System.arraycopy(tail, 0, all, head.length, tail.length);
+                return all;
+              }
+            });
 
     assertThat(received).hasSize(first.length + rest.length);
     assertThat(received).startsWith(first).endsWith(rest);
@@ -76,14 +84,21 @@ class DocumentContentTest {
 
   @Test
   void aJsonFailureEnvelopeInsteadOfContentThrowsItsErrorCode() throws Exception {
-    start(exchange -> send(exchange, "application/json; charset=utf-8", "{\"ErrorCode\":-6}".getBytes(StandardCharsets.UTF_8)));
+    start(
+        exchange ->
+            send(
+                exchange,
+                "application/json; charset=utf-8",
+                "{\"ErrorCode\":-6}".getBytes(StandardCharsets.UTF_8)));
     MerchantPayV1Client client = TestClients.client(baseUrl());
 
     assertThatThrownBy(() -> client.openDocumentContent("88412"))
-        .isInstanceOfSatisfying(V1ErrorCodeException.class, failure -> {
-          assertThat(failure.getErrorCode()).isEqualTo(ErrorCode.ACCESS_DENIED);
-          assertThat(failure.getOperation()).isEqualTo("getDocumentContent");
-        });
+        .isInstanceOfSatisfying(
+            V1ErrorCodeException.class,
+            failure -> {
+              assertThat(failure.getErrorCode()).isEqualTo(ErrorCode.ACCESS_DENIED);
+              assertThat(failure.getOperation()).isEqualTo("getDocumentContent");
+            });
   }
 
   @Test
@@ -99,14 +114,17 @@ class DocumentContentTest {
 
   @Test
   void aNon200AnswerIsAServerFailure() throws Exception {
-    start(exchange -> {
-      exchange.sendResponseHeaders(500, -1);
-      exchange.close();
-    });
+    start(
+        exchange -> {
+          exchange.sendResponseHeaders(500, -1);
+          exchange.close();
+        });
     MerchantPayV1Client client = TestClients.client(baseUrl());
 
     assertThatThrownBy(() -> client.openDocumentContent("88412"))
-        .isInstanceOfSatisfying(V1ServerFailureException.class, failure -> assertThat(failure.getStatus()).isEqualTo(500));
+        .isInstanceOfSatisfying(
+            V1ServerFailureException.class,
+            failure -> assertThat(failure.getStatus()).isEqualTo(500));
   }
 
   @Test
@@ -128,7 +146,12 @@ class DocumentContentTest {
 
   @Test
   void aFailedDownloadLeavesNoFileBehind(@TempDir Path directory) throws Exception {
-    start(exchange -> send(exchange, "application/json", "{\"ErrorCode\":-6}".getBytes(StandardCharsets.UTF_8)));
+    start(
+        exchange ->
+            send(
+                exchange,
+                "application/json",
+                "{\"ErrorCode\":-6}".getBytes(StandardCharsets.UTF_8)));
     MerchantPayV1Client client = TestClients.client(baseUrl());
 
     assertThatThrownBy(() -> client.downloadDocument("88412", directory.resolve("act.pdf")))
@@ -139,18 +162,21 @@ class DocumentContentTest {
   }
 
   @Test
-  void aStreamBrokenMidwayIsATransportFailureAndLeavesNoFile(@TempDir Path directory) throws Exception {
-    start(exchange -> {
-      exchange.getResponseHeaders().add("Content-Type", "application/pdf");
-      exchange.sendResponseHeaders(200, 1_000_000);
-      exchange.getResponseBody().write(bytes(1000, 4));
-      exchange.getResponseBody().flush();
-      exchange.close();
-    });
+  void aStreamBrokenMidwayIsATransportFailureAndLeavesNoFile(@TempDir Path directory)
+      throws Exception {
+    start(
+        exchange -> {
+          exchange.getResponseHeaders().add("Content-Type", "application/pdf");
+          exchange.sendResponseHeaders(200, 1_000_000);
+          exchange.getResponseBody().write(bytes(1000, 4));
+          exchange.getResponseBody().flush();
+          exchange.close();
+        });
     MerchantPayV1Client client = TestClients.client(baseUrl());
 
     assertThatThrownBy(() -> client.downloadDocument("88412", directory.resolve("act.pdf")))
-        .isInstanceOf(V1TransportException.class).hasMessageStartingWith("getDocumentContent: ");
+        .isInstanceOf(V1TransportException.class)
+        .hasMessageStartingWith("getDocumentContent: ");
     try (var files = Files.list(directory)) {
       assertThat(files).isEmpty();
     }
@@ -171,7 +197,8 @@ class DocumentContentTest {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  private static void send(HttpExchange exchange, String contentType, byte[] body) throws IOException {
+  private static void send(HttpExchange exchange, String contentType, byte[] body)
+      throws IOException {
     exchange.getResponseHeaders().add("Content-Type", contentType);
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.merchantpay.testsupport.TestServers;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import java.util.ArrayList;
 
-/** Nonces: fresh for every request, at most 255 characters, never a ';', and replaceable in tests. */
+/**
+ * Nonces: fresh for every request, at most 255 characters, never a ';', and replaceable in tests.
+ */
 class NonceTest {
-  @RegisterExtension
-  static WireMockExtension server = TestServers.wireMock();
+  @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void defaultNoncesAreDistinctAcrossThreadsAndUrlSafe() throws Exception {
@@ -31,12 +32,14 @@ class NonceTest {
     try {
       List<Future<?>> work = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
-        work.add(threads.submit(() -> {
-          for (int i = 0; i < 10_000; i++) {
-            String nonce = nonces.get();
-            assertThat(seen.add(nonce)).as("repeated nonce %s", nonce).isTrue();
-          }
-        }));
+        work.add(
+            threads.submit(
+                () -> {
+                  for (int i = 0; i < 10_000; i++) {
+                    String nonce = nonces.get();
+                    assertThat(seen.add(nonce)).as("repeated nonce %s", nonce).isTrue();
+                  }
+                }));
       }
       for (Future<?> done : work) {
         done.get();
@@ -45,7 +48,9 @@ class NonceTest {
       threads.shutdownNow();
     }
 
-    assertThat(seen).hasSize(80_000).allSatisfy(nonce -> assertThat(nonce).matches("[A-Za-z0-9_-]{22}"));
+    assertThat(seen)
+        .hasSize(80_000)
+        .allSatisfy(nonce -> assertThat(nonce).matches("[A-Za-z0-9_-]{22}"));
   }
 
   @Test
@@ -68,11 +73,13 @@ class NonceTest {
   @ValueSource(strings = {"", "with;semicolon", "256"})
   void anInvalidSuppliedNonceFailsBeforeAnythingIsSent(String kind) {
     String nonce = kind.equals("256") ? "n".repeat(256) : kind;
-    MerchantPayV1Client client = TestClients.builder(server.baseUrl()).nonceSupplier(() -> nonce).build();
+    MerchantPayV1Client client =
+        TestClients.builder(server.baseUrl()).nonceSupplier(() -> nonce).build();
 
     assertThatThrownBy(() -> client.getPayment(1L))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining(kind.isEmpty() ? "empty" : kind.equals("256") ? "256 characters" : "';'");
+        .hasMessageContaining(
+            kind.isEmpty() ? "empty" : kind.equals("256") ? "256 characters" : "';'");
     assertThat(server.getAllServeEvents()).isEmpty();
   }
 }

@@ -27,18 +27,28 @@ import javax.net.ssl.SSLParameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A client supplied with {@code httpClient(...)} carries every call itself, with its own settings. */
+/**
+ * A client supplied with {@code httpClient(...)} carries every call itself, with its own settings.
+ */
 class SuppliedHttpClientTest {
-  @RegisterExtension
-  static WireMockExtension server = TestServers.wireMock();
+  @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void everyCallGoesThroughTheSuppliedClientWithItsOwnConnectTimeout() throws IOException {
     TestClients.answerSuccess(server);
-    server.stubFor(get(urlPathEqualTo("/api/v1/getDocumentContent")).willReturn(aResponse()
-        .withHeader("Content-Type", "application/octet-stream").withBody("%PDF-1.4")));
-    Recording supplied = new Recording(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(7)).build());
+    server.stubFor(
+        get(urlPathEqualTo("/api/v1/getDocumentContent"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "application/octet-stream")
+                    .withBody("%PDF-1.4")));
+    Recording supplied =
+        new Recording(
+            HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(7))
+                .build());
     MerchantPayV1Client client = TestClients.builder(server.baseUrl()).httpClient(supplied).build();
 
     client.getPayment(1L);
@@ -51,10 +61,13 @@ class SuppliedHttpClientTest {
 
   @Test
   void aSuppliedClientThatFollowsRedirectsIsRefused() {
-    HttpClient following = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    HttpClient following =
+        HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
 
     assertThatThrownBy(() -> TestClients.builder(server.baseUrl()).httpClient(following).build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("httpClient").hasMessageContaining("redirects");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("httpClient")
+        .hasMessageContaining("redirects");
   }
 
   /** The JDK client, recording the path of every request it is asked to send. */
@@ -119,13 +132,16 @@ class SuppliedHttpClientTest {
     }
 
     @Override
-    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+        HttpRequest request, HttpResponse.BodyHandler<T> handler) {
       sent.add(request.uri().getPath());
       return delegate.sendAsync(request, handler);
     }
 
     @Override
-    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+        HttpRequest request,
+        HttpResponse.BodyHandler<T> handler,
         HttpResponse.PushPromiseHandler<T> pushPromiseHandler) {
       sent.add(request.uri().getPath());
       return delegate.sendAsync(request, handler, pushPromiseHandler);

@@ -21,7 +21,10 @@ final class TestClients {
   private TestClients() {}
 
   static MerchantPayV1Client.Builder builder(String baseUrl) {
-    return MerchantPayV1Client.builder().baseUrl(baseUrl).login(LOGIN).password(PASSWORD.toCharArray());
+    return MerchantPayV1Client.builder()
+        .baseUrl(baseUrl)
+        .login(LOGIN)
+        .password(PASSWORD.toCharArray());
   }
 
   static MerchantPayV1Client client(String baseUrl) {
@@ -38,20 +41,26 @@ final class TestClients {
   }
 
   /**
-   * Makes the server answer every operation with success: single-object operations with their payload
-   * (a success without it is a failure), lists and the rest with a bare {@code {"ErrorCode":0}}. Stubs
-   * added later win over these.
+   * Makes the server answer every operation with success: single-object operations with their
+   * payload (a success without it is a failure), lists and the rest with a bare {@code
+   * {"ErrorCode":0}}. Stubs added later win over these.
    */
   static void answerSuccess(WireMockExtension server) {
     server.stubFor(any(anyUrl()).atPriority(10).willReturn(okJson("{\"ErrorCode\":0}")));
     String payment = "{\"ErrorCode\":0,\"Payment\":{\"PaymentID\":50021467}}";
-    for (String operation : List.of("getPayment", "getPaymentByInvoiceID", "confirmPayment", "cancelPayment")) {
-      server.stubFor(any(urlPathEqualTo("/api/v1/" + operation)).atPriority(9).willReturn(okJson(payment)));
+    for (String operation :
+        List.of("getPayment", "getPaymentByInvoiceID", "confirmPayment", "cancelPayment")) {
+      server.stubFor(
+          any(urlPathEqualTo("/api/v1/" + operation)).atPriority(9).willReturn(okJson(payment)));
     }
-    server.stubFor(any(urlPathEqualTo("/api/v1/refundPayment")).atPriority(9)
-        .willReturn(okJson("{\"ErrorCode\":0,\"Refund\":{\"RefundID\":70001}}")));
-    server.stubFor(any(urlPathEqualTo("/api/v1/getTransferRegister")).atPriority(9)
-        .willReturn(okJson("{\"ErrorCode\":0,\"Response\":{\"RegisterID\":\"5521\"}}")));
+    server.stubFor(
+        any(urlPathEqualTo("/api/v1/refundPayment"))
+            .atPriority(9)
+            .willReturn(okJson("{\"ErrorCode\":0,\"Refund\":{\"RefundID\":70001}}")));
+    server.stubFor(
+        any(urlPathEqualTo("/api/v1/getTransferRegister"))
+            .atPriority(9)
+            .willReturn(okJson("{\"ErrorCode\":0,\"Response\":{\"RegisterID\":\"5521\"}}")));
   }
 
   /** What the server received: the query string for GET, the form body for POST. */

@@ -19,15 +19,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The worked example of the portal's v1 signing guide holds: the text and hash it shows follow from the
- * values in its table by the documented rule, and the client sends exactly that hash for that call.
+ * The worked example of the portal's v1 signing guide holds: the text and hash it shows follow from
+ * the values in its table by the documented rule, and the client sends exactly that hash for that
+ * call.
  */
 class V1SigningGuideTest {
   private static final Path GUIDE = Path.of("../docs/guides/06-v1-signing.md");
-  private static final Pattern ROW = Pattern.compile("(?m)^\\| `(\\w+)` \\| (?:`([^`]*)`|\\(absent\\)) \\|$");
+  private static final Pattern ROW =
+      Pattern.compile("(?m)^\\| `(\\w+)` \\| (?:`([^`]*)`|\\(absent\\)) \\|$");
 
-  @RegisterExtension
-  static WireMockExtension server = TestServers.wireMock();
+  @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
   @Test
   void theGuidesTextAndHashFollowFromItsValuesAndTheClientSendsThatHash() throws IOException {
@@ -48,18 +49,29 @@ class V1SigningGuideTest {
     assertThat(DocumentedV1Signature.hash(text)).isEqualTo(hash);
 
     TestClients.answerSuccess(server);
-    MerchantPayV1Client client = MerchantPayV1Client.builder().baseUrl(server.baseUrl()).login(values.get("login"))
-        .password(password).nonceSupplier(() -> values.get("nonce")).build();
-    client.refundPayment(RefundRequest.builder(Long.parseLong(values.get("paymentID")),
-        new BigDecimal(values.get("amount"))).build());
+    MerchantPayV1Client client =
+        MerchantPayV1Client.builder()
+            .baseUrl(server.baseUrl())
+            .login(values.get("login"))
+            .password(password)
+            .nonceSupplier(() -> values.get("nonce"))
+            .build();
+    client.refundPayment(
+        RefundRequest.builder(
+                Long.parseLong(values.get("paymentID")), new BigDecimal(values.get("amount")))
+            .build());
 
-    List<LoggedRequest> sent = server.getAllServeEvents().stream().map(event -> event.getRequest()).toList();
-    assertThat(sent).singleElement().satisfies(request ->
-        assertThat(TestClients.received(request).get("hash")).containsExactly(hash));
+    List<LoggedRequest> sent =
+        server.getAllServeEvents().stream().map(event -> event.getRequest()).toList();
+    assertThat(sent)
+        .singleElement()
+        .satisfies(
+            request -> assertThat(TestClients.received(request).get("hash")).containsExactly(hash));
   }
 
   private static String fenced(String markdown, String info) {
-    Matcher block = Pattern.compile("(?ms)^```" + Pattern.quote(info) + "\\n(.*?)\\n```$").matcher(markdown);
+    Matcher block =
+        Pattern.compile("(?ms)^```" + Pattern.quote(info) + "\\n(.*?)\\n```$").matcher(markdown);
     assertThat(block.find()).as("a ```%s block in the guide", info).isTrue();
     return block.group(1);
   }

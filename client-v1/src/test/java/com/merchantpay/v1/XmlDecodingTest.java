@@ -26,19 +26,25 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The three lists the service can answer in XML, decoded from XML fixtures into the same objects as JSON. */
+/**
+ * The three lists the service can answer in XML, decoded from XML fixtures into the same objects as
+ * JSON.
+ */
 class XmlDecodingTest {
   private static final LocalDate FROM = LocalDate.of(2024, 2, 1);
   private static final LocalDate TO = LocalDate.of(2024, 2, 29);
 
-  @RegisterExtension
-  static WireMockExtension server = TestServers.wireMock();
+  @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
   private MerchantPayV1Client client;
 
   @BeforeEach
   void buildClient() {
-    client = TestClients.builder(server.baseUrl()).preferXml(true).nonceSupplier(TestClients.counting("x-")).build();
+    client =
+        TestClients.builder(server.baseUrl())
+            .preferXml(true)
+            .nonceSupplier(TestClients.counting("x-"))
+            .build();
   }
 
   @Test
@@ -52,14 +58,17 @@ class XmlDecodingTest {
     assertThat(documents.get(0).getFileName()).isEqualTo("act-2024-02.pdf");
     assertThat(documents.get(0).getCreated()).isEqualTo(LocalDateTime.of(2024, 3, 1, 6, 15));
     assertThat(documents.get(1).getDescription()).isEqualTo("Акт сверки & счёт");
-    assertThat(documents.get(1).getCreated()).isEqualTo(LocalDateTime.of(2024, 3, 2, 10, 0, 0, 500_000_000));
+    assertThat(documents.get(1).getCreated())
+        .isEqualTo(LocalDateTime.of(2024, 3, 2, 10, 0, 0, 500_000_000));
   }
 
   @Test
   void aListWithOneEntryIsStillAList() {
     answer("/api/v1/listDocuments", "documents-single.xml");
 
-    assertThat(client.listDocuments(FROM, TO)).extracting(DocumentInfo::getDocumentID).containsExactly("88412");
+    assertThat(client.listDocuments(FROM, TO))
+        .extracting(DocumentInfo::getDocumentID)
+        .containsExactly("88412");
   }
 
   @Test
@@ -89,50 +98,69 @@ class XmlDecodingTest {
 
     assertThat(register.getRegisterNumber()).isEqualTo("R-2024-0212-01");
     assertThat(register.getPeriodTo()).isEqualTo(LocalDateTime.of(2024, 2, 11, 23, 59, 59));
-    assertThat(register.getOperations()).extracting(RegisterOperation::getOperationID)
+    assertThat(register.getOperations())
+        .extracting(RegisterOperation::getOperationID)
         .containsExactly("50021377", "9001133");
-    assertThat(register.getOperations().get(1).getOperationAmount()).isEqualByComparingTo("-200.00");
-    assertThat(register.getOperations().get(0).getStamp()).isEqualTo(LocalDateTime.of(2024, 2, 7, 14, 5, 12));
+    assertThat(register.getOperations().get(1).getOperationAmount())
+        .isEqualByComparingTo("-200.00");
+    assertThat(register.getOperations().get(0).getStamp())
+        .isEqualTo(LocalDateTime.of(2024, 2, 7, 14, 5, 12));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/api/v1/listDocuments", "/api/v1/listTransfers", "/api/v1/getTransferRegister"})
+  @ValueSource(
+      strings = {"/api/v1/listDocuments", "/api/v1/listTransfers", "/api/v1/getTransferRegister"})
   void anXmlFailureEnvelopeThrowsItsErrorCode(String path) {
     answer(path, "invalid-signature.xml");
 
-    assertThatThrownBy(() -> {
-      switch (path) {
-        case "/api/v1/listDocuments" -> client.listDocuments(FROM, TO);
-        case "/api/v1/listTransfers" -> client.listTransfers(FROM, TO);
-        default -> client.getTransferRegister("5521");
-      }
-    }).isInstanceOfSatisfying(V1ErrorCodeException.class,
-        failure -> assertThat(failure.getErrorCode()).isEqualTo(ErrorCode.INVALID_SIGNATURE));
+    assertThatThrownBy(
+            () -> {
+              switch (path) {
+                case "/api/v1/listDocuments" -> client.listDocuments(FROM, TO);
+                case "/api/v1/listTransfers" -> client.listTransfers(FROM, TO);
+                default -> client.getTransferRegister("5521");
+              }
+            })
+        .isInstanceOfSatisfying(
+            V1ErrorCodeException.class,
+            failure -> assertThat(failure.getErrorCode()).isEqualTo(ErrorCode.INVALID_SIGNATURE));
   }
 
   @Test
   void xmlIsReadEvenWhenJsonWasAskedForAndJsonWhenXmlWas() {
     answer("/api/v1/listTransfers", "transfers.xml");
-    server.stubFor(any(urlPathEqualTo("/api/v1/listDocuments")).willReturn(aResponse()
-        .withHeader("Content-Type", "application/json")
-        .withBody("{\"ErrorCode\":0,\"Response\":{\"Documents\":[{\"DocumentID\":88412,\"FileName\":\"a.pdf\"}]}}")));
+    server.stubFor(
+        any(urlPathEqualTo("/api/v1/listDocuments"))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"ErrorCode\":0,\"Response\":{\"Documents\":[{\"DocumentID\":88412,\"FileName\":\"a.pdf\"}]}}")));
     MerchantPayV1Client json = TestClients.client(server.baseUrl());
 
     assertThat(json.listTransfers(FROM, TO)).hasSize(2);
-    assertThat(client.listDocuments(FROM, TO)).extracting(DocumentInfo::getDocumentID).containsExactly("88412");
+    assertThat(client.listDocuments(FROM, TO))
+        .extracting(DocumentInfo::getDocumentID)
+        .containsExactly("88412");
   }
 
   @Test
   void xmlWithoutContentTypeIsRecognisedByItsFirstCharacter() {
-    server.stubFor(any(urlPathEqualTo("/api/v1/getTransferRegister"))
-        .willReturn(aResponse().withStatus(200).withBody(fixture("register.xml"))));
+    server.stubFor(
+        any(urlPathEqualTo("/api/v1/getTransferRegister"))
+            .willReturn(aResponse().withStatus(200).withBody(fixture("register.xml"))));
 
     assertThat(client.getTransferRegister("5521").getRegisterID()).isEqualTo("5521");
   }
 
   private static void answer(String path, String fixture) {
-    server.stubFor(any(urlPathEqualTo(path)).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "application/xml; charset=utf-8").withBody(fixture(fixture))));
+    server.stubFor(
+        any(urlPathEqualTo(path))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/xml; charset=utf-8")
+                    .withBody(fixture(fixture))));
   }
 
   private static String fixture(String name) {

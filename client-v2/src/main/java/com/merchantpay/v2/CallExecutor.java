@@ -2,10 +2,10 @@ package com.merchantpay.v2;
 
 import com.merchantpay.v2.internal.ApiResponse;
 import com.merchantpay.v2.internal.Redaction;
-import feign.codec.DecodeException;
 import feign.FeignException;
 import feign.Request;
 import feign.RetryableException;
+import feign.codec.DecodeException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -13,24 +13,24 @@ import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.TreeMap;
 
 /**
- * Runs one logical call: chooses its idempotency key once, sends attempts with fresh auth headers and a
- * read timeout that never outlives the call's deadline, and retries only what {@link RetryPolicy} says is
- * safe. What it logs is the operation, status, timing, attempt, request id and idempotency key: never a
- * header value, a URL or a body.
+ * Runs one logical call: chooses its idempotency key once, sends attempts with fresh auth headers
+ * and a read timeout that never outlives the call's deadline, and retries only what {@link
+ * RetryPolicy} says is safe. What it logs is the operation, status, timing, attempt, request id and
+ * idempotency key: never a header value, a URL or a body.
  */
 final class CallExecutor {
   /** An attempt with less time than this left before the deadline is not started. */
@@ -38,7 +38,8 @@ final class CallExecutor {
 
   /** One attempt of an operation through the generated interface. */
   interface Attempt<T> {
-    ApiResponse<T> send(Request.Options options, Map<String, Object> headers, String idempotencyKey);
+    ApiResponse<T> send(
+        Request.Options options, Map<String, Object> headers, String idempotencyKey);
   }
 
   interface Sleeper {
@@ -46,9 +47,9 @@ final class CallExecutor {
   }
 
   /**
-   * For an update: reads the resource after a retry was refused because the resource is already in another
-   * state, and says whether that state is the one the call asked for (then an earlier attempt, whose answer
-   * was lost, did it). Null when it is not.
+   * For an update: reads the resource after a retry was refused because the resource is already in
+   * another state, and says whether that state is the one the call asked for (then an earlier
+   * attempt, whose answer was lost, did it). Null when it is not.
    */
   interface Reconciler<T> {
     Reconciled<T> check();
@@ -70,10 +71,19 @@ final class CallExecutor {
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
 
-  CallExecutor(Supplier<String> accessToken, boolean accessTokenRefreshable, String userAgent,
-      Duration connectTimeout, Duration readTimeout,
-      Duration callTimeout, RetryPolicy retryPolicy, Logger log, Sleeper sleeper, DoubleSupplier random,
-      Supplier<String> idempotencyKeys, LongSupplier nanoTime) {
+  CallExecutor(
+      Supplier<String> accessToken,
+      boolean accessTokenRefreshable,
+      String userAgent,
+      Duration connectTimeout,
+      Duration readTimeout,
+      Duration callTimeout,
+      RetryPolicy retryPolicy,
+      Logger log,
+      Sleeper sleeper,
+      DoubleSupplier random,
+      Supplier<String> idempotencyKeys,
+      LongSupplier nanoTime) {
     this.accessToken = accessToken;
     this.accessTokenRefreshable = accessTokenRefreshable;
     this.userAgent = userAgent;
@@ -92,14 +102,18 @@ final class CallExecutor {
     return execute(operation, options, attempt, null);
   }
 
-  <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt, Reconciler<T> reconciler) {
+  <T> Response<T> execute(
+      Operation operation, RequestOptions options, Attempt<T> attempt, Reconciler<T> reconciler) {
     if (operation.kind != Operation.Kind.CREATE && options.idempotencyKey().isPresent()) {
       throw new IllegalArgumentException(
-          "an idempotency key applies only to creating operations, and " + operation.id + " is not one");
+          "an idempotency key applies only to creating operations, and "
+              + operation.id
+              + " is not one");
     }
-    String key = operation.kind == Operation.Kind.CREATE
-        ? options.idempotencyKey().orElseGet(idempotencyKeys)
-        : null;
+    String key =
+        operation.kind == Operation.Kind.CREATE
+            ? options.idempotencyKey().orElseGet(idempotencyKeys)
+            : null;
     RetryPolicy policy = options.retryPolicy().orElse(retryPolicy);
     long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
     long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
@@ -108,19 +122,36 @@ final class CallExecutor {
 
     for (int attemptNumber = 1; ; attemptNumber++) {
       long remaining = millisUntil(deadline);
-      Request.Options timeouts = new Request.Options(
-          connectTimeout.toMillis(), TimeUnit.MILLISECONDS,
-          Math.max(1, Math.min(attemptTimeout, remaining)), TimeUnit.MILLISECONDS, false);
+      Request.Options timeouts =
+          new Request.Options(
+              connectTimeout.toMillis(),
+              TimeUnit.MILLISECONDS,
+              Math.max(1, Math.min(attemptTimeout, remaining)),
+              TimeUnit.MILLISECONDS,
+              false);
       Map<String, Object> headers = headers(operation, options, key);
       long started = nanoTime.getAsLong();
       Failed failed;
       try {
         ApiResponse<T> response = attempt.send(timeouts, headers, key);
-        String requestId = response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
-        log.debug("{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})", operation.id,
-            response.getStatusCode(), elapsedMillis(started), attemptNumber, requestId, key);
-        return new Response<>(response.getStatusCode(), caseInsensitive(response.getHeaders()), requestId, key,
-            attemptNumber, false, response.getData());
+        String requestId =
+            response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
+        log.debug(
+            "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
+            operation.id,
+            response.getStatusCode(),
+            elapsedMillis(started),
+            attemptNumber,
+            requestId,
+            key);
+        return new Response<>(
+            response.getStatusCode(),
+            caseInsensitive(response.getHeaders()),
+            requestId,
+            key,
+            attemptNumber,
+            false,
+            response.getData());
       } catch (ServiceException e) {
         if (earlierMayHaveActed && reconciler != null && isAlreadyDone(e)) {
           Response<T> done = reconciled(reconciler, operation, key, attemptNumber);
@@ -129,8 +160,11 @@ final class CallExecutor {
           }
         }
         // The token may have expired since the supplier gave it: ask again, once, straight away.
-        boolean refreshToken = e.getStatusCode() == 401 && accessTokenRefreshable && options.accessToken().isEmpty()
-            && !tokenRefreshed;
+        boolean refreshToken =
+            e.getStatusCode() == 401
+                && accessTokenRefreshable
+                && options.accessToken().isEmpty()
+                && !tokenRefreshed;
         tokenRefreshed |= refreshToken;
         failed = Failed.answered(e, operation, refreshToken);
       } catch (RetryableException e) {
@@ -146,15 +180,21 @@ final class CallExecutor {
         }
         throw e;
       } catch (FeignException e) {
-        // Feign reports a request it could not build this way; that is a bug, not a service answer. Its
+        // Feign reports a request it could not build this way; that is a bug, not a service answer.
+        // Its
         // message holds the URL, which may contain a payment token id, so it is not kept.
-        throw new IllegalStateException(operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
+        throw new IllegalStateException(
+            operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
       }
 
-      // An update carries no key, so one that may have acted is sent again only when the caller allows it.
-      boolean retry = failed.retryable() && attemptNumber < policy.maxAttempts()
-          && (operation.kind != Operation.Kind.UPDATE || !failed.mayHaveActed()
-              || policy.retryUpdatesWhenOutcomeUnknown());
+      // An update carries no key, so one that may have acted is sent again only when the caller
+      // allows it.
+      boolean retry =
+          failed.retryable()
+              && attemptNumber < policy.maxAttempts()
+              && (operation.kind != Operation.Kind.UPDATE
+                  || !failed.mayHaveActed()
+                  || policy.retryUpdatesWhenOutcomeUnknown());
       earlierMayHaveActed |= failed.mayHaveActed();
       if (!retry || !waitedForAnotherAttempt(failed, operation, attemptNumber, policy, deadline)) {
         throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
@@ -163,41 +203,59 @@ final class CallExecutor {
   }
 
   /**
-   * A failed attempt and the one decision made about it: whether the service may have acted on it without
-   * the client learning of it. That decision alone says whether an update may be sent again and whether the
-   * call's outcome is unknown.
+   * A failed attempt and the one decision made about it: whether the service may have acted on it
+   * without the client learning of it. That decision alone says whether an update may be sent again
+   * and whether the call's outcome is unknown.
    *
-   * @param retryable whether the failure is one that passes (a transport failure, 429, 502-504, a key still
-   *     in flight, an access token to refresh)
-   * @param mayHaveActed whether the service may have acted on this attempt, or is still acting on the key
-   * @param silent whether the answer says nothing of what an earlier attempt did (a 429, a refused connection)
+   * @param retryable whether the failure is one that passes (a transport failure, 429, 502-504, a
+   *     key still in flight, an access token to refresh)
+   * @param mayHaveActed whether the service may have acted on this attempt, or is still acting on
+   *     the key
+   * @param silent whether the answer says nothing of what an earlier attempt did (a 429, a refused
+   *     connection)
    * @param immediately whether to try again without waiting (a refreshed access token)
    */
-  private record Failed(MerchantPayException exception, boolean retryable, boolean mayHaveActed, boolean silent,
-      boolean immediately, boolean interrupted) {
+  private record Failed(
+      MerchantPayException exception,
+      boolean retryable,
+      boolean mayHaveActed,
+      boolean silent,
+      boolean immediately,
+      boolean interrupted) {
 
     static Failed answered(ServiceException e, Operation operation, boolean refreshToken) {
       int status = e.getStatusCode();
       boolean keyInFlight = status == 409 && e instanceof IdempotencyKeyViolationException;
-      boolean retryable = refreshToken || status == 429 || status == 502 || status == 503 || status == 504
-          || keyInFlight && operation.kind == Operation.Kind.CREATE;
-      return new Failed(e, retryable, status >= 500 || keyInFlight, status == 429, refreshToken, false);
+      boolean retryable =
+          refreshToken
+              || status == 429
+              || status == 502
+              || status == 503
+              || status == 504
+              || keyInFlight && operation.kind == Operation.Kind.CREATE;
+      return new Failed(
+          e, retryable, status >= 500 || keyInFlight, status == 429, refreshToken, false);
     }
 
     static Failed unanswered(RetryableException e, Operation operation, String key) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       boolean neverSent = provablyNeverSent(cause);
-      MerchantPayException failure = isReadTimeout(cause)
-          ? new RequestTimeoutException(describe(cause), operation.id, key, cause)
-          : new TransportException(describe(cause), operation.id, key, neverSent, cause);
-      boolean interrupted = cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
+      MerchantPayException failure =
+          isReadTimeout(cause)
+              ? new RequestTimeoutException(describe(cause), operation.id, key, cause)
+              : new TransportException(describe(cause), operation.id, key, neverSent, cause);
+      boolean interrupted =
+          cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
       return new Failed(failure, true, !neverSent, neverSent, false, interrupted);
     }
   }
 
-  /** The answer of an update found done by a read after a retry was refused, or null when it was not done. */
-  private static <T> Response<T> reconciled(Reconciler<T> reconciler, Operation operation, String key,
-      int attemptNumber) {
+  /**
+   * The answer of an update found done by a read after a retry was refused, or null when it was not
+   * done.
+   */
+  private static <T> Response<T> reconciled(
+      Reconciler<T> reconciler, Operation operation, String key, int attemptNumber) {
     Reconciled<T> done;
     try {
       done = reconciler.check();
@@ -208,26 +266,42 @@ final class CallExecutor {
       return null;
     }
     Response<?> read = done.read();
-    return read == null ? new Response<>(200, Map.of(), null, key, attemptNumber, true, done.value())
-        : new Response<>(read.statusCode(), read.headers(), read.requestId().orElse(null), key, attemptNumber, true,
+    return read == null
+        ? new Response<>(200, Map.of(), null, key, attemptNumber, true, done.value())
+        : new Response<>(
+            read.statusCode(),
+            read.headers(),
+            read.requestId().orElse(null),
+            key,
+            attemptNumber,
+            true,
             done.value());
   }
 
   /**
-   * Waits before the next attempt; false when there is no time for one within the deadline, or the wait was
-   * interrupted.
+   * Waits before the next attempt; false when there is no time for one within the deadline, or the
+   * wait was interrupted.
    */
-  private boolean waitedForAnotherAttempt(Failed failed, Operation operation, int attemptNumber, RetryPolicy policy,
-      long deadline) {
-    Duration retryAfter = failed.exception() instanceof ServiceException service
-        ? service.getRetryAfter().orElse(null) : null;
-    Duration wait = failed.immediately() ? Duration.ZERO : policy.backoff(attemptNumber, retryAfter, random);
+  private boolean waitedForAnotherAttempt(
+      Failed failed, Operation operation, int attemptNumber, RetryPolicy policy, long deadline) {
+    Duration retryAfter =
+        failed.exception() instanceof ServiceException service
+            ? service.getRetryAfter().orElse(null)
+            : null;
+    Duration wait =
+        failed.immediately() ? Duration.ZERO : policy.backoff(attemptNumber, retryAfter, random);
     if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
-      log.debug("{} failed and its deadline leaves no time for another attempt: {}", operation.id,
+      log.debug(
+          "{} failed and its deadline leaves no time for another attempt: {}",
+          operation.id,
           summary(failed.exception()));
       return false;
     }
-    log.info("{} attempt {} failed ({}); retrying in {} ms", operation.id, attemptNumber, summary(failed.exception()),
+    log.info(
+        "{} attempt {} failed ({}); retrying in {} ms",
+        operation.id,
+        attemptNumber,
+        summary(failed.exception()),
         wait.toMillis());
     try {
       sleeper.sleep(wait);
@@ -240,13 +314,21 @@ final class CallExecutor {
   }
 
   /**
-   * The page of a list at {@code cursor} (null for the first), whose next pages are fetched the same way
-   * with the same options.
+   * The page of a list at {@code cursor} (null for the first), whose next pages are fetched the
+   * same way with the same options.
    */
-  <L, T> Page<T> page(Operation operation, RequestOptions options, String cursor,
-      Function<String, Attempt<L>> attemptAt, Function<L, List<T>> items, Function<L, String> nextCursor) {
+  <L, T> Page<T> page(
+      Operation operation,
+      RequestOptions options,
+      String cursor,
+      Function<String, Attempt<L>> attemptAt,
+      Function<L, List<T>> items,
+      Function<L, String> nextCursor) {
     L list = execute(operation, options, attemptAt.apply(cursor)).value();
-    return new Page<>(operation.id, items.apply(list), nextCursor.apply(list),
+    return new Page<>(
+        operation.id,
+        items.apply(list),
+        nextCursor.apply(list),
         next -> page(operation, options, next, attemptAt, items, nextCursor));
   }
 
@@ -255,14 +337,20 @@ final class CallExecutor {
     try {
       token = options.accessToken().orElseGet(accessToken);
     } catch (RuntimeException e) {
-      throw new AccessTokenException("the access token supplier failed: " + e.getClass().getSimpleName(),
-          operation.id, key, e);
+      throw new AccessTokenException(
+          "the access token supplier failed: " + e.getClass().getSimpleName(),
+          operation.id,
+          key,
+          e);
     }
     try {
       AccessTokens.requireValid(token);
     } catch (IllegalArgumentException e) {
-      throw new AccessTokenException("the access token supplier gave an unusable token: " + e.getMessage(),
-          operation.id, key, null);
+      throw new AccessTokenException(
+          "the access token supplier gave an unusable token: " + e.getMessage(),
+          operation.id,
+          key,
+          null);
     }
     Map<String, Object> headers = new LinkedHashMap<>();
     headers.put("Authorization", "Bearer " + token);
@@ -271,36 +359,48 @@ final class CallExecutor {
   }
 
   /**
-   * Records on the failure how many attempts were made and whether the outcome is unknown: the last attempt
-   * may have acted unseen, or an earlier one may have and the last answer says nothing of what became of it.
-   * Reads have no outcome.
+   * Records on the failure how many attempts were made and whether the outcome is unknown: the last
+   * attempt may have acted unseen, or an earlier one may have and the last answer says nothing of
+   * what became of it. Reads have no outcome.
    */
-  private MerchantPayException settled(Failed failed, Operation operation, int attempts, boolean earlierMayHaveActed) {
+  private MerchantPayException settled(
+      Failed failed, Operation operation, int attempts, boolean earlierMayHaveActed) {
     MerchantPayException failure = failed.exception();
     log.debug("{} failed after {} attempt(s): {}", operation.id, attempts, summary(failure));
-    boolean unknown = operation.kind != Operation.Kind.READ
-        && (failed.mayHaveActed() || earlierMayHaveActed && failed.silent());
+    boolean unknown =
+        operation.kind != Operation.Kind.READ
+            && (failed.mayHaveActed() || earlierMayHaveActed && failed.silent());
     failure.settle(attempts, unknown);
     return failure;
   }
 
-  /** The refusal a repeated update gets when its first attempt did it: the state no longer allows it. */
+  /**
+   * The refusal a repeated update gets when its first attempt did it: the state no longer allows
+   * it.
+   */
   private static boolean isAlreadyDone(ServiceException e) {
     return e instanceof InvalidOperationException && e.getStatusCode() == 409
         || e instanceof PaymentTokenRevokedException;
   }
 
-  /** What a failure was, for the log: never its message, which may carry what the service echoed. */
+  /**
+   * What a failure was, for the log: never its message, which may carry what the service echoed.
+   */
   private static String summary(MerchantPayException failure) {
     if (failure instanceof ServiceException service) {
-      return "HTTP " + service.getStatusCode()
+      return "HTTP "
+          + service.getStatusCode()
           + (service.getErrorCode() == null ? "" : " " + service.getErrorCode().getValue());
     }
     Throwable cause = failure.getCause();
-    return failure.getClass().getSimpleName() + (cause == null ? "" : " (" + cause.getClass().getSimpleName() + ")");
+    return failure.getClass().getSimpleName()
+        + (cause == null ? "" : " (" + cause.getClass().getSimpleName() + ")");
   }
 
-  /** A refused or never-opened connection: nothing reached the service, so even a PUT may be retried. */
+  /**
+   * A refused or never-opened connection: nothing reached the service, so even a PUT may be
+   * retried.
+   */
   private static boolean provablyNeverSent(Throwable cause) {
     return cause instanceof ConnectException
         || cause instanceof HttpConnectTimeoutException
@@ -323,7 +423,9 @@ final class CallExecutor {
       return "timed out waiting for the answer";
     }
     String message = cause.getMessage();
-    return "no usable answer: " + cause.getClass().getSimpleName() + (message == null ? "" : " " + Redaction.redact(message));
+    return "no usable answer: "
+        + cause.getClass().getSimpleName()
+        + (message == null ? "" : " " + Redaction.redact(message));
   }
 
   private long millisUntil(long deadlineNanos) {
@@ -334,13 +436,15 @@ final class CallExecutor {
     return TimeUnit.NANOSECONDS.toMillis(nanoTime.getAsLong() - startedNanos);
   }
 
-  private static Map<String, List<String>> caseInsensitive(Map<String, ? extends Collection<String>> headers) {
+  private static Map<String, List<String>> caseInsensitive(
+      Map<String, ? extends Collection<String>> headers) {
     Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.forEach((name, values) -> {
-      if (name != null) {
-        copy.put(name, List.copyOf(values));
-      }
-    });
+    headers.forEach(
+        (name, values) -> {
+          if (name != null) {
+            copy.put(name, List.copyOf(values));
+          }
+        });
     return Collections.unmodifiableMap(copy);
   }
 }

@@ -5,7 +5,10 @@ import com.merchantpay.v2.model.TokenizationRequest;
 import com.merchantpay.v2.model.TokenizationStarted;
 import java.util.Objects;
 
-/** Tokenization on the service's page: the payer enters the card there, the token arrives by callback. */
+/**
+ * Tokenization on the service's page: the payer enters the card there, the token arrives by
+ * callback.
+ */
 public final class HostedTokenization {
   private final TokenizationApi api;
   private final CallExecutor calls;
@@ -22,11 +25,18 @@ public final class HostedTokenization {
     return startWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #start}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<TokenizationStarted> startWithResponse(TokenizationRequest request, RequestOptions options) {
+  /**
+   * As {@link #start}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<TokenizationStarted> startWithResponse(
+      TokenizationRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.START_TOKENIZATION, request);
-    return calls.execute(Operation.START_TOKENIZATION, options,
-        (timeouts, headers, key) -> api.startTokenizationWithHttpInfo(timeouts, headers, key, request));
+    return calls.execute(
+        Operation.START_TOKENIZATION,
+        options,
+        (timeouts, headers, key) ->
+            api.startTokenizationWithHttpInfo(timeouts, headers, key, request));
   }
 }

@@ -17,7 +17,8 @@ final class IdempotencyKeys {
       throw new IllegalArgumentException("idempotencyKey must not be blank");
     }
     if (key.length() > MAX_LENGTH) {
-      throw new IllegalArgumentException("idempotencyKey must be at most " + MAX_LENGTH + " characters, was " + key.length());
+      throw new IllegalArgumentException(
+          "idempotencyKey must be at most " + MAX_LENGTH + " characters, was " + key.length());
     }
     for (int i = 0; i < key.length(); i++) {
       char c = key.charAt(i);

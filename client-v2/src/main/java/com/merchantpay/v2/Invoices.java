@@ -22,11 +22,17 @@ public final class Invoices {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<InvoiceCreated> createWithResponse(CreateInvoiceRequest request, RequestOptions options) {
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<InvoiceCreated> createWithResponse(
+      CreateInvoiceRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_INVOICE, request);
-    return calls.execute(Operation.CREATE_INVOICE, options,
+    return calls.execute(
+        Operation.CREATE_INVOICE,
+        options,
         (timeouts, headers, key) -> api.createInvoiceWithHttpInfo(timeouts, headers, key, request));
   }
 }

@@ -24,31 +24,44 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The API description wraps every list in {@code {"items": [...]}}, but the service documents leave the
- * receipt list's wrapper open: a bare JSON array is accepted for any list, as a single page.
+ * The API description wraps every list in {@code {"items": [...]}}, but the service documents leave
+ * the receipt list's wrapper open: a bare JSON array is accepted for any list, as a single page.
  */
 final class ListTolerance {
   private record ListShape(Class<?> itemType, Function<List<?>, Object> wrap) {}
 
   @SuppressWarnings("unchecked")
-  private static final Map<Class<?>, ListShape> SHAPES = Map.of(
-      PaymentList.class, new ListShape(PaymentListItem.class, items -> new PaymentList().items((List<PaymentListItem>) items)),
-      RefundList.class, new ListShape(Refund.class, items -> new RefundList().items((List<Refund>) items)),
-      ReceiptList.class, new ListShape(ReceiptResponse.class, items -> new ReceiptList().items((List<ReceiptResponse>) items)),
-      StickerList.class, new ListShape(Sticker.class, items -> new StickerList().items((List<Sticker>) items)));
+  private static final Map<Class<?>, ListShape> SHAPES =
+      Map.of(
+          PaymentList.class,
+              new ListShape(
+                  PaymentListItem.class,
+                  items -> new PaymentList().items((List<PaymentListItem>) items)),
+          RefundList.class,
+              new ListShape(Refund.class, items -> new RefundList().items((List<Refund>) items)),
+          ReceiptList.class,
+              new ListShape(
+                  ReceiptResponse.class,
+                  items -> new ReceiptList().items((List<ReceiptResponse>) items)),
+          StickerList.class,
+              new ListShape(
+                  Sticker.class, items -> new StickerList().items((List<Sticker>) items)));
 
   private ListTolerance() {}
 
   static SimpleModule module() {
     SimpleModule module = new SimpleModule("ListTolerance");
-    module.setDeserializerModifier(new BeanDeserializerModifier() {
-      @Override
-      public JsonDeserializer<?> modifyDeserializer(
-          DeserializationConfig config, BeanDescription description, JsonDeserializer<?> deserializer) {
-        ListShape shape = SHAPES.get(description.getBeanClass());
-        return shape == null ? deserializer : new BareArrayTolerant(deserializer, shape);
-      }
-    });
+    module.setDeserializerModifier(
+        new BeanDeserializerModifier() {
+          @Override
+          public JsonDeserializer<?> modifyDeserializer(
+              DeserializationConfig config,
+              BeanDescription description,
+              JsonDeserializer<?> deserializer) {
+            ListShape shape = SHAPES.get(description.getBeanClass());
+            return shape == null ? deserializer : new BareArrayTolerant(deserializer, shape);
+          }
+        });
     return module;
   }
 
@@ -67,11 +80,13 @@ final class ListTolerance {
     }
 
     @Override
-    public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+    public Object deserialize(JsonParser parser, DeserializationContext context)
+        throws IOException {
       if (parser.currentToken() != JsonToken.START_ARRAY) {
         return super.deserialize(parser, context);
       }
-      JavaType listType = context.getTypeFactory().constructCollectionType(List.class, shape.itemType());
+      JavaType listType =
+          context.getTypeFactory().constructCollectionType(List.class, shape.itemType());
       List<?> items = context.readValue(parser, listType);
       return shape.wrap().apply(items);
     }

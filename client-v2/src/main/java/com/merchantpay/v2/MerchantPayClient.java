@@ -29,8 +29,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Client of the Merchant Payment Service interface v2. Build one per service and share it: it is immutable
- * and thread-safe, and all calls share one connection pool.
+ * Client of the Merchant Payment Service interface v2. Build one per service and share it: it is
+ * immutable and thread-safe, and all calls share one connection pool.
  *
  * <pre>{@code
  * MerchantPayClient client = MerchantPayClient.builder()
@@ -40,10 +40,10 @@ import org.slf4j.LoggerFactory;
  * Payment payment = client.payments().create(request);
  * }</pre>
  *
- * <p>Every creating call sends an {@code Idempotency-Key} (yours from {@link RequestOptions}, or a random
- * UUID chosen once per call and reused on each retry), so a retried create can never charge twice. Errors
- * are {@link MerchantPayException}s; a declined payment is not an error but a payment with status
- * {@code Rejected}.
+ * <p>Every creating call sends an {@code Idempotency-Key} (yours from {@link RequestOptions}, or a
+ * random UUID chosen once per call and reused on each retry), so a retried create can never charge
+ * twice. Errors are {@link MerchantPayException}s; a declined payment is not an error but a payment
+ * with status {@code Rejected}.
  */
 public final class MerchantPayClient {
   private final String baseUrl;
@@ -58,31 +58,46 @@ public final class MerchantPayClient {
 
   private MerchantPayClient(Builder builder) {
     this.baseUrl = builder.baseUrl;
-    HttpClient http = builder.httpClient != null
-        ? builder.httpClient
-        : HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(builder.connectTimeout)
-            .build();
+    HttpClient http =
+        builder.httpClient != null
+            ? builder.httpClient
+            : HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(builder.connectTimeout)
+                .build();
     ObjectMapper mapper = ApiClient.createObjectMapper().registerModule(ListTolerance.module());
-    Feign.Builder feignBuilder = ApiClient.defaultFeignBuilder(http, mapper)
-        .client(new BoundedTransport(http))
-        .decoder(new GuardedDecoder(new ApiResponseDecoder(mapper)))
-        .errorDecoder(new ServiceErrorDecoder(mapper, Instant::now))
-        .retryer(Retryer.NEVER_RETRY)
-        .logLevel(feign.Logger.Level.NONE);
-    CallExecutor calls = new CallExecutor(builder.accessToken, builder.accessTokenRefreshable,
-        userAgent(builder.userAgentSuffix),
-        builder.connectTimeout, builder.readTimeout, builder.callTimeout, builder.retryPolicy, builder.logger,
-        builder.sleeper, builder.random, builder.idempotencyKeys, builder.nanoTime);
+    Feign.Builder feignBuilder =
+        ApiClient.defaultFeignBuilder(http, mapper)
+            .client(new BoundedTransport(http))
+            .decoder(new GuardedDecoder(new ApiResponseDecoder(mapper)))
+            .errorDecoder(new ServiceErrorDecoder(mapper, Instant::now))
+            .retryer(Retryer.NEVER_RETRY)
+            .logLevel(feign.Logger.Level.NONE);
+    CallExecutor calls =
+        new CallExecutor(
+            builder.accessToken,
+            builder.accessTokenRefreshable,
+            userAgent(builder.userAgentSuffix),
+            builder.connectTimeout,
+            builder.readTimeout,
+            builder.callTimeout,
+            builder.retryPolicy,
+            builder.logger,
+            builder.sleeper,
+            builder.random,
+            builder.idempotencyKeys,
+            builder.nanoTime);
     RequestValidator validator = new RequestValidator(builder.validateRequests);
 
     this.invoices = new Invoices(feignBuilder.target(InvoicesApi.class, baseUrl), calls, validator);
     this.payments = new Payments(feignBuilder.target(PaymentsApi.class, baseUrl), calls, validator);
     this.refunds = new Refunds(feignBuilder.target(RefundsApi.class, baseUrl), calls, validator);
-    this.tokenization = new HostedTokenization(feignBuilder.target(TokenizationApi.class, baseUrl), calls, validator);
-    this.paymentTokens = new PaymentTokens(feignBuilder.target(PaymentTokensApi.class, baseUrl), calls, validator);
+    this.tokenization =
+        new HostedTokenization(
+            feignBuilder.target(TokenizationApi.class, baseUrl), calls, validator);
+    this.paymentTokens =
+        new PaymentTokens(feignBuilder.target(PaymentTokensApi.class, baseUrl), calls, validator);
     this.receipts = new Receipts(feignBuilder.target(ReceiptsApi.class, baseUrl), calls, validator);
     this.stickers = new Stickers(feignBuilder.target(StickersApi.class, baseUrl), calls, validator);
     this.notifications = new Notifications(mapper, payments, paymentTokens);
@@ -139,7 +154,8 @@ public final class MerchantPayClient {
   }
 
   private static String userAgent(String suffix) {
-    String agent = "merchantpay-java/" + version() + " (Java " + System.getProperty("java.version") + ")";
+    String agent =
+        "merchantpay-java/" + version() + " (Java " + System.getProperty("java.version") + ")";
     return suffix == null ? agent : agent + " " + suffix;
   }
 
@@ -155,7 +171,10 @@ public final class MerchantPayClient {
     return properties.getProperty("version", "unknown");
   }
 
-  /** Builds a {@link MerchantPayClient}. Required: {@link #baseUrl} and an access token or token supplier. */
+  /**
+   * Builds a {@link MerchantPayClient}. Required: {@link #baseUrl} and an access token or token
+   * supplier.
+   */
   public static final class Builder {
     private String baseUrl;
     private Supplier<String> accessToken;
@@ -176,8 +195,9 @@ public final class MerchantPayClient {
     private Builder() {}
 
     /**
-     * Where the service is, without {@code /api/v2}. HTTPS is required; plain HTTP is accepted only for a
-     * loopback host ({@code localhost}, {@code 127.x.x.x}, {@code ::1}), such as a local sandbox.
+     * Where the service is, without {@code /api/v2}. HTTPS is required; plain HTTP is accepted only
+     * for a loopback host ({@code localhost}, {@code 127.x.x.x}, {@code ::1}), such as a local
+     * sandbox.
      */
     public Builder baseUrl(String baseUrl) {
       this.baseUrl = BaseUrl.checked(Objects.requireNonNull(baseUrl, "baseUrl"), "/api/v2");
@@ -193,10 +213,10 @@ public final class MerchantPayClient {
     }
 
     /**
-     * Where to get the bearer token, asked before every attempt: return a fresh token when the old one
-     * expires. It must be thread-safe and fast (cache the token). When the service answers 401, the
-     * supplier is asked again and the call retried once, so a supplier that refreshes an expired token
-     * recovers without the caller noticing.
+     * Where to get the bearer token, asked before every attempt: return a fresh token when the old
+     * one expires. It must be thread-safe and fast (cache the token). When the service answers 401,
+     * the supplier is asked again and the call retried once, so a supplier that refreshes an
+     * expired token recovers without the caller noticing.
      */
     public Builder accessTokenSupplier(Supplier<String> supplier) {
       this.accessToken = Objects.requireNonNull(supplier, "supplier");
@@ -205,9 +225,9 @@ public final class MerchantPayClient {
     }
 
     /**
-     * Whether requests are checked against the constraints of the API description before sending (default
-     * true). Those constraints include required members the service documents leave open; turn this off if
-     * the service you call accepts requests without them.
+     * Whether requests are checked against the constraints of the API description before sending
+     * (default true). Those constraints include required members the service documents leave open;
+     * turn this off if the service you call accepts requests without them.
      */
     public Builder validateRequests(boolean validate) {
       this.validateRequests = validate;
@@ -254,8 +274,8 @@ public final class MerchantPayClient {
     }
 
     /**
-     * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout and redirect policy are
-     * yours to set (redirects should stay off: a redirected POST must not be replayed).
+     * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout and redirect
+     * policy are yours to set (redirects should stay off: a redirected POST must not be replayed).
      */
     public Builder httpClient(HttpClient httpClient) {
       this.httpClient = Objects.requireNonNull(httpClient, "httpClient");

@@ -3,15 +3,16 @@ package com.merchantpay.v2;
 import java.util.Optional;
 
 /**
- * Root of every exception the client throws. Unchecked: a payment call that fails is something to handle
- * where it makes sense, not to declare everywhere.
+ * Root of every exception the client throws. Unchecked: a payment call that fails is something to
+ * handle where it makes sense, not to declare everywhere.
  *
- * <p>{@link #getMessage()} says everything on one line (operation, what failed, request id, idempotency key),
- * so a log line is enough to find the call on both sides. It never contains card data, tokens or bodies
- * beyond a short redacted excerpt.
+ * <p>{@link #getMessage()} says everything on one line (operation, what failed, request id,
+ * idempotency key), so a log line is enough to find the call on both sides. It never contains card
+ * data, tokens or bodies beyond a short redacted excerpt.
  *
  * <ul>
- *   <li>{@link ServiceException}: the service answered with an error (one type per documented error code);
+ *   <li>{@link ServiceException}: the service answered with an error (one type per documented error
+ *       code);
  *   <li>{@link TransportException}: no usable answer (connection failures, timeouts);
  *   <li>{@link RequestValidationException}: the request was invalid and was not sent;
  *   <li>{@link NotificationParseException}: a callback body could not be read.
@@ -27,14 +28,16 @@ public abstract class MerchantPayException extends RuntimeException {
   private boolean outcomeUnknown;
   private boolean settled;
 
-  MerchantPayException(String detail, String operation, String idempotencyKey, String requestId, Throwable cause) {
+  MerchantPayException(
+      String detail, String operation, String idempotencyKey, String requestId, Throwable cause) {
     super(oneLine(detail, operation, idempotencyKey, requestId), cause);
     this.operation = operation;
     this.idempotencyKey = idempotencyKey;
     this.requestId = requestId;
   }
 
-  private static String oneLine(String detail, String operation, String idempotencyKey, String requestId) {
+  private static String oneLine(
+      String detail, String operation, String idempotencyKey, String requestId) {
     StringBuilder message = new StringBuilder();
     if (operation != null) {
       message.append(operation).append(": ");
@@ -49,14 +52,17 @@ public abstract class MerchantPayException extends RuntimeException {
     return message.toString().replace('\n', ' ').replace('\r', ' ');
   }
 
-  /** The API operation that failed, as named in the API description (for example {@code createPayment}). */
+  /**
+   * The API operation that failed, as named in the API description (for example {@code
+   * createPayment}).
+   */
   public String getOperation() {
     return operation;
   }
 
   /**
-   * The {@code Idempotency-Key} the call was sent with, for creating operations. Retrying the same logical
-   * request with this key can never create a second resource.
+   * The {@code Idempotency-Key} the call was sent with, for creating operations. Retrying the same
+   * logical request with this key can never create a second resource.
    */
   public Optional<String> getIdempotencyKey() {
     return Optional.ofNullable(idempotencyKey);
@@ -73,11 +79,11 @@ public abstract class MerchantPayException extends RuntimeException {
   }
 
   /**
-   * True when the service may have done what was asked although this exception says otherwise: an attempt
-   * reached it and no answer told what happened (a dropped connection, a timeout, a 5xx or 429 after such an
-   * attempt, a key still being processed). Never true for reads. For a creating call, retry with
-   * {@link #getIdempotencyKey()}: the service then answers with what the first request did instead of acting
-   * twice. For an update, read the resource before acting again.
+   * True when the service may have done what was asked although this exception says otherwise: an
+   * attempt reached it and no answer told what happened (a dropped connection, a timeout, a 5xx or
+   * 429 after such an attempt, a key still being processed). Never true for reads. For a creating
+   * call, retry with {@link #getIdempotencyKey()}: the service then answers with what the first
+   * request did instead of acting twice. For an update, read the resource before acting again.
    */
   public boolean isOutcomeUnknown() {
     return outcomeUnknown;
@@ -91,8 +97,11 @@ public abstract class MerchantPayException extends RuntimeException {
       message += "; attempts: " + attempts;
     }
     if (outcomeUnknown) {
-      message += "; outcome unknown" + (idempotencyKey == null ? ": read the resource before trying again"
-          : ": retry with the same idempotency key");
+      message +=
+          "; outcome unknown"
+              + (idempotencyKey == null
+                  ? ": read the resource before trying again"
+                  : ": retry with the same idempotency key");
     }
     return message;
   }

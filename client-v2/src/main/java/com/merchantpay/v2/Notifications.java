@@ -14,11 +14,12 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reading the service's callbacks (payment status and payment token status notifications).
  *
- * <p><b>Why verify.</b> The service documents no signature or authentication on callbacks: anyone who
- * learns your callback URL can post a body that claims a payment is {@code Settled}. Treat a notification
- * as a hint that something changed, never as proof: {@link #verify(PaymentNotification)} reads the payment
- * through the authenticated API and returns that state, which is the one to act on. Callbacks may also
- * arrive twice or out of order, which the authoritative read settles as well.
+ * <p><b>Why verify.</b> The service documents no signature or authentication on callbacks: anyone
+ * who learns your callback URL can post a body that claims a payment is {@code Settled}. Treat a
+ * notification as a hint that something changed, never as proof: {@link
+ * #verify(PaymentNotification)} reads the payment through the authenticated API and returns that
+ * state, which is the one to act on. Callbacks may also arrive twice or out of order, which the
+ * authoritative read settles as well.
  *
  * <pre>{@code
  * PaymentNotification hint = client.notifications().parsePayment(requestBody);
@@ -62,7 +63,10 @@ public final class Notifications {
     return verify(notification, RequestOptions.none());
   }
 
-  /** As {@link #verify(PaymentNotification)}, with per-call options, say the token of the payment's merchant. */
+  /**
+   * As {@link #verify(PaymentNotification)}, with per-call options, say the token of the payment's
+   * merchant.
+   */
   public Payment verify(PaymentNotification notification, RequestOptions options) {
     return payments.getWithResponse(notification.getId(), options).value();
   }
@@ -86,14 +90,24 @@ public final class Notifications {
       notification = mapper.readValue(body, type);
     } catch (JsonParseException e) {
       // The parser's own message may quote the body; only the position is repeated.
-      throw new NotificationParseException("the " + what + " body is not JSON (line "
-          + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")", null);
+      throw new NotificationParseException(
+          "the "
+              + what
+              + " body is not JSON (line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ")",
+          null);
     } catch (MismatchedInputException e) {
-      throw new NotificationParseException(e.getPath().isEmpty()
-          ? "the " + what + " body is not a JSON object"
-          : "the " + what + " has a member of the wrong type: " + pathOf(e), null);
+      throw new NotificationParseException(
+          e.getPath().isEmpty()
+              ? "the " + what + " body is not a JSON object"
+              : "the " + what + " has a member of the wrong type: " + pathOf(e),
+          null);
     } catch (JsonMappingException e) {
-      throw new NotificationParseException("the " + what + " has a member of the wrong type: " + pathOf(e), null);
+      throw new NotificationParseException(
+          "the " + what + " has a member of the wrong type: " + pathOf(e), null);
     } catch (IOException e) {
       throw new NotificationParseException("the " + what + " body cannot be read", e);
     }

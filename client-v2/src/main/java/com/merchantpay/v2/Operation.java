@@ -4,8 +4,8 @@ import com.merchantpay.v2.internal.ApiOperations;
 import java.util.Locale;
 
 /**
- * The operations of the API. How safely each can be retried follows from its HTTP method in the contract:
- * a GET reads, a POST creates (with an Idempotency-Key), a PUT updates.
+ * The operations of the API. How safely each can be retried follows from its HTTP method in the
+ * contract: a GET reads, a POST creates (with an Idempotency-Key), a PUT updates.
  */
 enum Operation {
   CREATE_INVOICE("createInvoice"),
@@ -32,8 +32,8 @@ enum Operation {
   LIST_STICKERS("listStickers");
 
   /**
-   * READ: GET, safe to repeat. CREATE: POST with an Idempotency-Key, safe to repeat with the same key.
-   * UPDATE: PUT without a key; repeating it after an unknown outcome may act twice.
+   * READ: GET, safe to repeat. CREATE: POST with an Idempotency-Key, safe to repeat with the same
+   * key. UPDATE: PUT without a key; repeating it after an unknown outcome may act twice.
    */
   enum Kind {
     READ,
@@ -46,17 +46,21 @@ enum Operation {
 
   Operation(String id) {
     this.id = id;
-    String method = ApiOperations.all().stream()
-        .filter(operation -> operation.operationId().equals(id))
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("the contract has no operation " + id))
-        .method()
-        .toUpperCase(Locale.ROOT);
-    this.kind = switch (method) {
-      case "GET" -> Kind.READ;
-      case "POST" -> Kind.CREATE;
-      case "PUT" -> Kind.UPDATE;
-      default -> throw new IllegalStateException(id + " uses " + method + ", which the client does not know how to retry");
-    };
+    String method =
+        ApiOperations.all().stream()
+            .filter(operation -> operation.operationId().equals(id))
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("the contract has no operation " + id))
+            .method()
+            .toUpperCase(Locale.ROOT);
+    this.kind =
+        switch (method) {
+          case "GET" -> Kind.READ;
+          case "POST" -> Kind.CREATE;
+          case "PUT" -> Kind.UPDATE;
+          default ->
+              throw new IllegalStateException(
+                  id + " uses " + method + ", which the client does not know how to retry");
+        };
   }
 }

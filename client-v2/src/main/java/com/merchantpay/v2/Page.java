@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * One page of a list, and the way to the following ones. {@link #autoPagingIterable()} and
- * {@link #autoPagingStream()} go through every item of every page, fetching the next page only when the
- * items before it have been consumed. A service that gives the same cursor twice ends the iteration with an
- * {@link UnexpectedResponseException} instead of looping forever.
+ * One page of a list, and the way to the following ones. {@link #autoPagingIterable()} and {@link
+ * #autoPagingStream()} go through every item of every page, fetching the next page only when the
+ * items before it have been consumed. A service that gives the same cursor twice ends the iteration
+ * with an {@link UnexpectedResponseException} instead of looping forever.
  *
  * <pre>{@code
  * client.payments().list(merchantId, start, end)
@@ -71,7 +71,9 @@ public final class Page<T> {
   /** Every item from this page on, fetching further pages lazily. */
   public Stream<T> autoPagingStream() {
     return StreamSupport.stream(
-        Spliterators.spliteratorUnknownSize(new AutoPagingIterator(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+        Spliterators.spliteratorUnknownSize(
+            new AutoPagingIterator(), Spliterator.ORDERED | Spliterator.NONNULL),
+        false);
   }
 
   private final class AutoPagingIterator implements Iterator<T> {
@@ -84,8 +86,17 @@ public final class Page<T> {
       while (!current.hasNext() && page.hasNextPage()) {
         if (!followedCursors.add(page.nextCursor)) {
           // A server answering with a cursor it gave before would otherwise make this loop forever.
-          throw new ServiceError(operation, 200, null, "the service returned the cursor '" + page.nextCursor
-              + "' twice", List.of(), null, null, null, null).toException();
+          throw new ServiceError(
+                  operation,
+                  200,
+                  null,
+                  "the service returned the cursor '" + page.nextCursor + "' twice",
+                  List.of(),
+                  null,
+                  null,
+                  null,
+                  null)
+              .toException();
         }
         page = page.nextPage();
         current = page.items.iterator();

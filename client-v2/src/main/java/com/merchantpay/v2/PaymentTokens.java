@@ -8,8 +8,8 @@ import com.merchantpay.v2.model.PaymentTokenStatus;
 import java.util.Objects;
 
 /**
- * Stored payment tokens for repeat charges. A new token is {@code Created} with an External confirmation:
- * send the payer to its page; the token becomes {@code Active}.
+ * Stored payment tokens for repeat charges. A new token is {@code Created} with an External
+ * confirmation: send the payer to its page; the token becomes {@code Active}.
  */
 public final class PaymentTokens {
   private final PaymentTokensApi api;
@@ -22,17 +22,27 @@ public final class PaymentTokens {
     this.validator = validator;
   }
 
-  /** Creates a payment token; it starts {@code Created} with an External confirmation to send the payer to. */
+  /**
+   * Creates a payment token; it starts {@code Created} with an External confirmation to send the
+   * payer to.
+   */
   public PaymentToken create(CreatePaymentTokenRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<PaymentToken> createWithResponse(CreatePaymentTokenRequest request, RequestOptions options) {
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<PaymentToken> createWithResponse(
+      CreatePaymentTokenRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT_TOKEN, request);
-    return calls.execute(Operation.CREATE_PAYMENT_TOKEN, options,
-        (timeouts, headers, key) -> api.createPaymentTokenWithHttpInfo(timeouts, headers, key, request));
+    return calls.execute(
+        Operation.CREATE_PAYMENT_TOKEN,
+        options,
+        (timeouts, headers, key) ->
+            api.createPaymentTokenWithHttpInfo(timeouts, headers, key, request));
   }
 
   /** Answers the confirmation the token asked for (see {@link Payments#complete}). */
@@ -40,17 +50,26 @@ public final class PaymentTokens {
     return completeWithResponse(tokenId, answer, RequestOptions.none()).value();
   }
 
-  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
-  public Response<PaymentToken> completeWithResponse(String tokenId, CompleteConfirmationRequest answer, RequestOptions options) {
+  /**
+   * As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries
+   * the status, headers, request id and attempts, and whether a retry found the update already
+   * done.
+   */
+  public Response<PaymentToken> completeWithResponse(
+      String tokenId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT_TOKEN, "tokenId", tokenId);
     validator.validate(Operation.COMPLETE_PAYMENT_TOKEN, answer);
-    return calls.execute(Operation.COMPLETE_PAYMENT_TOKEN, options,
-        (timeouts, headers, key) -> api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer),
+    return calls.execute(
+        Operation.COMPLETE_PAYMENT_TOKEN,
+        options,
+        (timeouts, headers, key) ->
+            api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer),
         () -> {
           Response<PaymentToken> read = getWithResponse(tokenId, options.forRead());
           return !PaymentTokenStatus.CREATED.equals(read.value().getStatus())
-              ? new CallExecutor.Reconciled<>(read, read.value()) : null;
+              ? new CallExecutor.Reconciled<>(read, read.value())
+              : null;
         });
   }
 
@@ -59,33 +78,48 @@ public final class PaymentTokens {
     return getWithResponse(tokenId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
+  /**
+   * As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts.
+   */
   public Response<PaymentToken> getWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT_TOKEN, "tokenId", tokenId);
-    return calls.execute(Operation.GET_PAYMENT_TOKEN, options,
+    return calls.execute(
+        Operation.GET_PAYMENT_TOKEN,
+        options,
         (timeouts, headers, key) -> api.getPaymentTokenWithHttpInfo(timeouts, headers, tokenId));
   }
 
-  /** Revokes a token for good; paying with it afterwards fails with {@link PaymentTokenRevokedException}. */
+  /**
+   * Revokes a token for good; paying with it afterwards fails with {@link
+   * PaymentTokenRevokedException}.
+   */
   public void revoke(String tokenId) {
     revokeWithResponse(tokenId, RequestOptions.none());
   }
 
-  /** As {@link #revoke}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
+  /**
+   * As {@link #revoke}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts, and whether a retry found the update already done.
+   */
   public Response<Void> revokeWithResponse(String tokenId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.REVOKE_PAYMENT_TOKEN, "tokenId", tokenId);
-    return calls.execute(Operation.REVOKE_PAYMENT_TOKEN, options,
+    return calls.execute(
+        Operation.REVOKE_PAYMENT_TOKEN,
+        options,
         (timeouts, headers, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, headers, tokenId),
         () -> {
           Response<PaymentToken> read;
           try {
             read = getWithResponse(tokenId, options.forRead());
           } catch (PaymentTokenRevokedException e) {
-            return new CallExecutor.Reconciled<Void>(null, null); // a read that says "revoked" is proof enough
+            return new CallExecutor.Reconciled<Void>(
+                null, null); // a read that says "revoked" is proof enough
           }
-          return read.value().getStatus().equals(PaymentTokenStatus.REVOKED) ? new CallExecutor.Reconciled<Void>(read, null)
+          return read.value().getStatus().equals(PaymentTokenStatus.REVOKED)
+              ? new CallExecutor.Reconciled<Void>(read, null)
               : null;
         });
   }

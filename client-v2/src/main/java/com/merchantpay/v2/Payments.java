@@ -7,17 +7,18 @@ import com.merchantpay.v2.model.CreatePaymentRequest;
 import com.merchantpay.v2.model.Payment;
 import com.merchantpay.v2.model.PaymentList;
 import com.merchantpay.v2.model.PaymentListItem;
-import java.time.OffsetDateTime;
 import com.merchantpay.v2.model.PaymentStatus;
+import java.time.OffsetDateTime;
 import java.util.Objects;
 
 /**
- * Payments with payment data: create, finish an additional confirmation, capture or cancel a two-stage
- * payment, read and list.
+ * Payments with payment data: create, finish an additional confirmation, capture or cancel a
+ * two-stage payment, read and list.
  *
- * <p>A declined payment is not an exception: {@link #create} returns it with status {@code Rejected} and
- * its {@code resultCode}. When the returned payment has status {@code Confirmation}, act on its
- * {@code confirmation} (show the 3-D Secure page, ask for the SMS code) and call {@link #complete}.
+ * <p>A declined payment is not an exception: {@link #create} returns it with status {@code
+ * Rejected} and its {@code resultCode}. When the returned payment has status {@code Confirmation},
+ * act on its {@code confirmation} (show the 3-D Secure page, ask for the SMS code) and call {@link
+ * #complete}.
  */
 public final class Payments {
   private final PaymentsApi api;
@@ -30,39 +31,57 @@ public final class Payments {
     this.validator = validator;
   }
 
-  /** Creates a payment with payment data; a decline comes back as a payment with status {@code Rejected}. */
+  /**
+   * Creates a payment with payment data; a decline comes back as a payment with status {@code
+   * Rejected}.
+   */
   public Payment create(CreatePaymentRequest request) {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<Payment> createWithResponse(CreatePaymentRequest request, RequestOptions options) {
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<Payment> createWithResponse(
+      CreatePaymentRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_PAYMENT, request);
-    return calls.execute(Operation.CREATE_PAYMENT, options,
+    return calls.execute(
+        Operation.CREATE_PAYMENT,
+        options,
         (timeouts, headers, key) -> api.createPaymentWithHttpInfo(timeouts, headers, key, request));
   }
 
   /**
-   * Answers the confirmation the payment asked for: {@code code} for SmsOtp, {@code threeDSCompInd} for
-   * ThreeDSMethod, {@code cres} for ThreeDSChallenge, {@code PARes} for ThreeDSv1. The payment returned may
-   * ask for a further confirmation.
+   * Answers the confirmation the payment asked for: {@code code} for SmsOtp, {@code threeDSCompInd}
+   * for ThreeDSMethod, {@code cres} for ThreeDSChallenge, {@code PARes} for ThreeDSv1. The payment
+   * returned may ask for a further confirmation.
    */
   public Payment complete(String paymentId, CompleteConfirmationRequest answer) {
     return completeWithResponse(paymentId, answer, RequestOptions.none()).value();
   }
 
-  /** As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
-  public Response<Payment> completeWithResponse(String paymentId, CompleteConfirmationRequest answer, RequestOptions options) {
+  /**
+   * As {@link #complete}, with per-call {@link RequestOptions}; the {@link Response} also carries
+   * the status, headers, request id and attempts, and whether a retry found the update already
+   * done.
+   */
+  public Response<Payment> completeWithResponse(
+      String paymentId, CompleteConfirmationRequest answer, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.COMPLETE_PAYMENT, "paymentId", paymentId);
     validator.validate(Operation.COMPLETE_PAYMENT, answer);
-    return calls.execute(Operation.COMPLETE_PAYMENT, options,
-        (timeouts, headers, key) -> api.completePaymentWithHttpInfo(timeouts, headers, paymentId, answer),
+    return calls.execute(
+        Operation.COMPLETE_PAYMENT,
+        options,
+        (timeouts, headers, key) ->
+            api.completePaymentWithHttpInfo(timeouts, headers, paymentId, answer),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           return !PaymentStatus.CONFIRMATION.equals(read.value().getStatus())
-              ? new CallExecutor.Reconciled<>(read, read.value()) : null;
+              ? new CallExecutor.Reconciled<>(read, read.value())
+              : null;
         });
   }
 
@@ -71,18 +90,32 @@ public final class Payments {
     captureWithResponse(paymentId, request, RequestOptions.none());
   }
 
-  /** As {@link #capture}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
-  public Response<Void> captureWithResponse(String paymentId, CaptureRequest request, RequestOptions options) {
+  /**
+   * As {@link #capture}, with per-call {@link RequestOptions}; the {@link Response} also carries
+   * the status, headers, request id and attempts, and whether a retry found the update already
+   * done.
+   */
+  public Response<Void> captureWithResponse(
+      String paymentId, CaptureRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CAPTURE_PAYMENT, "paymentId", paymentId);
     validator.validate(Operation.CAPTURE_PAYMENT, request);
-    return calls.execute(Operation.CAPTURE_PAYMENT, options,
-        (timeouts, headers, key) -> api.capturePaymentWithHttpInfo(timeouts, headers, paymentId, request),
+    return calls.execute(
+        Operation.CAPTURE_PAYMENT,
+        options,
+        (timeouts, headers, key) ->
+            api.capturePaymentWithHttpInfo(timeouts, headers, paymentId, request),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           Payment payment = read.value();
-          boolean captured = payment.getStatus().equals(PaymentStatus.SETTLED) && (payment.getCapturedAmount() == null
-              || payment.getCapturedAmount().getValue().compareTo(request.getAmount().getValue()) == 0);
+          boolean captured =
+              payment.getStatus().equals(PaymentStatus.SETTLED)
+                  && (payment.getCapturedAmount() == null
+                      || payment
+                              .getCapturedAmount()
+                              .getValue()
+                              .compareTo(request.getAmount().getValue())
+                          == 0);
           return captured ? new CallExecutor.Reconciled<Void>(read, null) : null;
         });
   }
@@ -92,15 +125,21 @@ public final class Payments {
     cancelWithResponse(paymentId, RequestOptions.none());
   }
 
-  /** As {@link #cancel}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
+  /**
+   * As {@link #cancel}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts, and whether a retry found the update already done.
+   */
   public Response<Void> cancelWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.CANCEL_PAYMENT, "paymentId", paymentId);
-    return calls.execute(Operation.CANCEL_PAYMENT, options,
+    return calls.execute(
+        Operation.CANCEL_PAYMENT,
+        options,
         (timeouts, headers, key) -> api.cancelPaymentWithHttpInfo(timeouts, headers, paymentId),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
-          return read.value().getStatus().equals(PaymentStatus.CANCELLED) ? new CallExecutor.Reconciled<Void>(read, null)
+          return read.value().getStatus().equals(PaymentStatus.CANCELLED)
+              ? new CallExecutor.Reconciled<Void>(read, null)
               : null;
         });
   }
@@ -110,27 +149,45 @@ public final class Payments {
     return getWithResponse(paymentId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
+  /**
+   * As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts.
+   */
   public Response<Payment> getWithResponse(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_PAYMENT, "paymentId", paymentId);
-    return calls.execute(Operation.GET_PAYMENT, options,
+    return calls.execute(
+        Operation.GET_PAYMENT,
+        options,
         (timeouts, headers, key) -> api.getPaymentWithHttpInfo(timeouts, headers, paymentId));
   }
 
-  /** Payments of a merchant created from {@code start} (inclusive) to {@code end} (exclusive), oldest first. */
+  /**
+   * Payments of a merchant created from {@code start} (inclusive) to {@code end} (exclusive),
+   * oldest first.
+   */
   public Page<PaymentListItem> list(String merchantId, OffsetDateTime start, OffsetDateTime end) {
     return list(merchantId, start, end, RequestOptions.none());
   }
 
-  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
-  public Page<PaymentListItem> list(String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
+  /**
+   * As the {@code list} above, with per-call options; every following page is fetched with them
+   * too.
+   */
+  public Page<PaymentListItem> list(
+      String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_PAYMENTS, "merchantId", merchantId);
     validator.requireNonNull(Operation.LIST_PAYMENTS, "start", start);
     validator.requireNonNull(Operation.LIST_PAYMENTS, "end", end);
-    return calls.page(Operation.LIST_PAYMENTS, options, null,
-        cursor -> (timeouts, headers, key) -> api.listPaymentsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
-        PaymentList::getItems, PaymentList::getCursor);
+    return calls.page(
+        Operation.LIST_PAYMENTS,
+        options,
+        null,
+        cursor ->
+            (timeouts, headers, key) ->
+                api.listPaymentsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+        PaymentList::getItems,
+        PaymentList::getCursor);
   }
 }

@@ -6,7 +6,9 @@ import com.merchantpay.v2.model.ReceiptList;
 import com.merchantpay.v2.model.ReceiptResponse;
 import java.util.Objects;
 
-/** Fiscal receipts. A new receipt is {@code Pending}; once registered it carries its fiscal data. */
+/**
+ * Fiscal receipts. A new receipt is {@code Pending}; once registered it carries its fiscal data.
+ */
 public final class Receipts {
   private final ReceiptsApi api;
   private final CallExecutor calls;
@@ -23,11 +25,17 @@ public final class Receipts {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<ReceiptResponse> createWithResponse(CreateReceiptRequest request, RequestOptions options) {
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<ReceiptResponse> createWithResponse(
+      CreateReceiptRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_RECEIPT, request);
-    return calls.execute(Operation.CREATE_RECEIPT, options,
+    return calls.execute(
+        Operation.CREATE_RECEIPT,
+        options,
         (timeouts, headers, key) -> api.createReceiptWithHttpInfo(timeouts, headers, key, request));
   }
 
@@ -36,11 +44,16 @@ public final class Receipts {
     return getWithResponse(receiptId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
+  /**
+   * As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts.
+   */
   public Response<ReceiptResponse> getWithResponse(String receiptId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_RECEIPT, "receiptId", receiptId);
-    return calls.execute(Operation.GET_RECEIPT, options,
+    return calls.execute(
+        Operation.GET_RECEIPT,
+        options,
         (timeouts, headers, key) -> api.getReceiptWithHttpInfo(timeouts, headers, receiptId));
   }
 
@@ -49,12 +62,21 @@ public final class Receipts {
     return list(paymentId, RequestOptions.none());
   }
 
-  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
+  /**
+   * As the {@code list} above, with per-call options; every following page is fetched with them
+   * too.
+   */
   public Page<ReceiptResponse> list(String paymentId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_RECEIPTS, "paymentId", paymentId);
-    return calls.page(Operation.LIST_RECEIPTS, options, null,
-        cursor -> (timeouts, headers, key) -> api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor),
-        ReceiptList::getItems, ReceiptList::getCursor);
+    return calls.page(
+        Operation.LIST_RECEIPTS,
+        options,
+        null,
+        cursor ->
+            (timeouts, headers, key) ->
+                api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor),
+        ReceiptList::getItems,
+        ReceiptList::getCursor);
   }
 }

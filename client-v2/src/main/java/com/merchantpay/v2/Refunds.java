@@ -24,11 +24,16 @@ public final class Refunds {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
   public Response<Refund> createWithResponse(CreateRefundRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_REFUND, request);
-    return calls.execute(Operation.CREATE_REFUND, options,
+    return calls.execute(
+        Operation.CREATE_REFUND,
+        options,
         (timeouts, headers, key) -> api.createRefundWithHttpInfo(timeouts, headers, key, request));
   }
 
@@ -37,27 +42,45 @@ public final class Refunds {
     return getWithResponse(refundId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
+  /**
+   * As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts.
+   */
   public Response<Refund> getWithResponse(String refundId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_REFUND, "refundId", refundId);
-    return calls.execute(Operation.GET_REFUND, options,
+    return calls.execute(
+        Operation.GET_REFUND,
+        options,
         (timeouts, headers, key) -> api.getRefundWithHttpInfo(timeouts, headers, refundId));
   }
 
-  /** Refunds of a merchant created from {@code start} (inclusive) to {@code end} (exclusive), oldest first. */
+  /**
+   * Refunds of a merchant created from {@code start} (inclusive) to {@code end} (exclusive), oldest
+   * first.
+   */
   public Page<Refund> list(String merchantId, OffsetDateTime start, OffsetDateTime end) {
     return list(merchantId, start, end, RequestOptions.none());
   }
 
-  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
-  public Page<Refund> list(String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
+  /**
+   * As the {@code list} above, with per-call options; every following page is fetched with them
+   * too.
+   */
+  public Page<Refund> list(
+      String merchantId, OffsetDateTime start, OffsetDateTime end, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_REFUNDS, "merchantId", merchantId);
     validator.requireNonNull(Operation.LIST_REFUNDS, "start", start);
     validator.requireNonNull(Operation.LIST_REFUNDS, "end", end);
-    return calls.page(Operation.LIST_REFUNDS, options, null,
-        cursor -> (timeouts, headers, key) -> api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
-        RefundList::getItems, RefundList::getCursor);
+    return calls.page(
+        Operation.LIST_REFUNDS,
+        options,
+        null,
+        cursor ->
+            (timeouts, headers, key) ->
+                api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+        RefundList::getItems,
+        RefundList::getCursor);
   }
 }

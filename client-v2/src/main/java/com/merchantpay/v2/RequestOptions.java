@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Settings for one call, overriding the client's: an explicit idempotency key, another access token (one
- * client serving many merchants), timeouts, a retry policy.
+ * Settings for one call, overriding the client's: an explicit idempotency key, another access token
+ * (one client serving many merchants), timeouts, a retry policy.
  *
  * <pre>{@code
  * RequestOptions options = RequestOptions.builder()
@@ -70,12 +70,24 @@ public final class RequestOptions {
 
   @Override
   public String toString() {
-    return "RequestOptions{idempotencyKey=" + idempotencyKey + ", accessToken=" + (accessToken == null ? null : "***")
-        + ", readTimeout=" + readTimeout + ", callTimeout=" + callTimeout + ", retryPolicy=" + retryPolicy + '}';
+    return "RequestOptions{idempotencyKey="
+        + idempotencyKey
+        + ", accessToken="
+        + (accessToken == null ? null : "***")
+        + ", readTimeout="
+        + readTimeout
+        + ", callTimeout="
+        + callTimeout
+        + ", retryPolicy="
+        + retryPolicy
+        + '}';
   }
 
   /** Builds {@link RequestOptions}; every setting is optional. */
-  /** The options for a read made on behalf of this call: the same token, none of its key or timeouts. */
+  /**
+   * The options for a read made on behalf of this call: the same token, none of its key or
+   * timeouts.
+   */
   RequestOptions forRead() {
     Builder read = builder();
     accessToken().ifPresent(read::accessToken);
@@ -92,9 +104,9 @@ public final class RequestOptions {
     private Builder() {}
 
     /**
-     * The {@code Idempotency-Key} for a creating operation, instead of a generated one. Derive it from your
-     * own identifiers (an order number) to make the operation idempotent across restarts of your service.
-     * At most 255 printable ASCII characters.
+     * The {@code Idempotency-Key} for a creating operation, instead of a generated one. Derive it
+     * from your own identifiers (an order number) to make the operation idempotent across restarts
+     * of your service. At most 255 printable ASCII characters.
      */
     public Builder idempotencyKey(String idempotencyKey) {
       this.idempotencyKey = IdempotencyKeys.requireValid(idempotencyKey);

@@ -3,8 +3,9 @@ package com.merchantpay.v2;
 import java.util.List;
 
 /**
- * The request failed the checks of the API description (required members, formats) before anything was
- * sent. {@link #getViolations()} has one entry per problem, each naming the member, never its value.
+ * The request failed the checks of the API description (required members, formats) before anything
+ * was sent. {@link #getViolations()} has one entry per problem, each naming the member, never its
+ * value.
  */
 public final class RequestValidationException extends MerchantPayException {
   private static final long serialVersionUID = 1L;
@@ -12,7 +13,8 @@ public final class RequestValidationException extends MerchantPayException {
   private final List<String> violations;
 
   RequestValidationException(String operation, List<String> violations) {
-    super("invalid request, not sent: " + String.join("; ", violations), operation, null, null, null);
+    super(
+        "invalid request, not sent: " + String.join("; ", violations), operation, null, null, null);
     this.violations = List.copyOf(violations);
   }
 

@@ -11,8 +11,8 @@ import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
 /**
- * Checks a request against the constraints generated from the API description before it is sent, so an
- * invalid request costs no round trip and its every problem is named at once.
+ * Checks a request against the constraints generated from the API description before it is sent, so
+ * an invalid request costs no round trip and its every problem is named at once.
  */
 final class RequestValidator {
   private final Validator validator;
@@ -21,10 +21,11 @@ final class RequestValidator {
   RequestValidator(boolean checkConstraints) {
     this.checkConstraints = checkConstraints;
     // The parameter interpolator needs no Expression Language implementation on the class path.
-    ValidatorFactory factory = Validation.byProvider(HibernateValidator.class)
-        .configure()
-        .messageInterpolator(new ParameterMessageInterpolator())
-        .buildValidatorFactory();
+    ValidatorFactory factory =
+        Validation.byProvider(HibernateValidator.class)
+            .configure()
+            .messageInterpolator(new ParameterMessageInterpolator())
+            .buildValidatorFactory();
     this.validator = factory.getValidator();
   }
 
@@ -38,10 +39,12 @@ final class RequestValidator {
     Set<ConstraintViolation<Object>> violations = validator.validate(request);
     if (!violations.isEmpty()) {
       // The invalid value is never repeated: it may be a card number.
-      throw new RequestValidationException(operation.id, violations.stream()
-          .map(violation -> violation.getPropertyPath() + ": " + violation.getMessage())
-          .sorted(Comparator.naturalOrder())
-          .toList());
+      throw new RequestValidationException(
+          operation.id,
+          violations.stream()
+              .map(violation -> violation.getPropertyPath() + ": " + violation.getMessage())
+              .sorted(Comparator.naturalOrder())
+              .toList());
     }
   }
 

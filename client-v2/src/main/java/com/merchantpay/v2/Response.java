@@ -19,8 +19,14 @@ public final class Response<T> {
   private final boolean reconciled;
   private final T value;
 
-  Response(int statusCode, Map<String, List<String>> headers, String requestId, String idempotencyKey, int attempts,
-      boolean reconciled, T value) {
+  Response(
+      int statusCode,
+      Map<String, List<String>> headers,
+      String requestId,
+      String idempotencyKey,
+      int attempts,
+      boolean reconciled,
+      T value) {
     this.statusCode = statusCode;
     this.headers = headers;
     this.requestId = requestId;
@@ -36,8 +42,9 @@ public final class Response<T> {
   }
 
   /**
-   * Response headers. The map looks names up regardless of letter case ({@code headers().get("request-id")}
-   * finds {@code Request-Id}); how the server spelled them is not kept.
+   * Response headers. The map looks names up regardless of letter case ({@code
+   * headers().get("request-id")} finds {@code Request-Id}); how the server spelled them is not
+   * kept.
    */
   public Map<String, List<String>> headers() {
     return headers;
@@ -48,7 +55,9 @@ public final class Response<T> {
     return Optional.ofNullable(requestId);
   }
 
-  /** The key sent as {@code Idempotency-Key}: present for creating operations, given or generated. */
+  /**
+   * The key sent as {@code Idempotency-Key}: present for creating operations, given or generated.
+   */
   public Optional<String> idempotencyKey() {
     return Optional.ofNullable(idempotencyKey);
   }
@@ -59,11 +68,11 @@ public final class Response<T> {
   }
 
   /**
-   * True when a retried update was refused as {@code invalid_operation} (or {@code payment_token_revoked})
-   * because an earlier attempt, whose answer was lost, had already done it: the client read the resource,
-   * found it in the state the call asked for, and reports success. The status, headers and request id are
-   * then those of that read; {@link #value()} is the resource as read, or {@code null} for operations
-   * without a body.
+   * True when a retried update was refused as {@code invalid_operation} (or {@code
+   * payment_token_revoked}) because an earlier attempt, whose answer was lost, had already done it:
+   * the client read the resource, found it in the state the call asked for, and reports success.
+   * The status, headers and request id are then those of that read; {@link #value()} is the
+   * resource as read, or {@code null} for operations without a body.
    */
   public boolean reconciled() {
     return reconciled;
@@ -76,7 +85,15 @@ public final class Response<T> {
 
   @Override
   public String toString() {
-    return "Response{status=" + statusCode + ", requestId=" + requestId + ", idempotencyKey=" + idempotencyKey
-        + ", attempts=" + attempts + (reconciled ? ", reconciled" : "") + '}';
+    return "Response{status="
+        + statusCode
+        + ", requestId="
+        + requestId
+        + ", idempotencyKey="
+        + idempotencyKey
+        + ", attempts="
+        + attempts
+        + (reconciled ? ", reconciled" : "")
+        + '}';
   }
 }

@@ -7,16 +7,17 @@ import java.util.function.DoubleSupplier;
 /**
  * When and how often a failed call is tried again.
  *
- * <p>What is retried: connection failures, timeouts, HTTP 429 and 502/503/504 — for reads, and for creating
- * POSTs, which always carry an {@code Idempotency-Key} so a retry can never create a second resource. The
- * PUT operations (complete, capture, cancel, revoke, sticker activation) carry no key: they are retried only
- * when the service provably did not act on them (the connection was refused or could not be opened, or the
- * answer was 429), unless {@link Builder#retryUpdatesWhenOutcomeUnknown(boolean)} says otherwise. Other 4xx
- * answers are never retried.
+ * <p>What is retried: connection failures, timeouts, HTTP 429 and 502/503/504 — for reads, and for
+ * creating POSTs, which always carry an {@code Idempotency-Key} so a retry can never create a
+ * second resource. The PUT operations (complete, capture, cancel, revoke, sticker activation) carry
+ * no key: they are retried only when the service provably did not act on them (the connection was
+ * refused or could not be opened, or the answer was 429), unless {@link
+ * Builder#retryUpdatesWhenOutcomeUnknown(boolean)} says otherwise. Other 4xx answers are never
+ * retried.
  *
- * <p>Waits grow exponentially from {@code initialBackoff} up to {@code maxBackoff}, with random jitter so
- * that many clients do not retry in step; a {@code Retry-After} from the service is honoured as a minimum.
- * No wait extends past the call's deadline.
+ * <p>Waits grow exponentially from {@code initialBackoff} up to {@code maxBackoff}, with random
+ * jitter so that many clients do not retry in step; a {@code Retry-After} from the service is
+ * honoured as a minimum. No wait extends past the call's deadline.
  */
 public final class RetryPolicy {
   private static final RetryPolicy DEFAULTS = builder().build();
@@ -70,23 +71,31 @@ public final class RetryPolicy {
   }
 
   /**
-   * The wait before attempt {@code failedAttempts + 1}: half the exponential step plus a random share of the
-   * other half ("equal jitter"), and never less than what the service asked for.
+   * The wait before attempt {@code failedAttempts + 1}: half the exponential step plus a random
+   * share of the other half ("equal jitter"), and never less than what the service asked for.
    */
   Duration backoff(int failedAttempts, Duration retryAfter, DoubleSupplier random) {
     long initial = initialBackoff.toMillis();
     long cap = maxBackoff.toMillis();
     long step = initial << Math.min(failedAttempts - 1, 30);
     long exponential = Math.min(cap, step < 0 ? cap : step);
-    long jittered = exponential / 2 + (long) (random.getAsDouble() * (exponential - exponential / 2));
+    long jittered =
+        exponential / 2 + (long) (random.getAsDouble() * (exponential - exponential / 2));
     long wait = retryAfter == null ? jittered : Math.max(jittered, retryAfter.toMillis());
     return Duration.ofMillis(wait);
   }
 
   @Override
   public String toString() {
-    return "RetryPolicy{maxAttempts=" + maxAttempts + ", initialBackoff=" + initialBackoff + ", maxBackoff="
-        + maxBackoff + ", retryUpdatesWhenOutcomeUnknown=" + retryUpdatesWhenOutcomeUnknown + '}';
+    return "RetryPolicy{maxAttempts="
+        + maxAttempts
+        + ", initialBackoff="
+        + initialBackoff
+        + ", maxBackoff="
+        + maxBackoff
+        + ", retryUpdatesWhenOutcomeUnknown="
+        + retryUpdatesWhenOutcomeUnknown
+        + '}';
   }
 
   /** Builds a {@link RetryPolicy}; starts from the defaults. */
@@ -120,9 +129,10 @@ public final class RetryPolicy {
     }
 
     /**
-     * Also retry the PUT operations after a failure that leaves their outcome unknown (a timeout, a reset
-     * connection, 429/502/503/504). Only opt in if repeating them is harmless for you: a second capture or
-     * cancel of the same payment is refused by the service, but a second confirmation code may not be.
+     * Also retry the PUT operations after a failure that leaves their outcome unknown (a timeout, a
+     * reset connection, 429/502/503/504). Only opt in if repeating them is harmless for you: a
+     * second capture or cancel of the same payment is refused by the service, but a second
+     * confirmation code may not be.
      */
     public Builder retryUpdatesWhenOutcomeUnknown(boolean retry) {
       this.retryUpdatesWhenOutcomeUnknown = retry;
@@ -133,7 +143,11 @@ public final class RetryPolicy {
     public RetryPolicy build() {
       if (maxBackoff.compareTo(initialBackoff) < 0) {
         throw new IllegalArgumentException(
-            "maxBackoff (" + maxBackoff + ") must not be shorter than initialBackoff (" + initialBackoff + ")");
+            "maxBackoff ("
+                + maxBackoff
+                + ") must not be shorter than initialBackoff ("
+                + initialBackoff
+                + ")");
       }
       return new RetryPolicy(this);
     }

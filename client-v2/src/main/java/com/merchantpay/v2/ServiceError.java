@@ -4,7 +4,9 @@ import com.merchantpay.v2.model.ErrorCode;
 import java.time.Duration;
 import java.util.List;
 
-/** What the error decoder learned about a failed answer; the service exceptions are built from it. */
+/**
+ * What the error decoder learned about a failed answer; the service exceptions are built from it.
+ */
 final class ServiceError {
   final String operation;
   final int statusCode;
@@ -16,8 +18,16 @@ final class ServiceError {
   final String idempotencyKey;
   final Duration retryAfter;
 
-  ServiceError(String operation, int statusCode, ErrorCode code, String message, List<String> errors,
-      String bodyExcerpt, String requestId, String idempotencyKey, Duration retryAfter) {
+  ServiceError(
+      String operation,
+      int statusCode,
+      ErrorCode code,
+      String message,
+      List<String> errors,
+      String bodyExcerpt,
+      String requestId,
+      String idempotencyKey,
+      Duration retryAfter) {
     this.operation = operation;
     this.statusCode = statusCode;
     this.code = code;

@@ -9,6 +9,7 @@ import feign.codec.ErrorDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -17,15 +18,15 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.time.Instant;
 
 /**
- * Turns every non-2xx answer into a {@link ServiceException} chosen by the error body's {@code code} (the
- * status only decides when there is no documented body), carrying the operation, request id, idempotency
- * key and {@code Retry-After}.
+ * Turns every non-2xx answer into a {@link ServiceException} chosen by the error body's {@code
+ * code} (the status only decides when there is no documented body), carrying the operation, request
+ * id, idempotency key and {@code Retry-After}.
  */
 final class ServiceErrorDecoder implements ErrorDecoder {
   static final int MAX_ERROR_BODY = 64 * 1024;
+
   /** Longer waits than a day are taken as a day: no call deadline is that long anyway. */
   static final Duration MAX_RETRY_AFTER = Duration.ofDays(1);
 
@@ -42,15 +43,30 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     byte[] body = readBounded(response);
     String operation = operationOf(methodKey);
     String[] secrets = Redaction.secretsOf(response.request());
-    ServiceError error = new ServiceError(
-        operation, response.status(), null, null, List.of(), Redaction.excerpt(body, operation, secrets),
-        requestId(response.headers()), header(response.request().headers(), "Idempotency-Key"),
-        retryAfter(header(response.headers(), "Retry-After")));
+    ServiceError error =
+        new ServiceError(
+            operation,
+            response.status(),
+            null,
+            null,
+            List.of(),
+            Redaction.excerpt(body, operation, secrets),
+            requestId(response.headers()),
+            header(response.request().headers(), "Idempotency-Key"),
+            retryAfter(header(response.headers(), "Retry-After")));
     JsonNode json = parseJson(body);
     if (json != null && json.path("code").isTextual()) {
-      error = new ServiceError(error.operation, error.statusCode, ErrorCode.fromValue(json.get("code").asText()),
-          Redaction.redact(json.path("message").asText(null), secrets), messages(json.path("errors"), secrets), null,
-          error.requestId, error.idempotencyKey, error.retryAfter);
+      error =
+          new ServiceError(
+              error.operation,
+              error.statusCode,
+              ErrorCode.fromValue(json.get("code").asText()),
+              Redaction.redact(json.path("message").asText(null), secrets),
+              messages(json.path("errors"), secrets),
+              null,
+              error.requestId,
+              error.idempotencyKey,
+              error.retryAfter);
     }
     return error.toException();
   }
@@ -71,7 +87,11 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     List<String> messages = new ArrayList<>();
     if (errors.isArray()) {
       // Documented as strings; an object per error is kept readable rather than dropped.
-      errors.forEach(entry -> messages.add(Redaction.redact(entry.isTextual() ? entry.asText() : entry.toString(), secrets)));
+      errors.forEach(
+          entry ->
+              messages.add(
+                  Redaction.redact(
+                      entry.isTextual() ? entry.asText() : entry.toString(), secrets)));
     }
     return messages;
   }
@@ -87,12 +107,17 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     }
   }
 
-  /** "PaymentsApi#createPaymentWithHttpInfo(Options,Map,String,CreatePaymentRequest)" becomes "createPayment". */
+  /**
+   * "PaymentsApi#createPaymentWithHttpInfo(Options,Map,String,CreatePaymentRequest)" becomes
+   * "createPayment".
+   */
   static String operationOf(String methodKey) {
     int start = methodKey.indexOf('#') + 1;
     int end = methodKey.indexOf('(', start);
     String method = methodKey.substring(start, end < 0 ? methodKey.length() : end);
-    return method.endsWith("WithHttpInfo") ? method.substring(0, method.length() - "WithHttpInfo".length()) : method;
+    return method.endsWith("WithHttpInfo")
+        ? method.substring(0, method.length() - "WithHttpInfo".length())
+        : method;
   }
 
   static String requestId(Map<String, Collection<String>> headers) {
@@ -105,7 +130,9 @@ final class ServiceErrorDecoder implements ErrorDecoder {
       return null;
     }
     for (Map.Entry<String, Collection<String>> entry : headers.entrySet()) {
-      if (entry.getKey() != null && entry.getKey().equalsIgnoreCase(name) && !entry.getValue().isEmpty()) {
+      if (entry.getKey() != null
+          && entry.getKey().equalsIgnoreCase(name)
+          && !entry.getValue().isEmpty()) {
         return entry.getValue().iterator().next();
       }
     }
@@ -120,11 +147,18 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     String trimmed = value.trim();
     try {
       long seconds = Long.parseLong(trimmed);
-      return seconds < 0 ? null : Duration.ofSeconds(Math.min(seconds, MAX_RETRY_AFTER.getSeconds()));
+      return seconds < 0
+          ? null
+          : Duration.ofSeconds(Math.min(seconds, MAX_RETRY_AFTER.getSeconds()));
     } catch (NumberFormatException notSeconds) {
       try {
-        Duration until = Duration.between(now.get(), ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-        return until.isNegative() ? Duration.ZERO : until.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : until;
+        Duration until =
+            Duration.between(
+                now.get(),
+                ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+        return until.isNegative()
+            ? Duration.ZERO
+            : until.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : until;
       } catch (DateTimeParseException notADate) {
         return null;
       }

@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The service answered with an error status. Each documented error {@code code} has its own subtype; an
- * undocumented code gives {@link UnknownServiceErrorException} and an error body that is not the documented
- * JSON (an HTML page from a proxy, say) gives {@link UnexpectedResponseException}.
+ * The service answered with an error status. Each documented error {@code code} has its own
+ * subtype; an undocumented code gives {@link UnknownServiceErrorException} and an error body that
+ * is not the documented JSON (an HTML page from a proxy, say) gives {@link
+ * UnexpectedResponseException}.
  *
- * <p>A declined payment is not an exception: it is a {@code Payment} with status {@code Rejected} and a
- * {@code resultCode}.
+ * <p>A declined payment is not an exception: it is a {@code Payment} with status {@code Rejected}
+ * and a {@code resultCode}.
  */
 public abstract class ServiceException extends MerchantPayException {
   private static final long serialVersionUID = 1L;
@@ -53,12 +54,17 @@ public abstract class ServiceException extends MerchantPayException {
     return statusCode;
   }
 
-  /** The error code of the body, or {@code null} when the body was not the documented error JSON. */
+  /**
+   * The error code of the body, or {@code null} when the body was not the documented error JSON.
+   */
   public ErrorCode getErrorCode() {
     return ErrorCode.fromValue(rawCode);
   }
 
-  /** The service's explanation ({@code message} of the error body), redacted of anything like a card number. */
+  /**
+   * The service's explanation ({@code message} of the error body), redacted of anything like a card
+   * number.
+   */
   public Optional<String> getServiceMessage() {
     return Optional.ofNullable(serviceMessage);
   }

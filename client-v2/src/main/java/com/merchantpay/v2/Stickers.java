@@ -8,7 +8,10 @@ import com.merchantpay.v2.model.StickerList;
 import com.merchantpay.v2.model.StickerStatus;
 import java.util.Objects;
 
-/** Payment stickers (payment links or codes); payments made through one are notified to its callback URL. */
+/**
+ * Payment stickers (payment links or codes); payments made through one are notified to its callback
+ * URL.
+ */
 public final class Stickers {
   private final StickersApi api;
   private final CallExecutor calls;
@@ -25,11 +28,17 @@ public final class Stickers {
     return createWithResponse(request, RequestOptions.none()).value();
   }
 
-  /** As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id, attempts and idempotency key. */
-  public Response<Sticker> createWithResponse(CreateStickerRequest request, RequestOptions options) {
+  /**
+   * As {@link #create}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id, attempts and idempotency key.
+   */
+  public Response<Sticker> createWithResponse(
+      CreateStickerRequest request, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.validate(Operation.CREATE_STICKER, request);
-    return calls.execute(Operation.CREATE_STICKER, options,
+    return calls.execute(
+        Operation.CREATE_STICKER,
+        options,
         (timeouts, headers, key) -> api.createStickerWithHttpInfo(timeouts, headers, key, request));
   }
 
@@ -38,13 +47,21 @@ public final class Stickers {
     setActiveWithResponse(stickerId, active, RequestOptions.none());
   }
 
-  /** As {@link #setActive}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts, and whether a retry found the update already done. */
-  public Response<Void> setActiveWithResponse(String stickerId, boolean active, RequestOptions options) {
+  /**
+   * As {@link #setActive}, with per-call {@link RequestOptions}; the {@link Response} also carries
+   * the status, headers, request id and attempts, and whether a retry found the update already
+   * done.
+   */
+  public Response<Void> setActiveWithResponse(
+      String stickerId, boolean active, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.SET_STICKER_ACTIVE, "stickerId", stickerId);
     StickerActivationRequest request = new StickerActivationRequest().active(active);
-    return calls.execute(Operation.SET_STICKER_ACTIVE, options,
-        (timeouts, headers, key) -> api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request),
+    return calls.execute(
+        Operation.SET_STICKER_ACTIVE,
+        options,
+        (timeouts, headers, key) ->
+            api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request),
         () -> {
           Response<Sticker> read = getWithResponse(stickerId, options.forRead());
           boolean isActive = read.value().getStatus().equals(StickerStatus.ACTIVE);
@@ -57,11 +74,16 @@ public final class Stickers {
     return getWithResponse(stickerId, RequestOptions.none()).value();
   }
 
-  /** As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the status, headers, request id and attempts. */
+  /**
+   * As {@link #get}, with per-call {@link RequestOptions}; the {@link Response} also carries the
+   * status, headers, request id and attempts.
+   */
   public Response<Sticker> getWithResponse(String stickerId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_STICKER, "stickerId", stickerId);
-    return calls.execute(Operation.GET_STICKER, options,
+    return calls.execute(
+        Operation.GET_STICKER,
+        options,
         (timeouts, headers, key) -> api.getStickerWithHttpInfo(timeouts, headers, stickerId));
   }
 
@@ -70,12 +92,21 @@ public final class Stickers {
     return list(merchantId, RequestOptions.none());
   }
 
-  /** As the {@code list} above, with per-call options; every following page is fetched with them too. */
+  /**
+   * As the {@code list} above, with per-call options; every following page is fetched with them
+   * too.
+   */
   public Page<Sticker> list(String merchantId, RequestOptions options) {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.LIST_STICKERS, "merchantId", merchantId);
-    return calls.page(Operation.LIST_STICKERS, options, null,
-        cursor -> (timeouts, headers, key) -> api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor),
-        StickerList::getItems, StickerList::getCursor);
+    return calls.page(
+        Operation.LIST_STICKERS,
+        options,
+        null,
+        cursor ->
+            (timeouts, headers, key) ->
+                api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor),
+        StickerList::getItems,
+        StickerList::getCursor);
   }
 }

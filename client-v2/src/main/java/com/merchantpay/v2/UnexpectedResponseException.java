@@ -3,9 +3,10 @@ package com.merchantpay.v2;
 import java.util.Optional;
 
 /**
- * The answer was not what the API describes: an error status without the documented JSON body (an HTML page
- * from a proxy or load balancer, an empty body), or a success body that cannot be read. The message carries
- * the status and a short excerpt of the body with card-like numbers and bearer tokens masked.
+ * The answer was not what the API describes: an error status without the documented JSON body (an
+ * HTML page from a proxy or load balancer, an empty body), or a success body that cannot be read.
+ * The message carries the status and a short excerpt of the body with card-like numbers and bearer
+ * tokens masked.
  */
 public final class UnexpectedResponseException extends ServiceException {
   private static final long serialVersionUID = 1L;

@@ -8,12 +8,14 @@ import org.slf4j.helpers.AbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
 /**
- * An SLF4J logger with every level enabled that keeps what it was given, stack traces included, and passes
- * it on to the real logging of the test run (see simplelogger.properties), which {@link TestRunLogTest} scans.
+ * An SLF4J logger with every level enabled that keeps what it was given, stack traces included, and
+ * passes it on to the real logging of the test run (see simplelogger.properties), which {@link
+ * TestRunLogTest} scans.
  */
 final class CapturingLogger extends AbstractLogger {
   private static final long serialVersionUID = 1L;
-  private static final org.slf4j.Logger RUN_LOG = org.slf4j.LoggerFactory.getLogger("com.merchantpay.v2.test-client");
+  private static final org.slf4j.Logger RUN_LOG =
+      org.slf4j.LoggerFactory.getLogger("com.merchantpay.v2.test-client");
   final List<String> lines = new CopyOnWriteArrayList<>();
 
   CapturingLogger() {
@@ -30,8 +32,10 @@ final class CapturingLogger extends AbstractLogger {
   }
 
   @Override
-  protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
-    StringBuilder line = new StringBuilder(level + " " + MessageFormatter.basicArrayFormat(pattern, arguments));
+  protected void handleNormalizedLoggingCall(
+      Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
+    StringBuilder line =
+        new StringBuilder(level + " " + MessageFormatter.basicArrayFormat(pattern, arguments));
     for (Throwable t = throwable; t != null; t = t.getCause()) {
       line.append(" | ").append(t);
     }

@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,14 +20,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Building the client, and the settings that can change per call. */
 class ClientConfigurationTest extends ClientTestSupport {
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://payments.example.com", "http://10.0.0.5:8080", "ftp://payments.example.com", "payments.example.com"})
+  @ValueSource(
+      strings = {
+        "http://payments.example.com",
+        "http://10.0.0.5:8080",
+        "ftp://payments.example.com",
+        "payments.example.com"
+      })
   void aBaseUrlThatIsNotHttpsIsRefusedUnlessLoopback(String url) {
     assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl(url))
         .isInstanceOf(IllegalArgumentException.class)
@@ -34,75 +40,120 @@ class ClientConfigurationTest extends ClientTestSupport {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"https://payments.example.com/", "http://localhost:8080", "http://127.0.0.1:1", "http://[::1]:8080"})
+  @ValueSource(
+      strings = {
+        "https://payments.example.com/",
+        "http://localhost:8080",
+        "http://127.0.0.1:1",
+        "http://[::1]:8080"
+      })
   void httpsAndLoopbackBaseUrlsAreAccepted(String url) {
     assertThat(MerchantPayClient.builder().baseUrl(url).accessToken("t").build().toString())
-        .doesNotEndWith("/}").contains(url.replaceAll("/$", ""));
+        .doesNotEndWith("/}")
+        .contains(url.replaceAll("/$", ""));
   }
 
   @Test
   void missingSettingsAreNamed() {
-    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("t").build()).hasMessageContaining("baseUrl");
-    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://x.example").build()).hasMessageContaining("access token");
-    assertThatThrownBy(() -> MerchantPayClient.builder().readTimeout(Duration.ZERO)).hasMessageContaining("readTimeout must be positive");
-    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("a\r\nX-Evil: 1")).hasMessageContaining("line breaks");
-    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("tok_live\u0000")).hasMessageContaining("visible ASCII")
+    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("t").build())
+        .hasMessageContaining("baseUrl");
+    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://x.example").build())
+        .hasMessageContaining("access token");
+    assertThatThrownBy(() -> MerchantPayClient.builder().readTimeout(Duration.ZERO))
+        .hasMessageContaining("readTimeout must be positive");
+    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("a\r\nX-Evil: 1"))
+        .hasMessageContaining("line breaks");
+    assertThatThrownBy(() -> MerchantPayClient.builder().accessToken("tok_live\u0000"))
+        .hasMessageContaining("visible ASCII")
         .hasMessageNotContaining("tok_live");
-    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://user:pw@payments.example.com"))
-        .hasMessageContaining("credentials").hasMessageNotContaining("pw@");
-    assertThatThrownBy(() -> MerchantPayClient.builder().baseUrl("https://payments.example.com/api/v2"))
+    assertThatThrownBy(
+            () -> MerchantPayClient.builder().baseUrl("https://user:pw@payments.example.com"))
+        .hasMessageContaining("credentials")
+        .hasMessageNotContaining("pw@");
+    assertThatThrownBy(
+            () -> MerchantPayClient.builder().baseUrl("https://payments.example.com/api/v2"))
         .hasMessageContaining("without the /api/v2");
-    assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("x".repeat(256))).hasMessageContaining("at most 255");
-    assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("has space")).hasMessageContaining("printable ASCII");
-    assertThatThrownBy(() -> RetryPolicy.builder().maxAttempts(0)).hasMessageContaining("at least 1");
+    assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("x".repeat(256)))
+        .hasMessageContaining("at most 255");
+    assertThatThrownBy(() -> RequestOptions.builder().idempotencyKey("has space"))
+        .hasMessageContaining("printable ASCII");
+    assertThatThrownBy(() -> RetryPolicy.builder().maxAttempts(0))
+        .hasMessageContaining("at least 1");
   }
 
   @Test
   void theTokenSupplierIsAskedOnEveryAttemptSoARefreshedTokenIsUsed() {
     server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled"))));
     AtomicInteger refreshes = new AtomicInteger();
-    MerchantPayClient client = client(b -> b.accessTokenSupplier(() -> "token-" + refreshes.incrementAndGet()));
+    MerchantPayClient client =
+        client(b -> b.accessTokenSupplier(() -> "token-" + refreshes.incrementAndGet()));
 
     client.payments().get("p-1");
     client.payments().get("p-1");
 
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1")).withHeader("Authorization", equalTo("Bearer token-1")));
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1")).withHeader("Authorization", equalTo("Bearer token-2")));
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer token-1")));
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer token-2")));
   }
 
   @Test
   void aPerCallTokenServesAnotherMerchantWithTheSameClient() {
     server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled"))));
 
-    client().payments().getWithResponse("p-1", RequestOptions.builder().accessToken("merchant-b-token").build());
+    client()
+        .payments()
+        .getWithResponse("p-1", RequestOptions.builder().accessToken("merchant-b-token").build());
 
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1")).withHeader("Authorization", equalTo("Bearer merchant-b-token")));
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer merchant-b-token")));
   }
 
   @Test
   void aPerCallReadTimeoutOverridesTheClients() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled")).withFixedDelay(3_000)));
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(okJson(payment("p-1", "Settled")).withFixedDelay(3_000)));
 
-    assertThatThrownBy(() -> client(b -> b.readTimeout(Duration.ofSeconds(10))).payments().getWithResponse("p-1",
-            RequestOptions.builder().readTimeout(Duration.ofMillis(200)).retryPolicy(RetryPolicy.none()).build()))
+    assertThatThrownBy(
+            () ->
+                client(b -> b.readTimeout(Duration.ofSeconds(10)))
+                    .payments()
+                    .getWithResponse(
+                        "p-1",
+                        RequestOptions.builder()
+                            .readTimeout(Duration.ofMillis(200))
+                            .retryPolicy(RetryPolicy.none())
+                            .build()))
         .isInstanceOf(RequestTimeoutException.class);
   }
 
   @Test
   void requestValidationCanBeTurnedOffForServicesThatAcceptMore() {
-    server.stubFor(com.github.tomakehurst.wiremock.client.WireMock.put("/api/v2/payments/p-1/confirm")
-        .willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(200)));
+    server.stubFor(
+        com.github.tomakehurst.wiremock.client.WireMock.put("/api/v2/payments/p-1/confirm")
+            .willReturn(
+                com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(200)));
     var fullCapture = new com.merchantpay.v2.model.CaptureRequest();
 
-    assertThatThrownBy(() -> client().payments().capture("p-1", fullCapture)).isInstanceOf(RequestValidationException.class);
+    assertThatThrownBy(() -> client().payments().capture("p-1", fullCapture))
+        .isInstanceOf(RequestValidationException.class);
     client(b -> b.validateRequests(false)).payments().capture("p-1", fullCapture);
 
-    server.verify(1, com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor(urlEqualTo("/api/v2/payments/p-1/confirm")));
+    server.verify(
+        1,
+        com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor(
+            urlEqualTo("/api/v2/payments/p-1/confirm")));
   }
 
   @Test
   void responseHeadersAreLookedUpWithoutRegardToCase() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled")).withHeader("X-Trace", "t-1")));
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(okJson(payment("p-1", "Settled")).withHeader("X-Trace", "t-1")));
 
     Response<?> response = client().payments().getWithResponse("p-1", RequestOptions.none());
 
@@ -116,21 +167,27 @@ class ClientConfigurationTest extends ClientTestSupport {
 
     client(b -> b.userAgent("shop/2.1")).payments().get("p-1");
 
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
-        .withHeader("User-Agent", matching("merchantpay-java/\\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(Java .+\\) shop/2\\.1")));
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader(
+                "User-Agent",
+                matching(
+                    "merchantpay-java/\\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(Java .+\\) shop/2\\.1")));
   }
 
   @Test
   void oneClientServesManyThreadsAtOnce() throws Exception {
-    server.stubFor(get(com.github.tomakehurst.wiremock.client.WireMock.urlMatching("/api/v2/payments/p-\\d+"))
-        .willReturn(okJson(payment("p-x", "Settled"))));
+    server.stubFor(
+        get(com.github.tomakehurst.wiremock.client.WireMock.urlMatching("/api/v2/payments/p-\\d+"))
+            .willReturn(okJson(payment("p-x", "Settled"))));
     MerchantPayClient client = client();
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
       List<Future<String>> results = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         String id = "p-" + i;
-        results.add(pool.submit((Callable<String>) () -> client.payments().get(id).getStatus().getValue()));
+        results.add(
+            pool.submit((Callable<String>) () -> client.payments().get(id).getStatus().getValue()));
       }
       for (Future<String> result : results) {
         assertThat(result.get()).isEqualTo("Settled");
@@ -138,6 +195,10 @@ class ClientConfigurationTest extends ClientTestSupport {
     } finally {
       pool.shutdownNow();
     }
-    server.verify(64, getRequestedFor(com.github.tomakehurst.wiremock.client.WireMock.urlMatching("/api/v2/payments/p-\\d+")));
+    server.verify(
+        64,
+        getRequestedFor(
+            com.github.tomakehurst.wiremock.client.WireMock.urlMatching(
+                "/api/v2/payments/p-\\d+")));
   }
 }

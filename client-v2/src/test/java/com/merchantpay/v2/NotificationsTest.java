@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** Callbacks are parsed tolerantly and verified against the API, because nothing signs them. */
 class NotificationsTest extends ClientTestSupport {
-  private static final String PAYMENT_NOTIFICATION = """
+  private static final String PAYMENT_NOTIFICATION =
+      """
       {"id":"p-1","created":"2026-03-01T10:00:00.5Z","testMode":true,"status":"Settled","merchantId":"m-1",
        "invoice":{"description":"Order 4711","orderNo":"4711","params":{"k":"v"}},
        "amount":{"value":10.5000,"currency":"RUB"},
@@ -31,19 +32,25 @@ class NotificationsTest extends ClientTestSupport {
   void aPaymentNotificationParsesFromBytesOrTextIgnoringUnknownMembers() {
     Notifications notifications = client().notifications();
 
-    PaymentNotification fromBytes = notifications.parsePayment(PAYMENT_NOTIFICATION.getBytes(StandardCharsets.UTF_8));
+    PaymentNotification fromBytes =
+        notifications.parsePayment(PAYMENT_NOTIFICATION.getBytes(StandardCharsets.UTF_8));
     PaymentNotification fromText = notifications.parsePayment(PAYMENT_NOTIFICATION);
 
     assertThat(fromBytes).isEqualTo(fromText);
     assertThat(fromBytes.getStatus()).isEqualTo(PaymentStatus.SETTLED);
-    assertThat(fromBytes.getAmount().getValue()).isEqualByComparingTo(new BigDecimal("10.5")).hasScaleOf(4);
+    assertThat(fromBytes.getAmount().getValue())
+        .isEqualByComparingTo(new BigDecimal("10.5"))
+        .hasScaleOf(4);
     assertThat(fromBytes.getInvoice().getOrderNo()).isEqualTo("4711");
   }
 
   @Test
   void aTokenNotificationParsesAndItsIdIsMaskedInToString() {
-    PaymentTokenNotification notification = client().notifications().parsePaymentToken(
-        "{\"id\":\"tok-secret-abcd1234\",\"status\":\"Revoked\",\"title\":\"Visa *1111\",\"expires\":\"2029-12-31T00:00:00Z\",\"x\":1}");
+    PaymentTokenNotification notification =
+        client()
+            .notifications()
+            .parsePaymentToken(
+                "{\"id\":\"tok-secret-abcd1234\",\"status\":\"Revoked\",\"title\":\"Visa *1111\",\"expires\":\"2029-12-31T00:00:00Z\",\"x\":1}");
 
     assertThat(notification.getStatus()).isEqualTo(PaymentTokenStatus.REVOKED);
     assertThat(notification.toString()).doesNotContain("tok-secret").contains("***1234");
@@ -53,14 +60,18 @@ class NotificationsTest extends ClientTestSupport {
   void aMalformedBodyIsRefusedWithoutRepeatingIt() {
     Notifications notifications = client().notifications();
 
-    assertThatThrownBy(() -> notifications.parsePayment("{\"id\":\"p-1\",\"pan\":\"" + TEST_PAN + "\" oops"))
+    assertThatThrownBy(
+            () -> notifications.parsePayment("{\"id\":\"p-1\",\"pan\":\"" + TEST_PAN + "\" oops"))
         .isInstanceOf(NotificationParseException.class)
         .hasMessageContaining("not JSON (line 1")
         .hasMessageNotContaining(TEST_PAN);
-    assertThatThrownBy(() -> notifications.parsePayment("[1,2]")).hasMessageContaining("not a JSON object");
-    assertThatThrownBy(() -> notifications.parsePayment("{\"status\":\"Settled\"}")).hasMessageContaining("has no id");
+    assertThatThrownBy(() -> notifications.parsePayment("[1,2]"))
+        .hasMessageContaining("not a JSON object");
+    assertThatThrownBy(() -> notifications.parsePayment("{\"status\":\"Settled\"}"))
+        .hasMessageContaining("has no id");
     assertThatThrownBy(() -> notifications.parsePayment(new byte[0])).hasMessageContaining("empty");
-    assertThatThrownBy(() -> notifications.parsePayment("{\"id\":\"p-1\",\"amount\":{\"value\":\"lots\"}}"))
+    assertThatThrownBy(
+            () -> notifications.parsePayment("{\"id\":\"p-1\",\"amount\":{\"value\":\"lots\"}}"))
         .hasMessageContaining("wrong type: amount.value");
   }
 
@@ -71,17 +82,24 @@ class NotificationsTest extends ClientTestSupport {
 
     Payment authoritative = notifications.verify(notifications.parsePayment(PAYMENT_NOTIFICATION));
 
-    assertThat(authoritative.getStatus()).as("the API says Authorized, whatever the callback claimed")
+    assertThat(authoritative.getStatus())
+        .as("the API says Authorized, whatever the callback claimed")
         .isEqualTo(PaymentStatus.AUTHORIZED);
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1")).withHeader("Authorization", equalTo("Bearer " + TOKEN)));
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer " + TOKEN)));
   }
 
   @Test
   void verifyingATokenNotificationReadsTheToken() {
-    server.stubFor(get("/api/v2/paymenttokens/t-1").willReturn(okJson("{\"id\":\"t-1\",\"status\":\"Active\"}")));
+    server.stubFor(
+        get("/api/v2/paymenttokens/t-1")
+            .willReturn(okJson("{\"id\":\"t-1\",\"status\":\"Active\"}")));
     Notifications notifications = client().notifications();
 
-    PaymentToken token = notifications.verify(notifications.parsePaymentToken("{\"id\":\"t-1\",\"status\":\"Revoked\"}"));
+    PaymentToken token =
+        notifications.verify(
+            notifications.parsePaymentToken("{\"id\":\"t-1\",\"status\":\"Revoked\"}"));
 
     assertThat(token.getStatus()).isEqualTo(PaymentTokenStatus.ACTIVE);
   }

@@ -19,18 +19,27 @@ import org.junit.jupiter.api.Test;
 
 /** Pages follow the cursor lazily, to the end, and a broken cursor cannot loop forever. */
 class PaginationTest extends ClientTestSupport {
-  private static final OffsetDateTime START = OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+  private static final OffsetDateTime START =
+      OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC);
   private static final OffsetDateTime END = START.plusDays(1);
 
   @BeforeEach
   void threePages() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/payments")).withQueryParam("merchantId", equalTo("m-1"))
-        .withQueryParam("cursor", com.github.tomakehurst.wiremock.client.WireMock.absent())
-        .willReturn(okJson("{\"items\":[" + item("p-1") + "," + item("p-2") + "],\"cursor\":\"c+2/=\"}")));
-    server.stubFor(get(urlPathEqualTo("/api/v2/payments")).withQueryParam("cursor", equalTo("c+2/="))
-        .willReturn(okJson("{\"items\":[" + item("p-3") + "],\"cursor\":\"c3\"}")));
-    server.stubFor(get(urlPathEqualTo("/api/v2/payments")).withQueryParam("cursor", equalTo("c3"))
-        .willReturn(okJson("{\"items\":[" + item("p-4") + "],\"cursor\":\"\"}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/payments"))
+            .withQueryParam("merchantId", equalTo("m-1"))
+            .withQueryParam("cursor", com.github.tomakehurst.wiremock.client.WireMock.absent())
+            .willReturn(
+                okJson(
+                    "{\"items\":[" + item("p-1") + "," + item("p-2") + "],\"cursor\":\"c+2/=\"}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/payments"))
+            .withQueryParam("cursor", equalTo("c+2/="))
+            .willReturn(okJson("{\"items\":[" + item("p-3") + "],\"cursor\":\"c3\"}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/payments"))
+            .withQueryParam("cursor", equalTo("c3"))
+            .willReturn(okJson("{\"items\":[" + item("p-4") + "],\"cursor\":\"\"}")));
   }
 
   @Test
@@ -52,7 +61,8 @@ class PaginationTest extends ClientTestSupport {
 
   @Test
   void theNextPageIsFetchedOnlyWhenNeeded() {
-    Iterator<PaymentListItem> items = client().payments().list("m-1", START, END).autoPagingIterable().iterator();
+    Iterator<PaymentListItem> items =
+        client().payments().list("m-1", START, END).autoPagingIterable().iterator();
     items.next();
     items.next();
     server.verify(1, getRequestedFor(urlPathEqualTo("/api/v2/payments")));
@@ -60,7 +70,8 @@ class PaginationTest extends ClientTestSupport {
     items.next();
     server.verify(2, getRequestedFor(urlPathEqualTo("/api/v2/payments")));
 
-    assertThat(client().payments().list("m-1", START, END).autoPagingStream().limit(2).count()).isEqualTo(2);
+    assertThat(client().payments().list("m-1", START, END).autoPagingStream().limit(2).count())
+        .isEqualTo(2);
     server.verify(3, getRequestedFor(urlPathEqualTo("/api/v2/payments")));
   }
 
@@ -74,8 +85,11 @@ class PaginationTest extends ClientTestSupport {
 
   @Test
   void aCursorGivenTwiceStopsTheIterationInsteadOfLoopingForever() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/refunds")).willReturn(okJson(
-        "{\"items\":[{\"id\":\"r-1\",\"status\":\"Success\"}],\"cursor\":\"same\"}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/refunds"))
+            .willReturn(
+                okJson(
+                    "{\"items\":[{\"id\":\"r-1\",\"status\":\"Success\"}],\"cursor\":\"same\"}")));
 
     assertThatThrownBy(() -> client().refunds().list("m-1", START, END).autoPagingStream().count())
         .isInstanceOf(UnexpectedResponseException.class)
@@ -85,8 +99,11 @@ class PaginationTest extends ClientTestSupport {
 
   @Test
   void aBareArrayIsAcceptedAsASinglePage() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/receipts")).willReturn(okJson(
-        "[{\"id\":\"rc-1\",\"status\":\"Success\",\"paymentId\":\"p-1\"},{\"id\":\"rc-2\",\"status\":\"Pending\",\"paymentId\":\"p-1\"}]")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/receipts"))
+            .willReturn(
+                okJson(
+                    "[{\"id\":\"rc-1\",\"status\":\"Success\",\"paymentId\":\"p-1\"},{\"id\":\"rc-2\",\"status\":\"Pending\",\"paymentId\":\"p-1\"}]")));
 
     Page<ReceiptResponse> page = client().receipts().list("p-1");
 
@@ -95,6 +112,8 @@ class PaginationTest extends ClientTestSupport {
   }
 
   private static String item(String id) {
-    return "{\"id\":\"" + id + "\",\"status\":\"Settled\",\"merchantId\":\"m-1\",\"created\":\"2026-03-01T10:00:00Z\"}";
+    return "{\"id\":\""
+        + id
+        + "\",\"status\":\"Settled\",\"merchantId\":\"m-1\",\"created\":\"2026-03-01T10:00:00Z\"}";
   }
 }

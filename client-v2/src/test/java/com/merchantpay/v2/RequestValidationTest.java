@@ -35,12 +35,20 @@ class RequestValidationTest extends ClientTestSupport {
   void aMissingBodyOrIdIsNamed() {
     MerchantPayClient client = client();
 
-    assertThatThrownBy(() -> client.refunds().create(null)).hasMessageContaining("request body: must not be null");
-    assertThatThrownBy(() -> client.payments().get(" ")).hasMessageContaining("paymentId: must not be blank");
+    assertThatThrownBy(() -> client.refunds().create(null))
+        .hasMessageContaining("request body: must not be null");
+    assertThatThrownBy(() -> client.payments().get(" "))
+        .hasMessageContaining("paymentId: must not be blank");
     assertThatThrownBy(() -> client.payments().list("m-1", null, OffsetDateTime.now()))
         .hasMessageContaining("start: must not be null");
-    assertThatThrownBy(() -> client.refunds().create(new CreateRefundRequest().paymentId("p-1")
-            .amount(new Amount().value(BigDecimal.ONE))))
+    assertThatThrownBy(
+            () ->
+                client
+                    .refunds()
+                    .create(
+                        new CreateRefundRequest()
+                            .paymentId("p-1")
+                            .amount(new Amount().value(BigDecimal.ONE))))
         .hasMessageContaining("amount.currency: must not be null");
 
     server.verify(0, anyRequestedFor(anyUrl()));

@@ -11,19 +11,32 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Finds the secret (x-sensitive) properties of the generated models by their behaviour: a string property
- * whose value toString() does not print.
+ * Finds the secret (x-sensitive) properties of the generated models by their behaviour: a string
+ * property whose value toString() does not print.
  */
 final class SecretProperties {
   private SecretProperties() {}
 
-  static Set<String> namesInGeneratedModels() throws IOException, URISyntaxException, ReflectiveOperationException {
-    Path models = Path.of(com.merchantpay.v2.model.Payment.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-        .resolve("com/merchantpay/v2/model");
+  static Set<String> namesInGeneratedModels()
+      throws IOException, URISyntaxException, ReflectiveOperationException {
+    Path models =
+        Path.of(
+                com.merchantpay.v2.model.Payment.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI())
+            .resolve("com/merchantpay/v2/model");
     Set<String> names = new TreeSet<>();
     try (Stream<Path> files = Files.list(models)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".class") && !f.getFileName().toString().contains("$")).toList()) {
-        Class<?> type = Class.forName("com.merchantpay.v2.model." + file.getFileName().toString().replace(".class", ""));
+      for (Path file :
+          files
+              .filter(
+                  f -> f.toString().endsWith(".class") && !f.getFileName().toString().contains("$"))
+              .toList()) {
+        Class<?> type =
+            Class.forName(
+                "com.merchantpay.v2.model." + file.getFileName().toString().replace(".class", ""));
         if (type.isInterface() || type.isEnum()) {
           continue;
         }
@@ -34,7 +47,9 @@ final class SecretProperties {
           continue;
         }
         for (Method setter : type.getMethods()) {
-          if (!setter.getName().startsWith("set") || setter.getParameterCount() != 1 || setter.getParameterTypes()[0] != String.class) {
+          if (!setter.getName().startsWith("set")
+              || setter.getParameterCount() != 1
+              || setter.getParameterTypes()[0] != String.class) {
             continue;
           }
           String marker = "zz" + setter.getName() + "Marker";

@@ -6,14 +6,15 @@ import com.merchantpay.v2.internal.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
 
 /**
- * Runs after every other test class of this module (see junit-platform.properties) and reads everything the
- * client logged during the run, at TRACE: no test card number, CVC, cryptogram or token may be in it.
+ * Runs after every other test class of this module (see junit-platform.properties) and reads
+ * everything the client logged during the run, at TRACE: no test card number, CVC, cryptogram or
+ * token may be in it.
  */
 @Order(Integer.MAX_VALUE)
 class TestRunLogTest {
@@ -26,13 +27,21 @@ class TestRunLogTest {
 
     assertThat(log).as("the run logged the client's calls").contains("createPayment", "retrying");
     assertThat(log)
-        .doesNotContain(ClientTestSupport.TOKEN, "tok_test", "tok-card-1", "sandbox-token",
-            "AgAAAAAAAIR8CQrXcIhbQAAAAAA=", "ptok_9f8e7d6c5b4a", "482913")
+        .doesNotContain(
+            ClientTestSupport.TOKEN,
+            "tok_test",
+            "tok-card-1",
+            "sandbox-token",
+            "AgAAAAAAAIR8CQrXcIhbQAAAAAA=",
+            "ptok_9f8e7d6c5b4a",
+            "482913")
         .doesNotContainPattern("(?i)cvc\\W{0,4}\\d{3,4}");
     // Any card number, not only the ones these tests use: a Luhn-valid run of 13 to 19 digits.
     Matcher digits = Pattern.compile("(?<!\\d)\\d{13,19}(?!\\d)").matcher(log);
     while (digits.find()) {
-      assertThat(Redaction.luhnValid(digits.group())).as("card-like number in the log: %s", digits.group()).isFalse();
+      assertThat(Redaction.luhnValid(digits.group()))
+          .as("card-like number in the log: %s", digits.group())
+          .isFalse();
     }
   }
 }

@@ -8,16 +8,17 @@ import org.openapitools.codegen.CodegenModel;
 import org.openapitools.codegen.CodegenProperty;
 
 /**
- * Masks the properties marked {@code x-sensitive} in the {@code toString()} of a model class rendered by the
- * stock feign {@code pojo.mustache} (see our {@code pojo.mustache}, which wraps it in this lambda).
+ * Masks the properties marked {@code x-sensitive} in the {@code toString()} of a model class
+ * rendered by the stock feign {@code pojo.mustache} (see our {@code pojo.mustache}, which wraps it
+ * in this lambda).
  *
- * <p>The stock {@code toString()} prints every value but those of {@code format: password}, and has no
- * partial or vendor extension to change that, so a card number would reach every log that prints a
- * request. Rewriting the rendered class here, instead of keeping a copy of the whole template, lets an
- * OpenAPI Generator upgrade bring its template as it is: the value printed for a sensitive property becomes
- * {@code mask(...)}, or {@code maskKeepingLast4(...)} with {@code x-mask: last4}, and the class gains both
- * helpers. When the stock line of a sensitive property is not found, generation fails rather than print a
- * secret.
+ * <p>The stock {@code toString()} prints every value but those of {@code format: password}, and has
+ * no partial or vendor extension to change that, so a card number would reach every log that prints
+ * a request. Rewriting the rendered class here, instead of keeping a copy of the whole template,
+ * lets an OpenAPI Generator upgrade bring its template as it is: the value printed for a sensitive
+ * property becomes {@code mask(...)}, or {@code maskKeepingLast4(...)} with {@code x-mask: last4},
+ * and the class gains both helpers. When the stock line of a sensitive property is not found,
+ * generation fails rather than print a secret.
  */
 final class MaskSecretsInToStringLambda implements Mustache.Lambda {
 
@@ -40,7 +41,10 @@ final class MaskSecretsInToStringLambda implements Mustache.Lambda {
         }
       """;
 
-  /** How the stock template ends the {@code toString()} line of one property, after the printed value. */
+  /**
+   * How the stock template ends the {@code toString()} line of one property, after the printed
+   * value.
+   */
   private static final String LINE_END = ").append(\"\\n\");\n";
 
   @Override
@@ -58,7 +62,9 @@ final class MaskSecretsInToStringLambda implements Mustache.Lambda {
     for (CodegenProperty property : model.vars) {
       if (Boolean.TRUE.equals(property.vendorExtensions.get("x-sensitive"))) {
         String helper =
-            Boolean.TRUE.equals(property.vendorExtensions.get("x-mask-last4")) ? "maskKeepingLast4" : "mask";
+            Boolean.TRUE.equals(property.vendorExtensions.get("x-mask-last4"))
+                ? "maskKeepingLast4"
+                : "mask";
         masked = withPrintedValue(model, property, helper + "(" + property.name + ")", masked);
       }
     }
@@ -69,7 +75,10 @@ final class MaskSecretsInToStringLambda implements Mustache.Lambda {
     return masked.substring(0, classEnd) + MASKING_HELPERS + masked.substring(classEnd);
   }
 
-  /** Replaces the value the stock {@code toString()} prints for the property, whatever expression it is. */
+  /**
+   * Replaces the value the stock {@code toString()} prints for the property, whatever expression it
+   * is.
+   */
   private static String withPrintedValue(
       CodegenModel model, CodegenProperty property, String value, String source) {
     String lineStart = "sb.append(\"    " + property.name + ": \").append(";
@@ -79,7 +88,8 @@ final class MaskSecretsInToStringLambda implements Mustache.Lambda {
         || source.indexOf(lineStart, valueStart) >= 0
         || valueEnd < 0
         || source.substring(valueStart, valueEnd).contains("\n")) {
-      throw templateChanged(model, "one toString() line '" + lineStart + "...' for " + property.name);
+      throw templateChanged(
+          model, "one toString() line '" + lineStart + "...' for " + property.name);
     }
     return source.substring(0, valueStart) + value + source.substring(valueEnd);
   }

@@ -9,10 +9,14 @@ import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.servers.Server;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.openapitools.codegen.CodegenConstants;
 import org.openapitools.codegen.CodegenDiscriminator;
 import org.openapitools.codegen.CodegenModel;
@@ -24,51 +28,53 @@ import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
 import org.openapitools.codegen.utils.ModelUtils;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
- * The {@code merchantpay-java} generator: OpenAPI Generator's Java client on the Feign library, with the
- * options every Merchant Payment Service client shares fixed here instead of repeated in each POM.
+ * The {@code merchantpay-java} generator: OpenAPI Generator's Java client on the Feign library,
+ * with the options every Merchant Payment Service client shares fixed here instead of repeated in
+ * each POM.
  *
- * <p>Our templates (classpath folder {@value #TEMPLATE_DIR}) are looked up before the stock Java templates,
- * so only the files we change are overridden. What they change:
+ * <p>Our templates (classpath folder {@value #TEMPLATE_DIR}) are looked up before the stock Java
+ * templates, so only the files we change are overridden. What they change:
  *
  * <ul>
- *   <li>{@code ApiClient} runs on feign-java11's {@code Http2Client} pinned to HTTP/1.1, with no OkHttp or
- *       feign-form; a small encoder writes {@code application/x-www-form-urlencoded} bodies;
+ *   <li>{@code ApiClient} runs on feign-java11's {@code Http2Client} pinned to HTTP/1.1, with no
+ *       OkHttp or feign-form; a small encoder writes {@code application/x-www-form-urlencoded}
+ *       bodies;
  *   <li>enums are open: an unknown wire value decodes to an instance that keeps the raw value;
- *   <li>properties marked {@code x-sensitive} are masked in {@code toString()} ({@code x-mask: last4} keeps
- *       the last four characters);
+ *   <li>properties marked {@code x-sensitive} are masked in {@code toString()} ({@code x-mask:
+ *       last4} keeps the last four characters);
  *   <li>{@code x-json-aliases} adds {@code @JsonAlias} names accepted when decoding;
- *   <li>a {@code oneOf} interface decodes an unknown discriminator value to a generic {@code Unrecognized}
- *       variant instead of failing, and each variant fills in its own discriminator value;
- *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC assumed);
+ *   <li>a {@code oneOf} interface decodes an unknown discriminator value to a generic {@code
+ *       Unrecognized} variant instead of failing, and each variant fills in its own discriminator
+ *       value;
+ *   <li>date-time values are written in UTC with seconds, and read with or without an offset (UTC
+ *       assumed);
  *   <li>binary bodies are streams, never temporary files;
  *   <li>{@code BoundedTransport} bounds a whole exchange, body included, by the read timeout;
- *   <li>{@code Redaction} masks secrets in messages and logs, and {@code BaseUrl} checks a client's base
- *       URL: one source for both clients, each keeping its copy out of its public packages;
+ *   <li>{@code Redaction} masks secrets in messages and logs, and {@code BaseUrl} checks a client's
+ *       base URL: one source for both clients, each keeping its copy out of its public packages;
  *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
- *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter
- *       {@code additionalFields} whose entries are sent as further form fields (the stock generator drops
+ *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter {@code
+ *       additionalFields} whose entries are sent as further form fields (the stock generator drops
  *       them);
  *   <li>parameters named in the option {@value #PARAMETERS_SET_BY_INTERCEPTOR} are left off the API
  *       methods, for an interceptor sets them;
  *   <li>{@code ApiOperations} lists every operation with its method, path and the names of its
- *       {@code x-hashed-parameters} in contract order, so a hand-written signer follows the contract instead
- *       of a copied table.
+ *       {@code x-hashed-parameters} in contract order, so a hand-written signer follows the
+ *       contract instead of a copied table.
  * </ul>
  */
 public class MerchantPayJavaCodegen extends JavaClientCodegen {
 
   public static final String NAME = "merchantpay-java";
   static final String TEMPLATE_DIR = "merchantpay-java";
+
   /**
-   * Option: comma-separated names of query parameters and form fields that a request interceptor sets on
-   * every request (the v1 signer sets {@code login}, {@code nonce} and {@code hash}, the last computed over
-   * the request as built). They are left off the generated API methods, so no caller passes a placeholder.
+   * Option: comma-separated names of query parameters and form fields that a request interceptor
+   * sets on every request (the v1 signer sets {@code login}, {@code nonce} and {@code hash}, the
+   * last computed over the request as built). They are left off the generated API methods, so no
+   * caller passes a placeholder.
    */
   public static final String PARAMETERS_SET_BY_INTERCEPTOR = "parametersSetByInterceptor";
 
@@ -91,8 +97,10 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     setLibrary(FEIGN);
     templateDir = TEMPLATE_DIR;
     // Registered, or the Maven plugin would drop it from <configOptions>.
-    cliOptions.add(org.openapitools.codegen.CliOption.newString(PARAMETERS_SET_BY_INTERCEPTOR,
-        "Comma-separated query parameters and form fields set by a request interceptor, left off API methods."));
+    cliOptions.add(
+        org.openapitools.codegen.CliOption.newString(
+            PARAMETERS_SET_BY_INTERCEPTOR,
+            "Comma-separated query parameters and form fields set by a request interceptor, left off API methods."));
   }
 
   @Override
@@ -140,8 +148,10 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
       String path, String httpMethod, Operation operation, List<Server> servers) {
     CodegenOperation op = super.fromOperation(path, httpMethod, operation, servers);
     op.vendorExtensions.put(
-        "x-hashed-parameter-literals", hashedParameterLiterals(op.operationId, operation.getExtensions()));
-    if (operation.getRequestBody() != null && isFormWithAdditionalFields(operation.getRequestBody())) {
+        "x-hashed-parameter-literals",
+        hashedParameterLiterals(op.operationId, operation.getExtensions()));
+    if (operation.getRequestBody() != null
+        && isFormWithAdditionalFields(operation.getRequestBody())) {
       op.vendorExtensions.put("x-additional-form-fields", true);
     }
     leaveOutParametersSetByInterceptor(op);
@@ -159,33 +169,49 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
             .filter(name -> !name.isEmpty())
             .collect(Collectors.toSet());
     Stream.of(
-            op.allParams, op.queryParams, op.formParams, op.requiredParams, op.optionalParams,
-            op.requiredAndNotNullableParams, op.notNullableParams)
+            op.allParams,
+            op.queryParams,
+            op.formParams,
+            op.requiredParams,
+            op.optionalParams,
+            op.requiredAndNotNullableParams,
+            op.notNullableParams)
         .filter(Objects::nonNull)
-        .forEach(params -> params.removeIf(
-            param -> (param.isQueryParam || param.isFormParam) && names.contains(param.baseName)));
+        .forEach(
+            params ->
+                params.removeIf(
+                    param ->
+                        (param.isQueryParam || param.isFormParam)
+                            && names.contains(param.baseName)));
   }
 
-  private static String hashedParameterLiterals(String operationId, Map<String, Object> extensions) {
+  private static String hashedParameterLiterals(
+      String operationId, Map<String, Object> extensions) {
     Object names = extensions == null ? null : extensions.get("x-hashed-parameters");
     if (names == null) {
       return "";
     }
     if (!(names instanceof List)
-        || ((List<?>) names).stream().anyMatch(name -> !(name instanceof String) || ((String) name).isEmpty())) {
+        || ((List<?>) names)
+            .stream().anyMatch(name -> !(name instanceof String) || ((String) name).isEmpty())) {
       throw new IllegalArgumentException(
-          "x-hashed-parameters of " + operationId + " must be a list of parameter names, got: " + names);
+          "x-hashed-parameters of "
+              + operationId
+              + " must be a list of parameter names, got: "
+              + names);
     }
-    return ((List<?>) names).stream().map(name -> javaStringLiteral((String) name)).collect(Collectors.joining(", "));
+    return ((List<?>) names)
+        .stream().map(name -> javaStringLiteral((String) name)).collect(Collectors.joining(", "));
   }
 
   /**
-   * The stock generator logs an error for a form schema with {@code additionalProperties} and keeps only
-   * its named properties. We support the free-form rest through {@code x-additional-form-fields}, so the
-   * stock code is handed the named properties alone.
+   * The stock generator logs an error for a form schema with {@code additionalProperties} and keeps
+   * only its named properties. We support the free-form rest through {@code
+   * x-additional-form-fields}, so the stock code is handed the named properties alone.
    */
   @Override
-  public List<CodegenParameter> fromRequestBodyToFormParameters(RequestBody body, Set<String> imports) {
+  public List<CodegenParameter> fromRequestBodyToFormParameters(
+      RequestBody body, Set<String> imports) {
     if (!isFormWithAdditionalFields(body)) {
       return super.fromRequestBodyToFormParameters(body, imports);
     }
@@ -209,7 +235,9 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     }
     boolean form =
         resolved.getContent().keySet().stream()
-            .anyMatch(type -> type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded"));
+            .anyMatch(
+                type ->
+                    type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded"));
     return form && ModelUtils.isMapSchema(formSchema(resolved));
   }
 
@@ -225,7 +253,8 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
   /** Our pojo.mustache renders the stock one through {@link MaskSecretsInToStringLambda}. */
   @Override
   protected ImmutableMap.Builder<String, Mustache.Lambda> addMustacheLambdas() {
-    return super.addMustacheLambdas().put(MaskSecretsInToStringLambda.NAME, new MaskSecretsInToStringLambda());
+    return super.addMustacheLambdas()
+        .put(MaskSecretsInToStringLambda.NAME, new MaskSecretsInToStringLambda());
   }
 
   @Override
@@ -254,12 +283,19 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     if (aliases != null) {
       if (!(aliases instanceof List)) {
         throw new IllegalArgumentException(
-            "x-json-aliases of " + model.name + "." + property.baseName + " must be a list, got: " + aliases);
+            "x-json-aliases of "
+                + model.name
+                + "."
+                + property.baseName
+                + " must be a list, got: "
+                + aliases);
       }
       property.vendorExtensions.put(
           "x-json-alias-literals",
           ((List<?>) aliases)
-              .stream().map(alias -> javaStringLiteral(alias.toString())).collect(Collectors.joining(", ")));
+              .stream()
+                  .map(alias -> javaStringLiteral(alias.toString()))
+                  .collect(Collectors.joining(", ")));
     }
     if (property.isEnum) {
       addDescriptionLiterals(property.allowableValues);
@@ -269,7 +305,10 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     }
     if (!property.isString) {
       throw new IllegalArgumentException(
-          "x-sensitive is only supported on string properties: " + model.name + "." + property.baseName);
+          "x-sensitive is only supported on string properties: "
+              + model.name
+              + "."
+              + property.baseName);
     }
     model.vendorExtensions.put("x-has-sensitive-properties", true);
     if ("last4".equals(property.vendorExtensions.get("x-mask"))) {
@@ -277,22 +316,27 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     }
   }
 
-  /** Each enum constant carries its meaning (from x-enum-descriptions) as a Java string literal or null. */
+  /**
+   * Each enum constant carries its meaning (from x-enum-descriptions) as a Java string literal or
+   * null.
+   */
   @SuppressWarnings("unchecked")
   private static void addDescriptionLiterals(Map<String, Object> allowableValues) {
     if (allowableValues == null || !(allowableValues.get("enumVars") instanceof List)) {
       return;
     }
-    for (Map<String, Object> enumVar : (List<Map<String, Object>>) allowableValues.get("enumVars")) {
+    for (Map<String, Object> enumVar :
+        (List<Map<String, Object>>) allowableValues.get("enumVars")) {
       Object description = enumVar.get("enumDescription");
       enumVar.put(
-          "javaDescriptionLiteral", description == null ? "null" : javaStringLiteral(description.toString()));
+          "javaDescriptionLiteral",
+          description == null ? "null" : javaStringLiteral(description.toString()));
     }
   }
 
   /**
-   * With the discriminator an existing property, a variant built in code must carry its own name, or it
-   * would be written without one: give the property the variant's mapping name as default.
+   * With the discriminator an existing property, a variant built in code must carry its own name,
+   * or it would be written without one: give the property the variant's mapping name as default.
    */
   private static void letVariantsNameThemselves(
       CodegenDiscriminator discriminator, Map<String, CodegenModel> byName) {

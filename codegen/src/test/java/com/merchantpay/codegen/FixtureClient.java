@@ -22,8 +22,8 @@ import org.openapitools.codegen.DefaultGenerator;
 import org.openapitools.codegen.config.CodegenConfigurator;
 
 /**
- * Generates the fixture spec with the {@code merchantpay-java} generator, once per test run, and compiles
- * the result, so tests can compare the sources and load the classes.
+ * Generates the fixture spec with the {@code merchantpay-java} generator, once per test run, and
+ * compiles the result, so tests can compare the sources and load the classes.
  */
 final class FixtureClient {
   static final Path SOURCES = Path.of("target", "fixture-client");
@@ -39,8 +39,9 @@ final class FixtureClient {
       generate();
       compile();
       try {
-        loader = new URLClassLoader(
-            new URL[] {CLASSES.toUri().toURL()}, FixtureClient.class.getClassLoader());
+        loader =
+            new URLClassLoader(
+                new URL[] {CLASSES.toUri().toURL()}, FixtureClient.class.getClassLoader());
       } catch (MalformedURLException e) {
         throw new IllegalStateException(e);
       }
@@ -61,7 +62,10 @@ final class FixtureClient {
     generate(SOURCES, Map.of());
   }
 
-  /** Generates the fixture client with these generator options into {@code output}, without compiling it. */
+  /**
+   * Generates the fixture client with these generator options into {@code output}, without
+   * compiling it.
+   */
   static void generate(Path output, Map<String, Object> options) {
     deleteRecursively(output);
     CodegenConfigurator configurator =
@@ -89,16 +93,29 @@ final class FixtureClient {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, null, null)) {
-      List<String> options = new ArrayList<>(List.of(
-          "-classpath", System.getProperty("java.class.path"),
-          "-d", CLASSES.toString(),
-          "--release", "17",
-          "-Xlint:-options"));
-      boolean compiled = compiler.getTask(
-              null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources))
-          .call();
+      List<String> options =
+          new ArrayList<>(
+              List.of(
+                  "-classpath",
+                  System.getProperty("java.class.path"),
+                  "-d",
+                  CLASSES.toString(),
+                  "--release",
+                  "17",
+                  "-Xlint:-options"));
+      boolean compiled =
+          compiler
+              .getTask(
+                  null,
+                  files,
+                  diagnostics,
+                  options,
+                  null,
+                  files.getJavaFileObjectsFromPaths(sources))
+              .call();
       assertThat(compiled)
-          .withFailMessage(() -> "generated fixture client does not compile:\n" + diagnostics.getDiagnostics())
+          .withFailMessage(
+              () -> "generated fixture client does not compile:\n" + diagnostics.getDiagnostics())
           .isTrue();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -9,12 +9,16 @@ import feign.Contract;
 import feign.Request;
 import feign.RequestTemplate;
 import feign.codec.Encoder;
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -22,16 +26,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpTimeoutException;
-import java.time.Duration;
-import java.util.Optional;
-import java.util.Random;
 
 /** What the templates promise, checked on the compiled fixture client. */
 class GeneratedCodeBehaviourTest {
@@ -45,7 +45,8 @@ class GeneratedCodeBehaviourTest {
 
   @BeforeAll
   static void loadFixtureClient() throws Exception {
-    mapper = (ObjectMapper) FixtureClient.load("ApiClient").getMethod("createObjectMapper").invoke(null);
+    mapper =
+        (ObjectMapper) FixtureClient.load("ApiClient").getMethod("createObjectMapper").invoke(null);
     widget = FixtureClient.load("model.Widget");
     color = FixtureClient.load("model.Color");
     level = FixtureClient.load("model.Level");
@@ -62,8 +63,10 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void toStringMasksSensitivePropertiesKeepingLastFourOfCardNumbers() throws Exception {
-    Object value = mapper.readValue(
-        "{\"price\":1,\"secret\":\"s3cr3t-value\",\"cardNumber\":\"4111111111111111\"}", widget);
+    Object value =
+        mapper.readValue(
+            "{\"price\":1,\"secret\":\"s3cr3t-value\",\"cardNumber\":\"4111111111111111\"}",
+            widget);
 
     assertThat(value.toString())
         .contains("cardNumber: ***1111", "secret: ***")
@@ -118,11 +121,13 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void oneOfDecodesAnUnknownVariantKeepingItsMembersButNotPrintingThem() throws Exception {
-    Object decoded = mapper.readValue("{\"type\":\"Pigeon\",\"loft\":\"secret-loft\",\"n\":2}", check);
+    Object decoded =
+        mapper.readValue("{\"type\":\"Pigeon\",\"loft\":\"secret-loft\",\"n\":2}", check);
 
     assertThat(decoded.getClass().getSimpleName()).isEqualTo("Unrecognized");
     assertThat(call(decoded, "getType")).isEqualTo("Pigeon");
-    @SuppressWarnings("unchecked") Map<String, Object> members = (Map<String, Object>) call(decoded, "getMembers");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> members = (Map<String, Object>) call(decoded, "getMembers");
     assertThat(members).containsEntry("loft", "secret-loft").containsKey("n");
     assertThat(decoded.toString()).contains("Pigeon", "loft").doesNotContain("secret-loft");
   }
@@ -153,7 +158,8 @@ class GeneratedCodeBehaviourTest {
     BigDecimal price = (BigDecimal) call(decoded, "getPrice");
     assertThat(price).isEqualByComparingTo("10.1234");
     assertThat(price.scale()).isEqualTo(4);
-    assertThat(((BigDecimal) call(mapper.readValue("{\"price\":10.10}", widget), "getPrice")).scale())
+    assertThat(
+            ((BigDecimal) call(mapper.readValue("{\"price\":10.10}", widget), "getPrice")).scale())
         .isEqualTo(2);
 
     Object big = widget.getConstructor().newInstance();
@@ -166,7 +172,8 @@ class GeneratedCodeBehaviourTest {
     JsonNode tree = mapper.readTree("{\"price\":10.1000}");
 
     assertThat(tree.get("price").decimalValue().scale()).isEqualTo(4);
-    assertThat(((BigDecimal) call(mapper.treeToValue(tree, widget), "getPrice")).scale()).isEqualTo(4);
+    assertThat(((BigDecimal) call(mapper.treeToValue(tree, widget), "getPrice")).scale())
+        .isEqualTo(4);
   }
 
   @Test
@@ -178,18 +185,23 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void dateTimesAreReadWithOrWithoutFractionAndOffset() throws Exception {
-    assertThat(created("2026-01-02T03:04:05Z")).isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC));
+    assertThat(created("2026-01-02T03:04:05Z"))
+        .isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC));
     assertThat(created("2026-01-02T03:04:05.123456Z").getNano()).isEqualTo(123_456_000);
-    assertThat(created("2026-01-02T03:04:05")).isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC));
-    assertThat(created("2026-01-02 03:04:05.5")).isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 500_000_000, ZoneOffset.UTC));
+    assertThat(created("2026-01-02T03:04:05"))
+        .isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC));
+    assertThat(created("2026-01-02 03:04:05.5"))
+        .isEqualTo(OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 500_000_000, ZoneOffset.UTC));
     assertThat(created("2026-01-02T06:04:05+03:00").getOffset()).isEqualTo(ZoneOffset.ofHours(3));
-    assertThat(created("2026-01-02T06:04:05+0300").toInstant()).isEqualTo(created("2026-01-02T03:04:05Z").toInstant());
+    assertThat(created("2026-01-02T06:04:05+0300").toInstant())
+        .isEqualTo(created("2026-01-02T03:04:05Z").toInstant());
   }
 
   @Test
   void dateTimesAreWrittenInUtcWithSeconds() throws Exception {
     Object value = widget.getConstructor().newInstance();
-    widget.getMethod("setCreated", OffsetDateTime.class)
+    widget
+        .getMethod("setCreated", OffsetDateTime.class)
         .invoke(value, OffsetDateTime.of(2026, 1, 2, 6, 4, 0, 0, ZoneOffset.ofHours(3)));
 
     assertThat(mapper.readTree(mapper.writeValueAsString(value)).get("created").asText())
@@ -205,8 +217,11 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void formEncoderWritesUtf8FormBodyWithPlainDecimals() throws Exception {
-    Encoder encoder = (Encoder) FixtureClient.load("FormEncoder")
-        .getConstructor(Encoder.class).newInstance(new Encoder.Default());
+    Encoder encoder =
+        (Encoder)
+            FixtureClient.load("FormEncoder")
+                .getConstructor(Encoder.class)
+                .newInstance(new Encoder.Default());
     RequestTemplate template = new RequestTemplate();
     template.header("Content-Type", "application/x-www-form-urlencoded");
     Map<String, Object> form = new LinkedHashMap<>();
@@ -222,8 +237,11 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void formEncoderWritesEachEntryOfAMapValueAsAFieldOfItsOwn() throws Exception {
-    Encoder encoder = (Encoder) FixtureClient.load("FormEncoder")
-        .getConstructor(Encoder.class).newInstance(new Encoder.Default());
+    Encoder encoder =
+        (Encoder)
+            FixtureClient.load("FormEncoder")
+                .getConstructor(Encoder.class)
+                .newInstance(new Encoder.Default());
     RequestTemplate template = new RequestTemplate();
     template.header("Content-Type", "application/x-www-form-urlencoded");
     Map<String, Object> extra = new LinkedHashMap<>();
@@ -244,78 +262,116 @@ class GeneratedCodeBehaviourTest {
   void apiOperationsListsEveryOperationWithItsHashedParametersInContractOrder() throws Exception {
     Class<?> operations = FixtureClient.load("ApiOperations");
     List<?> all = (List<?>) operations.getMethod("all").invoke(null);
-    Object submit = ((Optional<?>) operations.getMethod("find", String.class, String.class)
-        .invoke(null, "post", "/forms/submit")).orElseThrow();
-    Object archive = ((Optional<?>) operations.getMethod("find", String.class, String.class)
-        .invoke(null, "PUT", "/widgets/{widgetId}/archive")).orElseThrow();
+    Object submit =
+        ((Optional<?>)
+                operations
+                    .getMethod("find", String.class, String.class)
+                    .invoke(null, "post", "/forms/submit"))
+            .orElseThrow();
+    Object archive =
+        ((Optional<?>)
+                operations
+                    .getMethod("find", String.class, String.class)
+                    .invoke(null, "PUT", "/widgets/{widgetId}/archive"))
+            .orElseThrow();
 
     assertThat(all).hasSize(5);
     assertThat(call(submit, "operationId")).isEqualTo("submitForm");
     assertThat(call(submit, "method")).isEqualTo("POST");
-    assertThat(call(submit, "hashedParameters")).isEqualTo(List.of("login", "secret", "amount", "note"));
+    assertThat(call(submit, "hashedParameters"))
+        .isEqualTo(List.of("login", "secret", "amount", "note"));
     assertThat(call(archive, "operationId")).isEqualTo("archiveWidget");
     assertThat(call(archive, "hashedParameters")).isEqualTo(List.of());
-    assertThat(((Optional<?>) operations.getMethod("find", String.class, String.class)
-        .invoke(null, "GET", "/forms/submit"))).isEmpty();
+    assertThat(
+            ((Optional<?>)
+                operations
+                    .getMethod("find", String.class, String.class)
+                    .invoke(null, "GET", "/forms/submit")))
+        .isEmpty();
   }
 
   @Test
   void additionalFormFieldsTravelInTheBodyAfterTheNamedFields() throws Exception {
     List<String> bodies = new ArrayList<>();
-    startServer(exchange -> {
-      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-      byte[] body = "0".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          byte[] body = "0".getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     Object forms = api("api.FormsApi");
-    Method submit = forms.getClass().getMethod("submitForm", String.class, BigDecimal.class, String.class, Map.class);
+    Method submit =
+        forms
+            .getClass()
+            .getMethod("submitForm", String.class, BigDecimal.class, String.class, Map.class);
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("cart[0].qty", new BigDecimal("2"));
 
     submit.invoke(forms, "shop", new BigDecimal("9.90"), null, extra);
     submit.invoke(forms, "shop", new BigDecimal("9.90"), "n", null);
 
-    assertThat(bodies).containsExactly("login=shop&amount=9.90&cart%5B0%5D.qty=2", "login=shop&amount=9.90&note=n");
+    assertThat(bodies)
+        .containsExactly(
+            "login=shop&amount=9.90&cart%5B0%5D.qty=2", "login=shop&amount=9.90&note=n");
   }
 
   @Test
   void everyApiMethodIsAcceptedByFeignsContract() throws Exception {
     // Three methods per operation: plain, WithHttpInfo, and WithHttpInfo with options and headers.
-    assertThat(new Contract.Default().parseAndValidateMetadata(FixtureClient.load("api.WidgetsApi"))).hasSize(3 * 3);
-    assertThat(new Contract.Default().parseAndValidateMetadata(FixtureClient.load("api.FormsApi"))).hasSize(2 * 3);
+    assertThat(
+            new Contract.Default().parseAndValidateMetadata(FixtureClient.load("api.WidgetsApi")))
+        .hasSize(3 * 3);
+    assertThat(new Contract.Default().parseAndValidateMetadata(FixtureClient.load("api.FormsApi")))
+        .hasSize(2 * 3);
   }
 
   @Test
   void apiClientSpeaksHttp11WithBearerTokenHeadersAndJson() throws Exception {
     List<String> seen = new ArrayList<>();
-    startServer(exchange -> {
-      seen.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
-      seen.add("Authorization=" + exchange.getRequestHeaders().getFirst("Authorization"));
-      seen.add("Idempotency-Key=" + exchange.getRequestHeaders().getFirst("Idempotency-Key"));
-      seen.add("X-Extra=" + exchange.getRequestHeaders().getFirst("X-Extra"));
-      seen.add("Upgrade=" + exchange.getRequestHeaders().getFirst("Upgrade"));
-      seen.add("body=" + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-      byte[] body = "{\"price\":2.50,\"id\":\"w1\",\"unknown\":true}".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          seen.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+          seen.add("Authorization=" + exchange.getRequestHeaders().getFirst("Authorization"));
+          seen.add("Idempotency-Key=" + exchange.getRequestHeaders().getFirst("Idempotency-Key"));
+          seen.add("X-Extra=" + exchange.getRequestHeaders().getFirst("X-Extra"));
+          seen.add("Upgrade=" + exchange.getRequestHeaders().getFirst("Upgrade"));
+          seen.add(
+              "body="
+                  + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          byte[] body =
+              "{\"price\":2.50,\"id\":\"w1\",\"unknown\":true}".getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     Object widgets = api("api.WidgetsApi");
     Object request = mapper.readValue("{\"price\":2.5}", widget);
-    Method create = widgets.getClass().getMethod("createWidgetWithHttpInfo",
-        Request.Options.class, Map.class, String.class, widget);
+    Method create =
+        widgets
+            .getClass()
+            .getMethod(
+                "createWidgetWithHttpInfo", Request.Options.class, Map.class, String.class, widget);
 
-    Object response = create.invoke(widgets,
-        new Request.Options(1, TimeUnit.SECONDS, 1, TimeUnit.SECONDS, false),
-        Map.of("X-Extra", "yes"), "key-1", request);
+    Object response =
+        create.invoke(
+            widgets,
+            new Request.Options(1, TimeUnit.SECONDS, 1, TimeUnit.SECONDS, false),
+            Map.of("X-Extra", "yes"),
+            "key-1",
+            request);
 
-    assertThat(seen).containsExactly(
-        "POST /widgets", "Authorization=Bearer tok_123", "Idempotency-Key=key-1", "X-Extra=yes",
-        "Upgrade=null", "body={\"price\":2.5}");
+    assertThat(seen)
+        .containsExactly(
+            "POST /widgets",
+            "Authorization=Bearer tok_123",
+            "Idempotency-Key=key-1",
+            "X-Extra=yes",
+            "Upgrade=null",
+            "body={\"price\":2.5}");
     assertThat(call(response, "getStatusCode")).isEqualTo(200);
     assertThat(call(call(response, "getData"), "getId")).isEqualTo("w1");
   }
@@ -323,65 +379,83 @@ class GeneratedCodeBehaviourTest {
   @Test
   void queryDateTimesAreSentInUtcAndAbsentOptionalParametersAreLeftOut() throws Exception {
     List<String> uris = new ArrayList<>();
-    startServer(exchange -> {
-      uris.add(exchange.getRequestURI().getRawQuery());
-      uris.add(exchange.getRequestURI().getQuery());
-      byte[] body = "{\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          uris.add(exchange.getRequestURI().getRawQuery());
+          uris.add(exchange.getRequestURI().getQuery());
+          byte[] body = "{\"items\":[]}".getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     Object widgets = api("api.WidgetsApi");
     Method list = widgets.getClass().getMethod("listWidgets", OffsetDateTime.class, String.class);
 
     list.invoke(widgets, OffsetDateTime.of(2026, 1, 2, 6, 4, 0, 0, ZoneOffset.ofHours(3)), null);
     list.invoke(widgets, OffsetDateTime.of(2026, 1, 2, 3, 4, 0, 0, ZoneOffset.UTC), "a+b/c=");
 
-    // A literal '+' in a query means a space to many servers: it must travel as %2B, and '/' and '='
+    // A literal '+' in a query means a space to many servers: it must travel as %2B, and '/' and
+    // '='
     // are encoded too, so opaque values (cursors, signatures) arrive byte for byte.
-    assertThat(uris).containsExactly(
-        "since=2026-01-02T03%3A04%3A00Z", "since=2026-01-02T03:04:00Z",
-        "since=2026-01-02T03%3A04%3A00Z&cursor=a%2Bb%2Fc%3D", "since=2026-01-02T03:04:00Z&cursor=a+b/c=");
+    assertThat(uris)
+        .containsExactly(
+            "since=2026-01-02T03%3A04%3A00Z", "since=2026-01-02T03:04:00Z",
+            "since=2026-01-02T03%3A04%3A00Z&cursor=a%2Bb%2Fc%3D",
+                "since=2026-01-02T03:04:00Z&cursor=a+b/c=");
   }
 
   @Test
   void valuesThatLookPercentEncodedAreStillEncodedInQueryAndPath() throws Exception {
     List<String> uris = new ArrayList<>();
-    startServer(exchange -> {
-      uris.add(exchange.getRequestURI().getRawPath() + "?" + exchange.getRequestURI().getRawQuery());
-      byte[] body = "{\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          uris.add(
+              exchange.getRequestURI().getRawPath() + "?" + exchange.getRequestURI().getRawQuery());
+          byte[] body = "{\"items\":[]}".getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     Object widgets = api("api.WidgetsApi");
     OffsetDateTime since = OffsetDateTime.of(2026, 1, 2, 3, 4, 0, 0, ZoneOffset.UTC);
 
-    widgets.getClass().getMethod("listWidgets", OffsetDateTime.class, String.class).invoke(widgets, since, "A%41");
-    widgets.getClass().getMethod("listWidgets", OffsetDateTime.class, String.class).invoke(widgets, since, "ü~ ;");
+    widgets
+        .getClass()
+        .getMethod("listWidgets", OffsetDateTime.class, String.class)
+        .invoke(widgets, since, "A%41");
+    widgets
+        .getClass()
+        .getMethod("listWidgets", OffsetDateTime.class, String.class)
+        .invoke(widgets, since, "ü~ ;");
     widgets.getClass().getMethod("archiveWidgetWithHttpInfo", String.class).invoke(widgets, "w%41");
 
     // Feign alone would send A%41 as it is, and the server would read "AA".
-    assertThat(uris).containsExactly(
-        "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=A%2541",
-        "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=%C3%BC~%20%3B",
-        "/widgets/w%2541/archive?null");
+    assertThat(uris)
+        .containsExactly(
+            "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=A%2541",
+            "/widgets?since=2026-01-02T03%3A04%3A00Z&cursor=%C3%BC~%20%3B",
+            "/widgets/w%2541/archive?null");
   }
 
   @Test
   void operationsWithoutResponseBodyIgnoreABodyTheServerSendsAnyway() throws Exception {
     List<String> paths = new ArrayList<>();
-    startServer(exchange -> {
-      paths.add(exchange.getRequestURI().getRawPath());
-      byte[] body = "{\"status\":\"archived\"}".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          paths.add(exchange.getRequestURI().getRawPath());
+          byte[] body = "{\"status\":\"archived\"}".getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
     Object widgets = api("api.WidgetsApi");
 
-    Object response = widgets.getClass().getMethod("archiveWidgetWithHttpInfo", String.class).invoke(widgets, "w 1/2");
+    Object response =
+        widgets
+            .getClass()
+            .getMethod("archiveWidgetWithHttpInfo", String.class)
+            .invoke(widgets, "w 1/2");
 
     assertThat(call(response, "getStatusCode")).isEqualTo(200);
     assertThat(call(response, "getData")).isNull();
@@ -393,11 +467,12 @@ class GeneratedCodeBehaviourTest {
   void binaryBodiesArriveAsAStream() throws Exception {
     byte[] content = new byte[100_000];
     new Random(7).nextBytes(content);
-    startServer(exchange -> {
-      exchange.sendResponseHeaders(200, content.length);
-      exchange.getResponseBody().write(content);
-      exchange.close();
-    });
+    startServer(
+        exchange -> {
+          exchange.sendResponseHeaders(200, content.length);
+          exchange.getResponseBody().write(content);
+          exchange.close();
+        });
     Object forms = api("api.FormsApi");
 
     Object body = forms.getClass().getMethod("getFile", String.class).invoke(forms, "f1");
@@ -407,27 +482,41 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void theBoundedTransportCutsOffABodyThatTricklesPastTheReadTimeout() throws Exception {
-    startServer(exchange -> {
-      exchange.sendResponseHeaders(200, 0);
-      try {
-        for (int i = 0; i < 50; i++) {
-          exchange.getResponseBody().write('x');
-          exchange.getResponseBody().flush();
-          Thread.sleep(100);
-        }
-      } catch (InterruptedException | IOException stopped) {
-        // the client went away, as it should
-      }
-      exchange.close();
-    });
-    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
-    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
-        "http://127.0.0.1:" + server.getAddress().getPort() + "/slow", Map.of(), null, StandardCharsets.UTF_8, null);
+    startServer(
+        exchange -> {
+          exchange.sendResponseHeaders(200, 0);
+          try {
+            for (int i = 0; i < 50; i++) {
+              exchange.getResponseBody().write('x');
+              exchange.getResponseBody().flush();
+              Thread.sleep(100);
+            }
+          } catch (InterruptedException | IOException stopped) {
+            // the client went away, as it should
+          }
+          exchange.close();
+        });
+    feign.Client transport =
+        (feign.Client)
+            FixtureClient.load("BoundedTransport")
+                .getConstructor(HttpClient.class)
+                .newInstance(HttpClient.newHttpClient());
+    feign.Request request =
+        feign.Request.create(
+            feign.Request.HttpMethod.GET,
+            "http://127.0.0.1:" + server.getAddress().getPort() + "/slow",
+            Map.of(),
+            null,
+            StandardCharsets.UTF_8,
+            null);
     long started = System.nanoTime();
 
-    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
-        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 300, TimeUnit.MILLISECONDS, false)));
+    Throwable thrown =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                transport.execute(
+                    request,
+                    new Request.Options(1, TimeUnit.SECONDS, 300, TimeUnit.MILLISECONDS, false)));
 
     assertThat(thrown).isInstanceOf(HttpTimeoutException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
@@ -435,56 +524,97 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void theBoundedTransportReturnsTheWholeAnswer() throws Exception {
-    startServer(exchange -> {
-      byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Request-Id", "r-1");
-      exchange.sendResponseHeaders(201, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
-    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
-    feign.Request request = feign.Request.create(feign.Request.HttpMethod.POST,
-        "http://127.0.0.1:" + server.getAddress().getPort() + "/x", Map.of("Content-Length", List.of("2")),
-        "{}".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, null);
+    startServer(
+        exchange -> {
+          byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Request-Id", "r-1");
+          exchange.sendResponseHeaders(201, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    feign.Client transport =
+        (feign.Client)
+            FixtureClient.load("BoundedTransport")
+                .getConstructor(HttpClient.class)
+                .newInstance(HttpClient.newHttpClient());
+    feign.Request request =
+        feign.Request.create(
+            feign.Request.HttpMethod.POST,
+            "http://127.0.0.1:" + server.getAddress().getPort() + "/x",
+            Map.of("Content-Length", List.of("2")),
+            "{}".getBytes(StandardCharsets.UTF_8),
+            StandardCharsets.UTF_8,
+            null);
 
-    feign.Response response = transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+    feign.Response response =
+        transport.execute(
+            request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
 
     assertThat(response.status()).isEqualTo(201);
     assertThat(response.headers()).containsKey("request-id");
-    assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("{\"ok\":true}");
+    assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8))
+        .isEqualTo("{\"ok\":true}");
   }
 
   @Test
   void theBoundedTransportRefusesAnAnswerLargerThanItsLimit() throws Exception {
-    startServer(exchange -> {
-      byte[] body = new byte[10_000];
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
-    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(HttpClient.class, int.class).newInstance(HttpClient.newHttpClient(), 1_000);
-    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET,
-        "http://127.0.0.1:" + server.getAddress().getPort() + "/big", Map.of(), null, StandardCharsets.UTF_8, null);
+    startServer(
+        exchange -> {
+          byte[] body = new byte[10_000];
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    feign.Client transport =
+        (feign.Client)
+            FixtureClient.load("BoundedTransport")
+                .getConstructor(HttpClient.class, int.class)
+                .newInstance(HttpClient.newHttpClient(), 1_000);
+    feign.Request request =
+        feign.Request.create(
+            feign.Request.HttpMethod.GET,
+            "http://127.0.0.1:" + server.getAddress().getPort() + "/big",
+            Map.of(),
+            null,
+            StandardCharsets.UTF_8,
+            null);
 
-    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
-        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
+    Throwable thrown =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                transport.execute(
+                    request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
 
-    assertThat(thrown).isInstanceOf(IOException.class).hasMessageContaining("larger than 1000 bytes");
+    assertThat(thrown)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("larger than 1000 bytes");
   }
 
   @Test
   void aHeaderValueHttpDoesNotAllowIsRefusedWithoutQuotingIt() throws Exception {
-    feign.Client transport = (feign.Client) FixtureClient.load("BoundedTransport")
-        .getConstructor(HttpClient.class).newInstance(HttpClient.newHttpClient());
-    feign.Request request = feign.Request.create(feign.Request.HttpMethod.GET, "http://127.0.0.1:9/x",
-        Map.of("Authorization", List.of("Bearer s3cret\u0000")), null, StandardCharsets.UTF_8, null);
+    feign.Client transport =
+        (feign.Client)
+            FixtureClient.load("BoundedTransport")
+                .getConstructor(HttpClient.class)
+                .newInstance(HttpClient.newHttpClient());
+    feign.Request request =
+        feign.Request.create(
+            feign.Request.HttpMethod.GET,
+            "http://127.0.0.1:9/x",
+            Map.of("Authorization", List.of("Bearer s3cret\u0000")),
+            null,
+            StandardCharsets.UTF_8,
+            null);
 
-    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() ->
-        transport.execute(request, new Request.Options(1, TimeUnit.SECONDS, 1, TimeUnit.SECONDS, false)));
+    Throwable thrown =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                transport.execute(
+                    request, new Request.Options(1, TimeUnit.SECONDS, 1, TimeUnit.SECONDS, false)));
 
-    assertThat(thrown).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Authorization")
+    assertThat(thrown)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Authorization")
         .hasMessageNotContaining("s3cret");
   }
 
@@ -492,9 +622,12 @@ class GeneratedCodeBehaviourTest {
     Class<?> apiClientType = FixtureClient.load("ApiClient");
     Object apiClient = apiClientType.getConstructor(String.class).newInstance("bearerAuth");
     apiClientType.getMethod("setBearerToken", String.class).invoke(apiClient, "tok_123");
-    apiClientType.getMethod("setBasePath", String.class)
+    apiClientType
+        .getMethod("setBasePath", String.class)
         .invoke(apiClient, "http://127.0.0.1:" + server.getAddress().getPort());
-    return apiClientType.getMethod("buildClient", Class.class).invoke(apiClient, FixtureClient.load(name));
+    return apiClientType
+        .getMethod("buildClient", Class.class)
+        .invoke(apiClient, FixtureClient.load(name));
   }
 
   private void startServer(com.sun.net.httpserver.HttpHandler handler) throws Exception {
@@ -504,7 +637,8 @@ class GeneratedCodeBehaviourTest {
   }
 
   private static OffsetDateTime created(String text) throws Exception {
-    return (OffsetDateTime) call(mapper.readValue("{\"created\":\"" + text + "\"}", widget), "getCreated");
+    return (OffsetDateTime)
+        call(mapper.readValue("{\"created\":\"" + text + "\"}", widget), "getCreated");
   }
 
   private static Object call(Object target, String method) throws Exception {

@@ -11,14 +11,15 @@ import org.openapitools.codegen.CodegenModel;
 import org.openapitools.codegen.CodegenProperty;
 
 /**
- * The masking lambda on its own: the fixture shows it on today's stock template, these show what happens
- * when a generator upgrade renders {@code toString()} differently.
+ * The masking lambda on its own: the fixture shows it on today's stock template, these show what
+ * happens when a generator upgrade renders {@code toString()} differently.
  */
 class MaskSecretsInToStringLambdaTest {
 
   @Test
   void failsGenerationWhenTheStockLineOfASecretIsNotFound() {
-    String reworded = "public class Card {\n  public String toString() {\n    return \"Card \" + pan;\n  }\n}\n";
+    String reworded =
+        "public class Card {\n  public String toString() {\n    return \"Card \" + pan;\n  }\n}\n";
 
     assertThatThrownBy(() -> render(reworded, modelWithSensitive("pan")))
         .isInstanceOf(IllegalStateException.class)
@@ -48,10 +49,17 @@ class MaskSecretsInToStringLambdaTest {
 
   /** Renders the text as the lambda's section, the model being the context as in model.mustache. */
   private static String render(String renderedClass, CodegenModel model) {
-    String template = "{{#lambda." + MaskSecretsInToStringLambda.NAME + "}}" + renderedClass + "{{/lambda."
-        + MaskSecretsInToStringLambda.NAME + "}}";
+    String template =
+        "{{#lambda."
+            + MaskSecretsInToStringLambda.NAME
+            + "}}"
+            + renderedClass
+            + "{{/lambda."
+            + MaskSecretsInToStringLambda.NAME
+            + "}}";
     Map<String, Object> lambdas =
-        Map.of("lambda", Map.of(MaskSecretsInToStringLambda.NAME, new MaskSecretsInToStringLambda()));
+        Map.of(
+            "lambda", Map.of(MaskSecretsInToStringLambda.NAME, new MaskSecretsInToStringLambda()));
     StringWriter out = new StringWriter();
     Mustache.compiler().escapeHTML(false).compile(template).execute(model, lambdas, out);
     return out.toString();

@@ -12,27 +12,31 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
-import java.util.Locale;
 
 /**
- * Builds the documentation portal: the reference of both interfaces (the OpenAPI documents as published in
- * {@code merchantpay-spec}, rendered in the browser by Swagger UI from its webjar), the guides (Markdown under
- * {@code docs/guides}, with their code included from the tests that run it), the list of decisions the specs
- * make where the service documents are silent, and a home page. Everything is static: the site works from
- * any web server or a directory, and the sandbox serves the same files at {@code /docs}.
+ * Builds the documentation portal: the reference of both interfaces (the OpenAPI documents as
+ * published in {@code merchantpay-spec}, rendered in the browser by Swagger UI from its webjar),
+ * the guides (Markdown under {@code docs/guides}, with their code included from the tests that run
+ * it), the list of decisions the specs make where the service documents are silent, and a home
+ * page. Everything is static: the site works from any web server or a directory, and the sandbox
+ * serves the same files at {@code /docs}.
  *
- * <p>Arguments: the repository root (guides and the test sources they include), then one or more directories
- * to write the site to.
+ * <p>Arguments: the repository root (guides and the test sources they include), then one or more
+ * directories to write the site to.
  */
 public final class PortalBuilder {
   private static final String ASSETS = "com/merchantpay/docs/assets/";
   private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
-  /** The Swagger UI files the reference pages load; source maps and the other bundles are left out. */
-  private static final List<String> SWAGGER_UI_FILES = List.of("swagger-ui-bundle.js", "swagger-ui.css",
-      "favicon-32x32.png");
+
+  /**
+   * The Swagger UI files the reference pages load; source maps and the other bundles are left out.
+   */
+  private static final List<String> SWAGGER_UI_FILES =
+      List.of("swagger-ui-bundle.js", "swagger-ui.css", "favicon-32x32.png");
 
   private final Path repository;
   private final Path site;
@@ -44,7 +48,8 @@ public final class PortalBuilder {
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
-      throw new IllegalArgumentException("usage: PortalBuilder <repository root> <output directory>...");
+      throw new IllegalArgumentException(
+          "usage: PortalBuilder <repository root> <output directory>...");
     }
     Path repository = Path.of(args[0]).toRealPath();
     for (int i = 1; i < args.length; i++) {
@@ -60,16 +65,19 @@ public final class PortalBuilder {
     Files.createDirectories(site.resolve("guides"));
 
     for (String file : SWAGGER_UI_FILES) {
-      copyResource(WEBJAR + swaggerUiVersion() + "/" + file, site.resolve("reference/swagger-ui/" + file));
+      copyResource(
+          WEBJAR + swaggerUiVersion() + "/" + file, site.resolve("reference/swagger-ui/" + file));
     }
     copyResource(ASSETS + "portal.css", site.resolve("portal.css"));
     copyResource(ASSETS + "reference.js", site.resolve("reference/reference.js"));
     // The static site has no sandbox behind it; the sandbox serves its own sandbox.js at this path.
     write(site.resolve("sandbox.js"), "window.MERCHANTPAY_SANDBOX = null;\n");
 
-    List<Reference> references = List.of(new Reference("v2", ApiSpec.V2), new Reference("v1", ApiSpec.V1));
+    List<Reference> references =
+        List.of(new Reference("v2", ApiSpec.V2), new Reference("v1", ApiSpec.V1));
     for (Reference reference : references) {
-      write(site.resolve("reference/" + reference.name() + "/openapi.yaml"), reference.spec().yaml());
+      write(
+          site.resolve("reference/" + reference.name() + "/openapi.yaml"), reference.spec().yaml());
       write(site.resolve("reference/" + reference.name() + ".html"), Pages.reference(reference));
     }
 
@@ -113,8 +121,11 @@ public final class PortalBuilder {
     Path folder = repository.resolve("docs/guides");
     List<Guide> guides = new ArrayList<>();
     try (Stream<Path> files = Files.list(folder)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".md")).sorted(Comparator.comparing(Path::toString))
-          .toList()) {
+      for (Path file :
+          files
+              .filter(f -> f.toString().endsWith(".md"))
+              .sorted(Comparator.comparing(Path::toString))
+              .toList()) {
         guides.add(Guide.read(file, repository));
       }
     }

@@ -18,40 +18,55 @@ class PortalBuilderTest {
   private static final Path REPOSITORY = Path.of("..");
 
   @Test
-  void everyGuideIsRenderedWithItsCodeIncludedFromTheTestsThatRunIt(@TempDir Path site) throws Exception {
+  void everyGuideIsRenderedWithItsCodeIncludedFromTheTestsThatRunIt(@TempDir Path site)
+      throws Exception {
     PortalBuilder.main(new String[] {REPOSITORY.toString(), site.toString()});
 
     try (Stream<Path> guides = Files.list(REPOSITORY.resolve("docs/guides"))) {
       assertThat(guides.count()).isEqualTo(8);
     }
     String idempotency = Files.readString(site.resolve("guides/idempotency-and-retries.html"));
-    assertThat(idempotency).doesNotContain("<!-- include")
+    assertThat(idempotency)
+        .doesNotContain("<!-- include")
         .contains("RequestOptions.builder().idempotencyKey(&quot;order-4711-payment&quot;)");
-    assertThat(Files.readString(site.resolve("index.html"))).contains(operations(ApiSpec.V2) + " operations",
-        operations(ApiSpec.V1) + " operations",
-        "guides/v1-signing.html");
+    assertThat(Files.readString(site.resolve("index.html")))
+        .contains(
+            operations(ApiSpec.V2) + " operations",
+            operations(ApiSpec.V1) + " operations",
+            "guides/v1-signing.html");
     assertThat(Files.readString(site.resolve("decisions.html"))).contains(Pages.DECISION);
     assertThat(site.resolve("reference/v2/openapi.yaml")).exists();
     assertThat(site.resolve("reference/swagger-ui/swagger-ui-bundle.js")).exists();
   }
 
   @Test
-  void anIncludeWhoseMarkersAreMissingFailsTheBuildNamingThem(@TempDir Path repository) throws Exception {
+  void anIncludeWhoseMarkersAreMissingFailsTheBuildNamingThem(@TempDir Path repository)
+      throws Exception {
     Files.createDirectories(repository.resolve("docs/guides"));
     Files.writeString(repository.resolve("Example.java"), "class Example {}\n");
-    Files.writeString(repository.resolve("docs/guides/01-broken.md"),
+    Files.writeString(
+        repository.resolve("docs/guides/01-broken.md"),
         "# Broken\n\nText.\n\n<!-- include: Example.java#missing block -->\n");
 
-    assertThatThrownBy(() -> Guide.read(repository.resolve("docs/guides/01-broken.md"), repository.toRealPath()))
-        .hasMessageContaining("missing block begins").hasMessageContaining("Example.java");
+    assertThatThrownBy(
+            () ->
+                Guide.read(repository.resolve("docs/guides/01-broken.md"), repository.toRealPath()))
+        .hasMessageContaining("missing block begins")
+        .hasMessageContaining("Example.java");
   }
 
-  /** The document's operations: its paths' HTTP methods, counted apart from how the builder reads them. */
+  /**
+   * The document's operations: its paths' HTTP methods, counted apart from how the builder reads
+   * them.
+   */
   private static long operations(ApiSpec spec) throws IOException {
     long count = 0;
     for (JsonNode path : new YAMLMapper().readTree(spec.yaml()).path("paths")) {
-      count += path.properties().stream()
-          .filter(entry -> Set.of("get", "put", "post", "delete", "patch").contains(entry.getKey())).count();
+      count +=
+          path.properties().stream()
+              .filter(
+                  entry -> Set.of("get", "put", "post", "delete", "patch").contains(entry.getKey()))
+              .count();
     }
     return count;
   }

@@ -20,9 +20,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A stateful, in-process implementation of the Merchant Payment Service, v2 and v1 over one shared state,
- * for tests and local development. It listens on the loopback interface only and uses nothing but the
- * JDK's own HTTP server.
+ * A stateful, in-process implementation of the Merchant Payment Service, v2 and v1 over one shared
+ * state, for tests and local development. It listens on the loopback interface only and uses
+ * nothing but the JDK's own HTTP server.
  *
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.builder().fixedClock(Instant.parse("2024-05-14T09:00:00Z")).start()) {
@@ -35,18 +35,22 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * <p>Without configuration it has one merchant ({@value #DEFAULT_MERCHANT}), one bearer token
- * ({@value #DEFAULT_TOKEN}) and two v1 logins, {@value #DEFAULT_ACCOUNTANT} and {@value #DEFAULT_CASHIER},
- * both with the password {@value #DEFAULT_PASSWORD}.
+ * ({@value #DEFAULT_TOKEN}) and two v1 logins, {@value #DEFAULT_ACCOUNTANT} and {@value
+ * #DEFAULT_CASHIER}, both with the password {@value #DEFAULT_PASSWORD}.
  */
 public final class Sandbox implements AutoCloseable {
   /** Merchant id used when the builder names none. */
   public static final String DEFAULT_MERCHANT = "sandbox-merchant";
+
   /** Bearer token used when the builder names none. */
   public static final String DEFAULT_TOKEN = "sandbox-token";
+
   /** v1 login with the Accountant role used when the builder names no login. */
   public static final String DEFAULT_ACCOUNTANT = "sandbox-accountant";
+
   /** v1 login with the Cashier role used when the builder names no login. */
   public static final String DEFAULT_CASHIER = "sandbox-cashier";
+
   /** Password of the default v1 logins. */
   public static final String DEFAULT_PASSWORD = "sandbox-password";
 
@@ -85,7 +89,9 @@ public final class Sandbox implements AutoCloseable {
       Objects.requireNonNull(login, "login");
       Objects.requireNonNull(password, "password");
       Objects.requireNonNull(merchantId, "merchantId");
-      roles = Collections.unmodifiableSet(roles.isEmpty() ? EnumSet.noneOf(Role.class) : EnumSet.copyOf(roles));
+      roles =
+          Collections.unmodifiableSet(
+              roles.isEmpty() ? EnumSet.noneOf(Role.class) : EnumSet.copyOf(roles));
     }
 
     /** Leaves the password out. */
@@ -135,7 +141,10 @@ public final class Sandbox implements AutoCloseable {
     return server != null && !stopped;
   }
 
-  /** Where the sandbox listens, such as {@code http://127.0.0.1:52114}; both interfaces live under it. */
+  /**
+   * Where the sandbox listens, such as {@code http://127.0.0.1:52114}; both interfaces live under
+   * it.
+   */
   public URI baseUrl() {
     return URI.create(running().baseUrl());
   }
@@ -196,12 +205,13 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
-   * Moves the sandbox clock forward, settles whatever became due (pending payments, refunds, receipts,
-   * expired confirmations and invoices) and waits until the callbacks that fell due have been attempted.
+   * Moves the sandbox clock forward, settles whatever became due (pending payments, refunds,
+   * receipts, expired confirmations and invoices) and waits until the callbacks that fell due have
+   * been attempted.
    *
    * @return the new time
-   * @throws IllegalArgumentException when {@code by} is negative, or would take the clock more than 100
-   *     years past its start
+   * @throws IllegalArgumentException when {@code by} is negative, or would take the clock more than
+   *     100 years past its start
    */
   public Instant advanceClock(Duration by) {
     if (by.isNegative()) {
@@ -210,7 +220,10 @@ public final class Sandbox implements AutoCloseable {
     return running().advance(by);
   }
 
-  /** Forgets all resources, idempotency keys, nonces and callback deliveries; the clock and ids start over. */
+  /**
+   * Forgets all resources, idempotency keys, nonces and callback deliveries; the clock and ids
+   * start over.
+   */
   public void reset() {
     running().reset();
   }
@@ -232,7 +245,9 @@ public final class Sandbox implements AutoCloseable {
   @Override
   public String toString() {
     SandboxServer current = server;
-    return "Sandbox[" + (current == null ? "not started" : stopped ? "stopped" : current.baseUrl()) + "]";
+    return "Sandbox["
+        + (current == null ? "not started" : stopped ? "stopped" : current.baseUrl())
+        + "]";
   }
 
   private synchronized SandboxServer running() {
@@ -281,7 +296,8 @@ public final class Sandbox implements AutoCloseable {
 
     /** Adds a bearer token that acts for the merchant. */
     public Builder bearerToken(String token, String merchantId) {
-      tokens.put(Objects.requireNonNull(token, "token"), Objects.requireNonNull(merchantId, "merchantId"));
+      tokens.put(
+          Objects.requireNonNull(token, "token"), Objects.requireNonNull(merchantId, "merchantId"));
       return this;
     }
 
@@ -292,8 +308,8 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * Makes the clock start at this moment and move only through {@link Sandbox#advanceClock} or the
-     * control API: pending work and callback retries then happen exactly when a test says so.
+     * Makes the clock start at this moment and move only through {@link Sandbox#advanceClock} or
+     * the control API: pending work and callback retries then happen exactly when a test says so.
      */
     public Builder fixedClock(Instant start) {
       this.fixedClock = Objects.requireNonNull(start, "start");
@@ -307,12 +323,14 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * How callbacks are retried: at most {@code maxAttempts} attempts, the second one {@code firstRetryDelay}
-     * after the first, each further delay twice the one before. Defaults: 5 attempts, 1 second.
+     * How callbacks are retried: at most {@code maxAttempts} attempts, the second one {@code
+     * firstRetryDelay} after the first, each further delay twice the one before. Defaults: 5
+     * attempts, 1 second.
      */
     public Builder callbackRetries(int maxAttempts, Duration firstRetryDelay) {
       if (maxAttempts < 1 || firstRetryDelay.isNegative()) {
-        throw new IllegalArgumentException("need at least one attempt and a delay that is not negative");
+        throw new IllegalArgumentException(
+            "need at least one attempt and a delay that is not negative");
       }
       this.callbackMaxAttempts = maxAttempts;
       this.callbackFirstRetryDelay = firstRetryDelay;
@@ -329,10 +347,11 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * Answers the receipt list ({@code GET /api/v2/receipts}) as a bare JSON array of all the payment's
-     * receipts instead of the documented page object with {@code items}: the other reading of a point the
-     * service documents leave open, for testing a client against it. Switchable at run time through
-     * {@code POST /_sandbox/options}; a reset puts back what is set here. Off by default.
+     * Answers the receipt list ({@code GET /api/v2/receipts}) as a bare JSON array of all the
+     * payment's receipts instead of the documented page object with {@code items}: the other
+     * reading of a point the service documents leave open, for testing a client against it.
+     * Switchable at run time through {@code POST /_sandbox/options}; a reset puts back what is set
+     * here. Off by default.
      */
     public Builder receiptListAsArray(boolean asArray) {
       this.receiptListAsArray = asArray;
@@ -340,15 +359,16 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * Bounds what the sandbox keeps, so a long-lived one never runs out of memory: at most
-     * {@code maxResourcesPerKind} payments (and as many refunds, tokens, receipts and stickers), and a
-     * finished resource for at most {@code maxAge} of sandbox time after its last change. When a kind is
-     * full, the oldest finished resource of it is forgotten first; a forgotten resource answers as not
-     * found, and a forgotten payment takes its refunds and receipts with it. Defaults: 25,000 and 7 days,
-     * which keep a 256 MB heap far from full under sustained load. {@code GET /_sandbox/state} shows the
-     * counts.
+     * Bounds what the sandbox keeps, so a long-lived one never runs out of memory: at most {@code
+     * maxResourcesPerKind} payments (and as many refunds, tokens, receipts and stickers), and a
+     * finished resource for at most {@code maxAge} of sandbox time after its last change. When a
+     * kind is full, the oldest finished resource of it is forgotten first; a forgotten resource
+     * answers as not found, and a forgotten payment takes its refunds and receipts with it.
+     * Defaults: 25,000 and 7 days, which keep a 256 MB heap far from full under sustained load.
+     * {@code GET /_sandbox/state} shows the counts.
      *
-     * @throws IllegalArgumentException when fewer than 100 resources would be kept or the age is not positive
+     * @throws IllegalArgumentException when fewer than 100 resources would be kept or the age is
+     *     not positive
      */
     public Builder retention(int maxResourcesPerKind, Duration maxAge) {
       this.retention = new Retention(maxResourcesPerKind, maxAge);
@@ -358,7 +378,8 @@ public final class Sandbox implements AutoCloseable {
     /**
      * Builds the sandbox without starting it.
      *
-     * @throws IllegalArgumentException when a token or login names an unknown merchant, or names repeat
+     * @throws IllegalArgumentException when a token or login names an unknown merchant, or names
+     *     repeat
      */
     public Sandbox build() {
       List<Merchant> allMerchants = new ArrayList<>(merchants);
@@ -372,36 +393,59 @@ public final class Sandbox implements AutoCloseable {
       }
       List<V1Login> allLogins = new ArrayList<>(logins);
       if (allLogins.isEmpty()) {
-        allLogins.add(new V1Login(DEFAULT_ACCOUNTANT, DEFAULT_PASSWORD, first, Set.of(Role.ACCOUNTANT)));
+        allLogins.add(
+            new V1Login(DEFAULT_ACCOUNTANT, DEFAULT_PASSWORD, first, Set.of(Role.ACCOUNTANT)));
         allLogins.add(new V1Login(DEFAULT_CASHIER, DEFAULT_PASSWORD, first, Set.of(Role.CASHIER)));
       }
       List<String> ids = allMerchants.stream().map(Merchant::id).toList();
       if (ids.stream().distinct().count() != ids.size()) {
         throw new IllegalArgumentException("merchant ids repeat: " + ids);
       }
-      allTokens.forEach((token, merchant) -> {
-        if (!ids.contains(merchant)) {
-          throw new IllegalArgumentException("a bearer token names unknown merchant " + merchant);
-        }
-      });
+      allTokens.forEach(
+          (token, merchant) -> {
+            if (!ids.contains(merchant)) {
+              throw new IllegalArgumentException(
+                  "a bearer token names unknown merchant " + merchant);
+            }
+          });
       List<String> loginNames = new ArrayList<>();
       for (V1Login login : allLogins) {
         if (!ids.contains(login.merchantId())) {
-          throw new IllegalArgumentException("v1 login " + login.login() + " names unknown merchant "
-              + login.merchantId());
+          throw new IllegalArgumentException(
+              "v1 login " + login.login() + " names unknown merchant " + login.merchantId());
         }
         if (loginNames.contains(login.login())) {
           throw new IllegalArgumentException("v1 login " + login.login() + " is given twice");
         }
         loginNames.add(login.login());
       }
-      SandboxConfig config = new SandboxConfig(port,
-          allMerchants.stream().map(m -> new MerchantAccount(m.id(), m.siteId(), m.accountId())).toList(),
-          allTokens,
-          allLogins.stream().map(l -> new V1User(l.login(), l.password(), l.merchantId(), l.roles().stream()
-              .map(role -> role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
-              .collect(Collectors.toSet()))).toList(),
-          fixedClock, seed, callbackMaxAttempts, callbackFirstRetryDelay, v1ListLimit, receiptListAsArray, retention);
+      SandboxConfig config =
+          new SandboxConfig(
+              port,
+              allMerchants.stream()
+                  .map(m -> new MerchantAccount(m.id(), m.siteId(), m.accountId()))
+                  .toList(),
+              allTokens,
+              allLogins.stream()
+                  .map(
+                      l ->
+                          new V1User(
+                              l.login(),
+                              l.password(),
+                              l.merchantId(),
+                              l.roles().stream()
+                                  .map(
+                                      role ->
+                                          role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
+                                  .collect(Collectors.toSet())))
+                  .toList(),
+              fixedClock,
+              seed,
+              callbackMaxAttempts,
+              callbackFirstRetryDelay,
+              v1ListLimit,
+              receiptListAsArray,
+              retention);
       return new Sandbox(config, allMerchants, allLogins);
     }
 

@@ -26,13 +26,17 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }</pre>
  *
  * <p>The sandbox keeps its state across the tests of the class; call {@link Sandbox#reset()} in a
- * {@code @BeforeEach} method for a clean state per test. Register it on a static field: one sandbox per
- * class is the point.
+ * {@code @BeforeEach} method for a clean state per test. Register it on a static field: one sandbox
+ * per class is the point.
  */
-public final class SandboxExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+public final class SandboxExtension
+    implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
   private final Sandbox.Builder builder;
   private Sandbox sandbox;
-  /** Nested test classes see the outer class's sandbox; it stops when the outermost class is done. */
+
+  /**
+   * Nested test classes see the outer class's sandbox; it stops when the outermost class is done.
+   */
   private int depth;
 
   /** An extension with the default sandbox configuration. */
@@ -81,7 +85,8 @@ public final class SandboxExtension implements BeforeAllCallback, AfterAllCallba
   }
 
   @Override
-  public synchronized Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+  public synchronized Object resolveParameter(
+      ParameterContext parameter, ExtensionContext context) {
     // With @TestInstance(PER_CLASS) the constructor asks before beforeAll runs.
     startIfNeeded();
     return sandbox;

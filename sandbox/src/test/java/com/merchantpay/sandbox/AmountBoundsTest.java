@@ -6,25 +6,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
- * Amounts have at most 15 digits before the decimal point and at most four after it. Anything else is
- * refused before the sandbox changes anything, so an answer it could not write never leaves a change
- * behind.
+ * Amounts have at most 15 digits before the decimal point and at most four after it. Anything else
+ * is refused before the sandbox changes anything, so an answer it could not write never leaves a
+ * change behind.
  */
 class AmountBoundsTest extends SandboxTestBase {
   private static final String EVERYTHING = "start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z";
 
   private static String payment(String value) {
-    return "{\"merchantId\":\"merchant-a\",\"amount\":{\"value\":" + value + ",\"currency\":\"RUB\"},"
+    return "{\"merchantId\":\"merchant-a\",\"amount\":{\"value\":"
+        + value
+        + ",\"currency\":\"RUB\"},"
         + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}";
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"1e999999999", "1E-10000", "10.12345", "1234567890123456", "1234567890123456.5"})
+  @ValueSource(
+      strings = {"1e999999999", "1E-10000", "10.12345", "1234567890123456", "1234567890123456.5"})
   void aV2AmountOutsideTheBoundsIsRefusedAndCreatesNothing(String value) {
     Api.Res res = api.post("/api/v2/payments", payment(value), "bounds-key");
 
@@ -47,8 +50,11 @@ class AmountBoundsTest extends SandboxTestBase {
 
   @Test
   void aNumberTooLongToWriteAnywhereInTheBodyIsRefused() {
-    String body = payment("10").replace("\"merchantId\"", "\"invoice\":{\"orderNo\":\"1\",\"weight\":1e999999999},"
-        + "\"merchantId\"");
+    String body =
+        payment("10")
+            .replace(
+                "\"merchantId\"",
+                "\"invoice\":{\"orderNo\":\"1\",\"weight\":1e999999999}," + "\"merchantId\"");
 
     Api.Res res = api.post("/api/v2/payments", body);
 
@@ -62,23 +68,44 @@ class AmountBoundsTest extends SandboxTestBase {
     String held = api.pay("4111111111111111", "10", true).path("id").asText();
     String settled = api.pay("4111111111111111", "10", false).path("id").asText();
 
-    Api.Res capture = api.put("/api/v2/payments/" + held + "/confirm",
-        "{\"amount\":{\"value\":1E-10000,\"currency\":\"RUB\"}}");
-    Api.Res refund = api.post("/api/v2/refunds",
-        "{\"paymentId\":\"" + settled + "\",\"amount\":{\"value\":1.00001,\"currency\":\"RUB\"}}");
-    Api.Res receipt = api.post("/api/v2/receipts", "{\"paymentId\":\"" + settled + "\",\"type\":\"Payment\","
-        + "\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"},\"items\":[{\"name\":\"x\",\"quantity\":1,"
-        + "\"price\":1}]}");
-    Api.Res sticker = api.post("/api/v2/stickers", "{\"merchantId\":\"merchant-a\",\"stickerType\":\"Sbp\","
-        + "\"amount\":{\"value\":1e20,\"currency\":\"RUB\"}}");
+    Api.Res capture =
+        api.put(
+            "/api/v2/payments/" + held + "/confirm",
+            "{\"amount\":{\"value\":1E-10000,\"currency\":\"RUB\"}}");
+    Api.Res refund =
+        api.post(
+            "/api/v2/refunds",
+            "{\"paymentId\":\""
+                + settled
+                + "\",\"amount\":{\"value\":1.00001,\"currency\":\"RUB\"}}");
+    Api.Res receipt =
+        api.post(
+            "/api/v2/receipts",
+            "{\"paymentId\":\""
+                + settled
+                + "\",\"type\":\"Payment\","
+                + "\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"},\"items\":[{\"name\":\"x\",\"quantity\":1,"
+                + "\"price\":1}]}");
+    Api.Res sticker =
+        api.post(
+            "/api/v2/stickers",
+            "{\"merchantId\":\"merchant-a\",\"stickerType\":\"Sbp\","
+                + "\"amount\":{\"value\":1e20,\"currency\":\"RUB\"}}");
 
-    assertThat(List.of(capture, refund, receipt, sticker)).allSatisfy(res -> {
-      assertThat(res.status()).as(res.text()).isEqualTo(400);
-      assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("amount.value:"));
-    });
+    assertThat(List.of(capture, refund, receipt, sticker))
+        .allSatisfy(
+            res -> {
+              assertThat(res.status()).as(res.text()).isEqualTo(400);
+              assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("amount.value:"));
+            });
     assertThat(api.payment(held).path("status").asText()).isEqualTo("Authorized");
-    assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items")).isEmpty();
-    assertThat(api.get("/api/v2/receipts?merchantId=merchant-a&paymentId=" + settled).json().path("items")).isEmpty();
+    assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items"))
+        .isEmpty();
+    assertThat(
+            api.get("/api/v2/receipts?merchantId=merchant-a&paymentId=" + settled)
+                .json()
+                .path("items"))
+        .isEmpty();
     assertThat(api.get("/api/v2/stickers?merchantId=merchant-a").json().path("items")).isEmpty();
   }
 
@@ -86,7 +113,8 @@ class AmountBoundsTest extends SandboxTestBase {
   void aV1ConfirmOutsideTheBoundsIsMinus18AndLeavesThePaymentOnHold() {
     String held = api.pay("4111111111111111", "10", true).path("id").asText();
 
-    Api.Res res = api.v1("confirmPayment", accountant(), Map.of("paymentID", held, "amount", "1E-10000"));
+    Api.Res res =
+        api.v1("confirmPayment", accountant(), Map.of("paymentID", held, "amount", "1E-10000"));
 
     assertThat(res.status()).isEqualTo(200);
     assertThat(res.errorCode()).isEqualTo(-18);
@@ -100,19 +128,29 @@ class AmountBoundsTest extends SandboxTestBase {
   void aV1RefundOutsideTheBoundsIsMinus18AndCreatesNoRefund(String amount) {
     String settled = api.pay("4111111111111111", "10", false).path("id").asText();
 
-    Api.Res res = api.v1("refundPayment", accountant(), Map.of("paymentID", settled, "amount", amount));
+    Api.Res res =
+        api.v1("refundPayment", accountant(), Map.of("paymentID", settled, "amount", amount));
 
     assertThat(res.errorCode()).isEqualTo(-18);
-    assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items")).isEmpty();
+    assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items"))
+        .isEmpty();
     assertThat(api.v1("listRefunds", accountant(), Map.of()).errorCode()).isZero();
   }
 
   @Test
   void aProviderStateOutsideTheBoundsIsRefusedAndCreatesNothing() {
-    Api.Res res = api.send("POST", "/_sandbox/payments",
-        "{\"status\":\"Settled\",\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"}}", Map.of());
-    Api.Res invoice = api.send("POST", "/_sandbox/payments",
-        "{\"status\":\"Settled\",\"invoice\":{\"n\":1E-10000}}", Map.of());
+    Api.Res res =
+        api.send(
+            "POST",
+            "/_sandbox/payments",
+            "{\"status\":\"Settled\",\"amount\":{\"value\":1e999999999,\"currency\":\"RUB\"}}",
+            Map.of());
+    Api.Res invoice =
+        api.send(
+            "POST",
+            "/_sandbox/payments",
+            "{\"status\":\"Settled\",\"invoice\":{\"n\":1E-10000}}",
+            Map.of());
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.errors()).singleElement().asString().startsWith("amount.value:");
@@ -123,10 +161,15 @@ class AmountBoundsTest extends SandboxTestBase {
 
   @Test
   void anAmountTypedOnAStickerPageIsBoundedToo() {
-    JsonNode sticker = api.post("/api/v2/stickers", "{\"merchantId\":\"merchant-a\",\"stickerType\":\"Sbp\"}").json();
+    JsonNode sticker =
+        api.post("/api/v2/stickers", "{\"merchantId\":\"merchant-a\",\"stickerType\":\"Sbp\"}")
+            .json();
 
-    Api.Res posted = api.page("POST", sticker.path("payload").asText(),
-        "amount=1e999999999&pan=4111111111111111&expiry=12%2F30&action=pay");
+    Api.Res posted =
+        api.page(
+            "POST",
+            sticker.path("payload").asText(),
+            "amount=1e999999999&pan=4111111111111111&expiry=12%2F30&action=pay");
 
     assertThat(posted.status()).isEqualTo(400);
     assertThat(posted.text()).contains("at most 15 digits before the decimal point");

@@ -28,15 +28,18 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Talks to a sandbox over HTTP with the JDK client and Jackson only (never our generated clients, so
- * the two can catch each other's mistakes), and checks every v2 and v1 answer against the OpenAPI
- * documents with the conformance kit's judge, strictly: a member the documents do not define fails too.
+ * Talks to a sandbox over HTTP with the JDK client and Jackson only (never our generated clients,
+ * so the two can catch each other's mistakes), and checks every v2 and v1 answer against the
+ * OpenAPI documents with the conformance kit's judge, strictly: a member the documents do not
+ * define fails too.
  */
 final class Api {
-  static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .disable(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-      .build();
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(
+              com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .build();
 
   /** Strict judges: a member or element the documents do not define fails an answer too. */
   static final class Judges {
@@ -47,10 +50,11 @@ final class Api {
   private static final AtomicLong NONCES = new AtomicLong();
 
   final Sandbox sandbox;
-  private final HttpClient http = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5))
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   private String token;
   private boolean checkAnswers = true;
 
@@ -67,8 +71,8 @@ final class Api {
   }
 
   /**
-   * The same client without the check of answers against the documents, for the sandbox's deliberate
-   * departures from them (the other readings of open points).
+   * The same client without the check of answers against the documents, for the sandbox's
+   * deliberate departures from them (the other readings of open points).
    */
   Api unchecked() {
     Api other = as(token);
@@ -127,7 +131,11 @@ final class Api {
   }
 
   Res post(String path, Object body, String idempotencyKey) {
-    return send("POST", path, body, idempotencyKey == null ? Map.of() : Map.of("Idempotency-Key", idempotencyKey));
+    return send(
+        "POST",
+        path,
+        body,
+        idempotencyKey == null ? Map.of() : Map.of("Idempotency-Key", idempotencyKey));
   }
 
   Res put(String path, Object body) {
@@ -136,9 +144,10 @@ final class Api {
 
   /** Sends a v2 call; a String body goes out as is, anything else as JSON. */
   Res send(String method, String pathAndQuery, Object body, Map<String, String> headers) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + pathAndQuery))
-        .timeout(Duration.ofSeconds(30))
-        .header("Accept", "application/json");
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + pathAndQuery))
+            .timeout(Duration.ofSeconds(30))
+            .header("Accept", "application/json");
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
@@ -156,7 +165,9 @@ final class Api {
 
   static byte[] bytes(Object body) {
     try {
-      return body instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : JSON.writeValueAsBytes(body);
+      return body instanceof String s
+          ? s.getBytes(StandardCharsets.UTF_8)
+          : JSON.writeValueAsBytes(body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -164,13 +175,20 @@ final class Api {
 
   // ---------------------------------------------------------------- v1
 
-  /** A signed v1 call with a fresh nonce, signed the documented way (computed here, independently). */
+  /**
+   * A signed v1 call with a fresh nonce, signed the documented way (computed here, independently).
+   */
   Res v1(String operation, Sandbox.V1Login login, Map<String, String> params) {
-    return v1(operation, login.login(), login.password(), "n-" + NONCES.incrementAndGet() + "-" + UUID.randomUUID(),
+    return v1(
+        operation,
+        login.login(),
+        login.password(),
+        "n-" + NONCES.incrementAndGet() + "-" + UUID.randomUUID(),
         params);
   }
 
-  Res v1(String operation, String login, String password, String nonce, Map<String, String> params) {
+  Res v1(
+      String operation, String login, String password, String nonce, Map<String, String> params) {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("login", login);
     all.put("nonce", nonce);
@@ -187,17 +205,22 @@ final class Api {
     String path = "/api/v1/" + operation;
     HttpRequest.Builder request;
     if (post) {
-      request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
-          .header("Content-Type", "application/x-www-form-urlencoded")
-          .POST(HttpRequest.BodyPublishers.ofString(form.toString()));
+      request =
+          HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
+              .header("Content-Type", "application/x-www-form-urlencoded")
+              .POST(HttpRequest.BodyPublishers.ofString(form.toString()));
     } else {
       request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path + "?" + form)).GET();
     }
     return exchange(request.timeout(Duration.ofSeconds(30)).build(), post ? "POST" : "GET", path);
   }
 
-  /** The text the documents' rule signs, from the shared oracle (it shares no code with the sandbox). */
-  static String signedText(String operation, String login, String password, String nonce, Map<String, String> params) {
+  /**
+   * The text the documents' rule signs, from the shared oracle (it shares no code with the
+   * sandbox).
+   */
+  static String signedText(
+      String operation, String login, String password, String nonce, Map<String, String> params) {
     Map<String, String> values = new LinkedHashMap<>(params);
     values.put("login", login);
     values.put("nonce", nonce);
@@ -215,10 +238,14 @@ final class Api {
   // ---------------------------------------------------------------- control API and pages
 
   JsonNode control(String method, String path, Object body) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
-        .timeout(Duration.ofSeconds(30));
-    request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-        : HttpRequest.BodyPublishers.ofByteArray(bytes(body)));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
+            .timeout(Duration.ofSeconds(30));
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(bytes(body)));
     Res res = exchange(request.build(), method, path);
     assertThat(res.status()).as("control %s %s: %s", method, path, res.text()).isEqualTo(200);
     return res.json();
@@ -226,10 +253,14 @@ final class Api {
 
   /** A plain browser-like request to a hosted page. */
   Res page(String method, String pathOrUrl, String form) {
-    URI uri = pathOrUrl.startsWith("http") ? URI.create(pathOrUrl) : URI.create(sandbox.baseUrl() + pathOrUrl);
+    URI uri =
+        pathOrUrl.startsWith("http")
+            ? URI.create(pathOrUrl)
+            : URI.create(sandbox.baseUrl() + pathOrUrl);
     HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30));
     if (form != null) {
-      request.header("Content-Type", "application/x-www-form-urlencoded")
+      request
+          .header("Content-Type", "application/x-www-form-urlencoded")
           .POST(HttpRequest.BodyPublishers.ofString(form));
     } else {
       request.method(method, HttpRequest.BodyPublishers.noBody());
@@ -260,7 +291,10 @@ final class Api {
     return res;
   }
 
-  /** Fails when the body does not match the named schema of the v2 document (extra members fail too). */
+  /**
+   * Fails when the body does not match the named schema of the v2 document (extra members fail
+   * too).
+   */
   static void conformsToSchema(String schemaName, JsonNode body) {
     assertThat(Judges.V2.schemaProblems(schemaName, body)).as("%s %s", schemaName, body).isEmpty();
   }
@@ -268,7 +302,9 @@ final class Api {
   /** Fails the test when the answer does not match the document. */
   static void conforms(ExchangeJudge judge, String path, String method, Res res) {
     List<String> problems = judge.problems(method, path, res.status(), res.headers(), res.bytes());
-    assertThat(problems).as("%s %s answered %s %s", method, path, res.status(), res.text()).isEmpty();
+    assertThat(problems)
+        .as("%s %s answered %s %s", method, path, res.status(), res.text())
+        .isEmpty();
   }
 
   // ---------------------------------------------------------------- request bodies
@@ -291,7 +327,8 @@ final class Api {
     body.put("dualMode", dualMode);
     body.put("testMode", true);
     body.set("amount", amount(value, "RUB"));
-    ObjectNode card = body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    ObjectNode card =
+        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
     card.put("pan", pan);
     card.put("expiry", "12/30");
     card.put("cvc", "123");
@@ -313,8 +350,12 @@ final class Api {
   /** Deliveries recorded by the sandbox, after it sent everything that was due. */
   List<JsonNode> deliveries(String resourceId) {
     List<JsonNode> out = new ArrayList<>();
-    control("GET", "/_sandbox/callbacks" + (resourceId == null ? "" : "?resourceId=" + resourceId), null)
-        .path("deliveries").forEach(out::add);
+    control(
+            "GET",
+            "/_sandbox/callbacks" + (resourceId == null ? "" : "?resourceId=" + resourceId),
+            null)
+        .path("deliveries")
+        .forEach(out::add);
     return out;
   }
 

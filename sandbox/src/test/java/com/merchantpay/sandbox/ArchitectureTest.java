@@ -19,22 +19,35 @@ class ArchitectureTest {
 
   @Test
   void everyPackageUsesOnlyWhatItsRowOfTheArchitectureTableAllows() {
-    assertThat(ArchitectureRules.departuresFromTable(ARCHITECTURE, "## sandbox", "com.merchantpay.sandbox",
-        "com.merchantpay.sandbox.internal")).isEmpty();
+    assertThat(
+            ArchitectureRules.departuresFromTable(
+                ARCHITECTURE,
+                "## sandbox",
+                "com.merchantpay.sandbox",
+                "com.merchantpay.sandbox.internal"))
+        .isEmpty();
   }
 
   @Test
-  void aTableThatAllowsLessThanTheCodeUsesOrMissesAPackageIsReported(@TempDir Path dir) throws IOException {
+  void aTableThatAllowsLessThanTheCodeUsesOrMissesAPackageIsReported(@TempDir Path dir)
+      throws IOException {
     Path table = dir.resolve("ARCHITECTURE.md");
-    Files.writeString(table, Files.readString(ARCHITECTURE)
-        .replaceFirst("\\| `domain` \\|(.*)\\| `config` \\|", "| `domain` |$1| nothing |")
-        .replaceFirst("\\| `hosted` \\|.*\\n", ""));
+    Files.writeString(
+        table,
+        Files.readString(ARCHITECTURE)
+            .replaceFirst("\\| `domain` \\|(.*)\\| `config` \\|", "| `domain` |$1| nothing |")
+            .replaceFirst("\\| `hosted` \\|.*\\n", ""));
 
-    assertThat(ArchitectureRules.departuresFromTable(table, "## sandbox", "com.merchantpay.sandbox",
-        "com.merchantpay.sandbox.internal"))
-        .anySatisfy(departure -> assertThat(departure).contains("internal.domain.")
-            .contains("internal.config."))
-        .anySatisfy(departure -> assertThat(departure)
-            .isEqualTo("package com.merchantpay.sandbox.internal.hosted has no row in the table under '## sandbox'"));
+    assertThat(
+            ArchitectureRules.departuresFromTable(
+                table, "## sandbox", "com.merchantpay.sandbox", "com.merchantpay.sandbox.internal"))
+        .anySatisfy(
+            departure ->
+                assertThat(departure).contains("internal.domain.").contains("internal.config."))
+        .anySatisfy(
+            departure ->
+                assertThat(departure)
+                    .isEqualTo(
+                        "package com.merchantpay.sandbox.internal.hosted has no row in the table under '## sandbox'"));
   }
 }

@@ -2,6 +2,7 @@ package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.net.URI;
@@ -11,25 +12,25 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A sandbox in a small heap (the build runs this class alone with {@code -Xmx96m}) taking unique payment
- * creates, each with its own idempotency key, from four callers. Once every bound is reached (resources,
- * idempotency keys), the live heap, measured after a full collection, must stay flat: without the bounds
- * it grows by about half a kilobyte per create. Runs for {@code bounded.seconds} (60 by default); the
- * benchmarks soak it for ten minutes.
+ * A sandbox in a small heap (the build runs this class alone with {@code -Xmx96m}) taking unique
+ * payment creates, each with its own idempotency key, from four callers. Once every bound is
+ * reached (resources, idempotency keys), the live heap, measured after a full collection, must stay
+ * flat: without the bounds it grows by about half a kilobyte per create. Runs for {@code
+ * bounded.seconds} (60 by default); the benchmarks soak it for ten minutes.
  */
 class BoundedStateIT {
   private static final int RETAINED = Integer.getInteger("bounded.retained", 1_000);
+
   /** Creates before measuring: past the resource bound and the idempotency key capacity. */
   private static final long WARM_UP_CREATES = 12_000;
 
@@ -46,47 +47,62 @@ class BoundedStateIT {
       ExecutorService callers = Executors.newFixedThreadPool(4);
       for (int t = 0; t < 4; t++) {
         int caller = t;
-        callers.submit(() -> {
-          long n = 0;
-          while (!stop.get()) {
-            String body = "{\"merchantId\":\"" + sandbox.merchantId() + "\",\"amount\":{\"value\":10.50,\"currency\":"
-                + "\"RUB\"},\"invoice\":{\"orderNo\":\"order-" + caller + "-" + n + "\"},\"paymentData\":{\"card\":"
-                + "{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}}}";
-            HttpRequest request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v2/payments"))
-                .header("Authorization", "Bearer " + sandbox.bearerToken())
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", "bounded-" + caller + "-" + n++)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-            // A dropped keep-alive connection is retried with the same key, as a client would: the sandbox
-            // then answers the first attempt's outcome, so every create is still counted once.
-            for (int attempt = 1; attempt <= 3; attempt++) {
-              try {
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200) {
-                  created.incrementAndGet();
-                } else {
-                  failed.incrementAndGet();
-                  failures.merge(response.statusCode() + " " + response.body(), 1, Integer::sum);
+        callers.submit(
+            () -> {
+              long n = 0;
+              while (!stop.get()) {
+                String body =
+                    "{\"merchantId\":\""
+                        + sandbox.merchantId()
+                        + "\",\"amount\":{\"value\":10.50,\"currency\":"
+                        + "\"RUB\"},\"invoice\":{\"orderNo\":\"order-"
+                        + caller
+                        + "-"
+                        + n
+                        + "\"},\"paymentData\":{\"card\":"
+                        + "{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}}}";
+                HttpRequest request =
+                    HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v2/payments"))
+                        .header("Authorization", "Bearer " + sandbox.bearerToken())
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "bounded-" + caller + "-" + n++)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build();
+                // A dropped keep-alive connection is retried with the same key, as a client would:
+                // the sandbox
+                // then answers the first attempt's outcome, so every create is still counted once.
+                for (int attempt = 1; attempt <= 3; attempt++) {
+                  try {
+                    HttpResponse<String> response =
+                        http.send(request, HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() == 200) {
+                      created.incrementAndGet();
+                    } else {
+                      failed.incrementAndGet();
+                      failures.merge(
+                          response.statusCode() + " " + response.body(), 1, Integer::sum);
+                    }
+                    break;
+                  } catch (IOException e) {
+                    failures.merge("retried: " + e, 1, Integer::sum);
+                    if (attempt == 3) {
+                      failed.incrementAndGet();
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                  }
                 }
-                break;
-              } catch (IOException e) {
-                failures.merge("retried: " + e, 1, Integer::sum);
-                if (attempt == 3) {
-                  failed.incrementAndGet();
-                }
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
               }
-            }
-          }
-        });
+            });
       }
       long deadline = System.nanoTime() + run.toNanos();
       while (created.get() < WARM_UP_CREATES && System.nanoTime() < deadline) {
         Thread.sleep(200);
       }
-      assertThat(created.get()).as("creates before the bounds are all reached").isGreaterThanOrEqualTo(WARM_UP_CREATES);
+      assertThat(created.get())
+          .as("creates before the bounds are all reached")
+          .isGreaterThanOrEqualTo(WARM_UP_CREATES);
       long createdAtStart = created.get();
       List<Long> liveHeap = new ArrayList<>();
       while (System.nanoTime() < deadline) {
@@ -105,11 +121,19 @@ class BoundedStateIT {
       // Unbounded, the measured creates alone would add about measuredCreates * 0.5 KB.
       long allowedGrowth = 4L << 20;
       assertThat(last - first)
-          .as("live heap growth over %d unique creates after the bounds were reached (samples, bytes: %s)",
+          .as(
+              "live heap growth over %d unique creates after the bounds were reached (samples, bytes: %s)",
               measuredCreates, liveHeap)
           .isLessThan(allowedGrowth);
-      assertThat(measuredCreates).as("enough creates that unbounded growth would show").isGreaterThan(10_000);
-      assertThat(new Api(sandbox).control("GET", "/_sandbox/state", null).path("resources").path("payments").asLong())
+      assertThat(measuredCreates)
+          .as("enough creates that unbounded growth would show")
+          .isGreaterThan(10_000);
+      assertThat(
+              new Api(sandbox)
+                  .control("GET", "/_sandbox/state", null)
+                  .path("resources")
+                  .path("payments")
+                  .asLong())
           .isEqualTo(RETAINED);
     }
   }

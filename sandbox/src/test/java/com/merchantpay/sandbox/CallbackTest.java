@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.testsupport.CallbackReceiver;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class CallbackTest extends SandboxTestBase {
 
@@ -22,17 +22,21 @@ class CallbackTest extends SandboxTestBase {
   void everyStatusChangeIsPostedWithTheDocumentedBody() {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
       String id = payWithCallback("4111111111111111", true, receiver.url());
-      api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("1500.50", "RUB")));
+      api.put(
+          "/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("1500.50", "RUB")));
 
       List<JsonNode> deliveries = api.deliveries(id);
 
-      assertThat(deliveries).extracting(d -> d.path("body").path("status").asText())
+      assertThat(deliveries)
+          .extracting(d -> d.path("body").path("status").asText())
           .containsExactly("Authorized", "Settled");
       assertThat(receiver.bodies()).hasSize(2);
-      assertThat(receiver.contentTypes()).allSatisfy(t -> assertThat(t).startsWith("application/json"));
+      assertThat(receiver.contentTypes())
+          .allSatisfy(t -> assertThat(t).startsWith("application/json"));
       JsonNode settled = receiver.bodies().get(1);
       assertThat(settled.path("id").asText()).isEqualTo(id);
-      assertThat(settled.path("amount").path("value").decimalValue()).isEqualByComparingTo("1500.50");
+      assertThat(settled.path("amount").path("value").decimalValue())
+          .isEqualByComparingTo("1500.50");
       assertThat(settled.path("invoice").path("params").path("basketId").asText()).isEqualTo("b-1");
       receiver.bodies().forEach(body -> Api.conformsToSchema("PaymentNotification", body));
     }
@@ -44,19 +48,25 @@ class CallbackTest extends SandboxTestBase {
       String id = payWithCallback("4111111111111111", false, receiver.url());
 
       List<JsonNode> first = api.deliveries(id);
-      assertThat(first).singleElement().satisfies(d -> {
-        assertThat(d.path("attempt").asInt()).isEqualTo(1);
-        assertThat(d.path("status").asInt()).isEqualTo(500);
-        assertThat(d.path("acknowledged").asBoolean()).isFalse();
-        assertThat(d.path("nextAttempt").asText()).isEqualTo("2024-05-14T09:00:01Z");
-      });
+      assertThat(first)
+          .singleElement()
+          .satisfies(
+              d -> {
+                assertThat(d.path("attempt").asInt()).isEqualTo(1);
+                assertThat(d.path("status").asInt()).isEqualTo(500);
+                assertThat(d.path("acknowledged").asBoolean()).isFalse();
+                assertThat(d.path("nextAttempt").asText()).isEqualTo("2024-05-14T09:00:01Z");
+              });
       api.advance("PT0.999S");
       assertThat(api.deliveries(id)).hasSize(1);
       api.advance("PT0.001S");
-      assertThat(api.deliveries(id)).last().satisfies(d -> {
-        assertThat(d.path("attempt").asInt()).isEqualTo(2);
-        assertThat(d.path("nextAttempt").asText()).isEqualTo("2024-05-14T09:00:03Z");
-      });
+      assertThat(api.deliveries(id))
+          .last()
+          .satisfies(
+              d -> {
+                assertThat(d.path("attempt").asInt()).isEqualTo(2);
+                assertThat(d.path("nextAttempt").asText()).isEqualTo("2024-05-14T09:00:03Z");
+              });
       api.advance("PT2S");
 
       List<JsonNode> all = api.deliveries(id);
@@ -64,8 +74,12 @@ class CallbackTest extends SandboxTestBase {
       assertThat(all).extracting(d -> d.path("status").asInt()).containsExactly(500, 500, 200);
       assertThat(all.get(2).path("acknowledged").asBoolean()).isTrue();
       assertThat(all.get(2).has("nextAttempt")).isFalse();
-      assertThat(all).extracting(d -> d.path("deliveryId").asText()).containsOnly(all.get(0).path("deliveryId").asText());
-      assertThat(receiver.bodies()).hasSize(3).allSatisfy(b -> assertThat(b).isEqualTo(receiver.bodies().get(0)));
+      assertThat(all)
+          .extracting(d -> d.path("deliveryId").asText())
+          .containsOnly(all.get(0).path("deliveryId").asText());
+      assertThat(receiver.bodies())
+          .hasSize(3)
+          .allSatisfy(b -> assertThat(b).isEqualTo(receiver.bodies().get(0)));
     }
   }
 
@@ -91,7 +105,8 @@ class CallbackTest extends SandboxTestBase {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
       closedPort = Integer.parseInt(receiver.url().replaceAll(".*:(\\d+)/.*", "$1"));
     }
-    String id = payWithCallback("4111111111111111", false, "http://127.0.0.1:" + closedPort + "/hooks");
+    String id =
+        payWithCallback("4111111111111111", false, "http://127.0.0.1:" + closedPort + "/hooks");
 
     JsonNode attempt = api.deliveries(id).get(0);
 

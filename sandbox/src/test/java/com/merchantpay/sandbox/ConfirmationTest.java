@@ -12,19 +12,22 @@ class ConfirmationTest extends SandboxTestBase {
 
   @ParameterizedTest(name = "{1} is completed with {2}")
   @CsvSource({
-      "4000000000002016, SmsOtp, code, 482913, maskedPhone",
-      "4000000000002024, ThreeDSMethod, threeDSCompInd, Y, methodUrl",
-      "4000000000002032, ThreeDSChallenge, cres, eyJ0cmFuc1N0YXR1cyI6IlkifQ, creq",
-      "4000000000002040, ThreeDSv1, PARes, eJzNWVmTo0iSfu9fUVb7KKsC7kPVWWMBiEsg7kNvnOIUIE5Jv34QyszKrq7p6R2z3Zl8SMB, PAReq"})
-  void eachConfirmationTypeIsCompletedWithItsOwnField(String pan, String type, String field, String answer,
-      String typeSpecificMember) {
+    "4000000000002016, SmsOtp, code, 482913, maskedPhone",
+    "4000000000002024, ThreeDSMethod, threeDSCompInd, Y, methodUrl",
+    "4000000000002032, ThreeDSChallenge, cres, eyJ0cmFuc1N0YXR1cyI6IlkifQ, creq",
+    "4000000000002040, ThreeDSv1, PARes, eJzNWVmTo0iSfu9fUVb7KKsC7kPVWWMBiEsg7kNvnOIUIE5Jv34QyszKrq7p6R2z3Zl8SMB, PAReq"
+  })
+  void eachConfirmationTypeIsCompletedWithItsOwnField(
+      String pan, String type, String field, String answer, String typeSpecificMember) {
     JsonNode created = api.pay(pan, "120", false);
     assertThat(created.path("status").asText()).isEqualTo("Confirmation");
     assertThat(created.path("confirmation").path("type").asText()).isEqualTo(type);
     assertThat(created.path("confirmation").path(typeSpecificMember).asText()).isNotEmpty();
     assertThat(created.has("resultCode")).isFalse();
 
-    Api.Res completed = api.put("/api/v2/payments/" + created.path("id").asText() + "/complete", Map.of(field, answer));
+    Api.Res completed =
+        api.put(
+            "/api/v2/payments/" + created.path("id").asText() + "/complete", Map.of(field, answer));
 
     assertThat(completed.status()).as(completed.text()).isEqualTo(200);
     assertThat(completed.json().path("status").asText()).isEqualTo("Settled");
@@ -33,10 +36,11 @@ class ConfirmationTest extends SandboxTestBase {
 
   @ParameterizedTest(name = "a {0} step answered with another member names {1}")
   @CsvSource({
-      "4000000000002016, code, cres",
-      "4000000000002024, threeDSCompInd, code",
-      "4000000000002032, cres, PARes",
-      "4000000000002040, PARes, code"})
+    "4000000000002016, code, cres",
+    "4000000000002024, threeDSCompInd, code",
+    "4000000000002032, cres, PARes",
+    "4000000000002040, PARes, code"
+  })
   void answeringWithTheWrongMemberNamesTheNeededOne(String pan, String needed, String wrong) {
     String id = api.pay(pan, "10", false).path("id").asText();
 
@@ -50,13 +54,16 @@ class ConfirmationTest extends SandboxTestBase {
 
   @ParameterizedTest(name = "{1} = {2} fails authentication")
   @CsvSource({
-      "4000000000002016, code, 000000",
-      "4000000000002032, cres, N",
-      "4000000000002040, PARes, N"})
-  void failingAnswersRejectThePaymentWithThreeDSecureFailed(String pan, String field, String answer) {
+    "4000000000002016, code, 000000",
+    "4000000000002032, cres, N",
+    "4000000000002040, PARes, N"
+  })
+  void failingAnswersRejectThePaymentWithThreeDSecureFailed(
+      String pan, String field, String answer) {
     String id = api.pay(pan, "10", false).path("id").asText();
 
-    JsonNode payment = api.put("/api/v2/payments/" + id + "/complete", Map.of(field, answer)).json();
+    JsonNode payment =
+        api.put("/api/v2/payments/" + id + "/complete", Map.of(field, answer)).json();
 
     assertThat(payment.path("status").asText()).isEqualTo("Rejected");
     assertThat(payment.path("resultCode").asText()).isEqualTo("ThreeDSecureFailed");
@@ -68,7 +75,8 @@ class ConfirmationTest extends SandboxTestBase {
     String id = created.path("id").asText();
     assertThat(created.path("confirmation").path("type").asText()).isEqualTo("ThreeDSMethod");
 
-    JsonNode second = api.put("/api/v2/payments/" + id + "/complete", Map.of("threeDSCompInd", "Y")).json();
+    JsonNode second =
+        api.put("/api/v2/payments/" + id + "/complete", Map.of("threeDSCompInd", "Y")).json();
     assertThat(second.path("status").asText()).isEqualTo("Confirmation");
     assertThat(second.path("confirmation").path("type").asText()).isEqualTo("ThreeDSChallenge");
 
@@ -98,7 +106,8 @@ class ConfirmationTest extends SandboxTestBase {
 
   @Test
   void declinedExternalStepIsCancelledByUser() {
-    String url = api.pay("4000000000002057", "10", false).path("confirmation").path("paymentUrl").asText();
+    String url =
+        api.pay("4000000000002057", "10", false).path("confirmation").path("paymentUrl").asText();
 
     api.page("POST", url, "action=decline");
 

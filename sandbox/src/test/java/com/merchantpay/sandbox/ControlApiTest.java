@@ -4,21 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-import java.time.Duration;
 
 class ControlApiTest extends SandboxTestBase {
 
   @ParameterizedTest
-  @ValueSource(strings = {"Authorized", "Settled", "Cancelled", "Rejected", "Confirmation", "Pending"})
+  @ValueSource(
+      strings = {"Authorized", "Settled", "Cancelled", "Rejected", "Confirmation", "Pending"})
   void aPaymentCanBeCreatedInEachState(String status) {
-    JsonNode created = api.control("POST", "/_sandbox/payments", Map.of("status", status, "id", "90000001",
-        "amount", Map.of("value", 12.5, "currency", "EUR")));
+    JsonNode created =
+        api.control(
+            "POST",
+            "/_sandbox/payments",
+            Map.of(
+                "status",
+                status,
+                "id",
+                "90000001",
+                "amount",
+                Map.of("value", 12.5, "currency", "EUR")));
 
     JsonNode payment = api.payment("90000001");
     assertThat(payment).isEqualTo(created);
@@ -29,29 +39,53 @@ class ControlApiTest extends SandboxTestBase {
   @Test
   void aPaymentCreatedInAStateBehavesLikeOne() {
     api.control("POST", "/_sandbox/payments", Map.of("status", "Authorized", "id", "90000002"));
-    api.control("POST", "/_sandbox/payments", Map.of("status", "Confirmation", "id", "90000003",
-        "confirmationType", "ThreeDSv1"));
+    api.control(
+        "POST",
+        "/_sandbox/payments",
+        Map.of("status", "Confirmation", "id", "90000003", "confirmationType", "ThreeDSv1"));
 
     assertThat(api.put("/api/v2/payments/90000002/cancel", null).status()).isEqualTo(200);
-    assertThat(api.put("/api/v2/payments/90000003/complete", Map.of("PARes", "ok")).json().path("status").asText())
+    assertThat(
+            api.put("/api/v2/payments/90000003/complete", Map.of("PARes", "ok"))
+                .json()
+                .path("status")
+                .asText())
         .isEqualTo("Settled");
-    assertThat(api.v1("getPayment", cashier(), Map.of("paymentID", "90000002")).json().path("Payment").path("State")
-        .asText()).isEqualTo("CANCELLED");
+    assertThat(
+            api.v1("getPayment", cashier(), Map.of("paymentID", "90000002"))
+                .json()
+                .path("Payment")
+                .path("State")
+                .asText())
+        .isEqualTo("CANCELLED");
   }
 
   @Test
   void otherResourcesCanBeCreatedInAState() {
     api.control("POST", "/_sandbox/payments", Map.of("status", "Settled", "id", "90000004"));
-    JsonNode refund = api.control("POST", "/_sandbox/refunds", Map.of("paymentId", "90000004", "status", "Pending"));
-    JsonNode token = api.control("POST", "/_sandbox/paymenttokens", Map.of("id", "tok_provider_state", "blocked", true));
-    JsonNode sticker = api.control("POST", "/_sandbox/stickers", Map.of("id", "stk-state", "active", false));
+    JsonNode refund =
+        api.control(
+            "POST", "/_sandbox/refunds", Map.of("paymentId", "90000004", "status", "Pending"));
+    JsonNode token =
+        api.control(
+            "POST", "/_sandbox/paymenttokens", Map.of("id", "tok_provider_state", "blocked", true));
+    JsonNode sticker =
+        api.control("POST", "/_sandbox/stickers", Map.of("id", "stk-state", "active", false));
     JsonNode receipt = api.control("POST", "/_sandbox/receipts", Map.of("paymentId", "90000004"));
 
-    assertThat(api.get("/api/v2/refunds/" + refund.path("id").asText()).json().path("status").asText())
+    assertThat(
+            api.get("/api/v2/refunds/" + refund.path("id").asText()).json().path("status").asText())
         .isEqualTo("Pending");
-    assertThat(api.get("/api/v2/paymenttokens/tok_provider_state").json().path("status").asText()).isEqualTo("Active");
-    assertThat(api.get("/api/v2/stickers/stk-state").json().path("status").asText()).isEqualTo("Inactive");
-    assertThat(api.get("/api/v2/receipts/" + receipt.path("id").asText()).json().path("fiscalData").isObject()).isTrue();
+    assertThat(api.get("/api/v2/paymenttokens/tok_provider_state").json().path("status").asText())
+        .isEqualTo("Active");
+    assertThat(api.get("/api/v2/stickers/stk-state").json().path("status").asText())
+        .isEqualTo("Inactive");
+    assertThat(
+            api.get("/api/v2/receipts/" + receipt.path("id").asText())
+                .json()
+                .path("fiscalData")
+                .isObject())
+        .isTrue();
     assertThat(token.path("id").asText()).isEqualTo("tok_provider_state");
     assertThat(sticker.path("payload").asText()).endsWith("/sticker/stk-state");
   }
@@ -59,50 +93,94 @@ class ControlApiTest extends SandboxTestBase {
   @Test
   void onlyStatesTheServiceCouldReachCanBeMade() {
     api.control("POST", "/_sandbox/payments", Map.of("status", "Authorized", "id", "90000005"));
-    api.control("POST", "/_sandbox/payments", Map.of("status", "Settled", "id", "90000006",
-        "amount", Map.of("value", 10, "currency", "RUB")));
+    api.control(
+        "POST",
+        "/_sandbox/payments",
+        Map.of(
+            "status",
+            "Settled",
+            "id",
+            "90000006",
+            "amount",
+            Map.of("value", 10, "currency", "RUB")));
 
-    Api.Res refundOfAHold = api.send("POST", "/_sandbox/refunds", Map.of("paymentId", "90000005"), Map.of());
-    Api.Res tooMuch = api.send("POST", "/_sandbox/refunds", Map.of("paymentId", "90000006",
-        "amount", Map.of("value", 11, "currency", "RUB")), Map.of());
+    Api.Res refundOfAHold =
+        api.send("POST", "/_sandbox/refunds", Map.of("paymentId", "90000005"), Map.of());
+    Api.Res tooMuch =
+        api.send(
+            "POST",
+            "/_sandbox/refunds",
+            Map.of("paymentId", "90000006", "amount", Map.of("value", 11, "currency", "RUB")),
+            Map.of());
     api.control("POST", "/_sandbox/payments", Map.of("status", "Rejected", "id", "90000007"));
-    Api.Res receiptOfADecline = api.send("POST", "/_sandbox/receipts", Map.of("paymentId", "90000007"), Map.of());
+    Api.Res receiptOfADecline =
+        api.send("POST", "/_sandbox/receipts", Map.of("paymentId", "90000007"), Map.of());
 
     assertThat(refundOfAHold.status()).isEqualTo(400);
-    assertThat(refundOfAHold.errors()).singleElement().asString().startsWith("paymentId:").contains("Authorized");
+    assertThat(refundOfAHold.errors())
+        .singleElement()
+        .asString()
+        .startsWith("paymentId:")
+        .contains("Authorized");
     assertThat(tooMuch.status()).isEqualTo(400);
-    assertThat(tooMuch.errors()).singleElement().asString().startsWith("amount.value:").contains("10");
+    assertThat(tooMuch.errors())
+        .singleElement()
+        .asString()
+        .startsWith("amount.value:")
+        .contains("10");
     assertThat(receiptOfADecline.status()).isEqualTo(400);
     assertThat(receiptOfADecline.errors()).singleElement().asString().startsWith("paymentId:");
   }
 
   @Test
   void aMadePaymentHasTheHistoryItsStatusImplies() {
-    JsonNode cancelled = api.control("POST", "/_sandbox/payments", Map.of("status", "Cancelled", "id", "90000008",
-        "created", "2024-05-14T08:00:00Z"));
-    JsonNode declined = api.control("POST", "/_sandbox/payments", Map.of("status", "Rejected", "id", "90000009",
-        "resultCode", "InsufficientFunds"));
+    JsonNode cancelled =
+        api.control(
+            "POST",
+            "/_sandbox/payments",
+            Map.of("status", "Cancelled", "id", "90000008", "created", "2024-05-14T08:00:00Z"));
+    JsonNode declined =
+        api.control(
+            "POST",
+            "/_sandbox/payments",
+            Map.of("status", "Rejected", "id", "90000009", "resultCode", "InsufficientFunds"));
 
-    assertThat(cancelled.path("resultCode").asText()).as("it was authorized before").isEqualTo("Success");
+    assertThat(cancelled.path("resultCode").asText())
+        .as("it was authorized before")
+        .isEqualTo("Success");
     assertThat(cancelled.path("completed").asText()).isEqualTo("2024-05-14T08:00:00Z");
     assertThat(declined.path("resultCode").asText()).isEqualTo("InsufficientFunds");
-    assertThat(api.put("/api/v2/payments/90000008/confirm", Map.of("amount", Map.of("value", 1, "currency", "RUB")))
-        .status()).isEqualTo(409);
+    assertThat(
+            api.put(
+                    "/api/v2/payments/90000008/confirm",
+                    Map.of("amount", Map.of("value", 1, "currency", "RUB")))
+                .status())
+        .isEqualTo(409);
   }
 
   @Test
   void badProviderStatesAreRefusedWithTheFieldsNamed() {
-    Api.Res res = api.send("POST", "/_sandbox/payments", "{\"status\":\"Lost\",\"merchantId\":\"nobody\"}", Map.of());
+    Api.Res res =
+        api.send(
+            "POST",
+            "/_sandbox/payments",
+            "{\"status\":\"Lost\",\"merchantId\":\"nobody\"}",
+            Map.of());
 
     assertThat(res.status()).isEqualTo(400);
-    assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("status:"))
+    assertThat(res.errors())
+        .anySatisfy(e -> assertThat(e).startsWith("status:"))
         .anySatisfy(e -> assertThat(e).startsWith("merchantId:"));
   }
 
   @Test
   void theClockMovesOnlyForwardAndOnlyWhenTold() {
-    assertThat(api.control("GET", "/_sandbox/clock", null).path("now").asText()).isEqualTo("2024-05-14T09:00:00Z");
-    assertThat(api.control("POST", "/_sandbox/clock/advance", Map.of("seconds", 90)).path("now").asText())
+    assertThat(api.control("GET", "/_sandbox/clock", null).path("now").asText())
+        .isEqualTo("2024-05-14T09:00:00Z");
+    assertThat(
+            api.control("POST", "/_sandbox/clock/advance", Map.of("seconds", 90))
+                .path("now")
+                .asText())
         .isEqualTo("2024-05-14T09:01:30Z");
     assertThat(sandbox.now()).isEqualTo(Instant.parse("2024-05-14T09:01:30Z"));
     assertThat(postControlStatus("/_sandbox/clock/advance", "{\"seconds\":-1}")).isEqualTo(400);
@@ -111,33 +189,54 @@ class ControlApiTest extends SandboxTestBase {
   @Test
   void aBackwardOrMalformedClockMoveIsAValidationErrorNamingTheField() {
     Api.Res seconds = api.send("POST", "/_sandbox/clock/advance", "{\"seconds\":-5}", Map.of());
-    Api.Res duration = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT-5S\"}", Map.of());
+    Api.Res duration =
+        api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT-5S\"}", Map.of());
     Api.Res text = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"soon\"}", Map.of());
 
-    assertThat(List.of(seconds, duration, text)).allSatisfy(res -> {
-      assertThat(res.status()).isEqualTo(400);
-      assertThat(res.code()).isEqualTo("validation_error");
-    });
-    assertThat(seconds.errors()).singleElement().asString().startsWith("seconds: must not be negative");
-    assertThat(duration.errors()).singleElement().asString().startsWith("duration: must not be negative");
+    assertThat(List.of(seconds, duration, text))
+        .allSatisfy(
+            res -> {
+              assertThat(res.status()).isEqualTo(400);
+              assertThat(res.code()).isEqualTo("validation_error");
+            });
+    assertThat(seconds.errors())
+        .singleElement()
+        .asString()
+        .startsWith("seconds: must not be negative");
+    assertThat(duration.errors())
+        .singleElement()
+        .asString()
+        .startsWith("duration: must not be negative");
     assertThat(text.errors()).singleElement().asString().startsWith("duration:");
     assertThat(sandbox.now()).isEqualTo(T0);
   }
 
   @Test
   void theClockMovesAtMostOneHundredYearsPastItsStart() {
-    Api.Res huge = api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT99999999999H\"}", Map.of());
+    Api.Res huge =
+        api.send("POST", "/_sandbox/clock/advance", "{\"duration\":\"PT99999999999H\"}", Map.of());
 
     assertThat(huge.status()).isEqualTo(400);
-    assertThat(huge.errors()).singleElement().asString().startsWith("duration:").contains("100 years");
+    assertThat(huge.errors())
+        .singleElement()
+        .asString()
+        .startsWith("duration:")
+        .contains("100 years");
     assertThat(sandbox.now()).isEqualTo(T0);
     api.advance("P36500D");
-    Api.Res beyond = api.send("POST", "/_sandbox/clock/advance", "{\"seconds\":" + 366L * 24 * 3600 + "}", Map.of());
+    Api.Res beyond =
+        api.send(
+            "POST", "/_sandbox/clock/advance", "{\"seconds\":" + 366L * 24 * 3600 + "}", Map.of());
     assertThat(beyond.status()).isEqualTo(400);
-    assertThat(beyond.errors()).singleElement().asString().startsWith("seconds:").contains("100 years");
+    assertThat(beyond.errors())
+        .singleElement()
+        .asString()
+        .startsWith("seconds:")
+        .contains("100 years");
     assertThat(sandbox.now()).isEqualTo(T0.plus(Duration.ofDays(36500)));
     assertThatThrownBy(() -> sandbox.advanceClock(Duration.ofDays(366)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100 years");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("100 years");
   }
 
   @Test
@@ -154,11 +253,17 @@ class ControlApiTest extends SandboxTestBase {
 
   @Test
   void aSeededSandboxRepeatsItsIdentifiers() {
-    String first = api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring")).json()
-        .path("tokenId").asText();
+    String first =
+        api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring"))
+            .json()
+            .path("tokenId")
+            .asText();
     sandbox.reset();
-    String again = api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring")).json()
-        .path("tokenId").asText();
+    String again =
+        api.post("/api/v2/tokenization", Map.of("merchantId", "merchant-a", "type", "recurring"))
+            .json()
+            .path("tokenId")
+            .asText();
 
     assertThat(again).isEqualTo(first).matches("tok_[0-9a-f]{32}");
   }
@@ -169,7 +274,8 @@ class ControlApiTest extends SandboxTestBase {
 
     assertThat(config.path("baseUrl").asText()).isEqualTo(sandbox.baseUrl().toString());
     assertThat(config.path("bearerTokens").toString()).contains("token-a", "merchant-a");
-    assertThat(config.path("v1Logins").get(0).path("roles").get(0).asText()).isEqualTo("Accountant");
+    assertThat(config.path("v1Logins").get(0).path("roles").get(0).asText())
+        .isEqualTo("Accountant");
     assertThat(config.path("pageSize").asInt()).isEqualTo(50);
   }
 

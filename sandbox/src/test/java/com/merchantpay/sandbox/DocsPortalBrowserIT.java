@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
@@ -32,14 +33,14 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import java.util.Arrays;
 
 /**
- * The documentation portal as a person sees it, in the system's headless Chromium (Debian's chromium and
- * chromium-driver; {@code .ci/run} installs them): every page loads without a console error, the reference
- * shows every operation of both documents, every guide is reachable from the home page, and "Try it out"
- * calls this sandbox, v2 with its token and v1 signed in the page. Screenshots go to
- * {@code target/portal-screenshots}. Skipped, saying why, only where there is no Chromium.
+ * The documentation portal as a person sees it, in the system's headless Chromium (Debian's
+ * chromium and chromium-driver; {@code .ci/run} installs them): every page loads without a console
+ * error, the reference shows every operation of both documents, every guide is reachable from the
+ * home page, and "Try it out" calls this sandbox, v2 with its token and v1 signed in the page.
+ * Screenshots go to {@code target/portal-screenshots}. Skipped, saying why, only where there is no
+ * Chromium.
  */
 class DocsPortalBrowserIT {
   private static final Path SCREENSHOTS = Path.of("target/portal-screenshots");
@@ -52,20 +53,29 @@ class DocsPortalBrowserIT {
   @BeforeAll
   static void start() throws IOException {
     File chromium = executable("CHROMIUM", "/usr/bin/chromium", "/usr/bin/chromium-browser");
-    File driver = executable("CHROMEDRIVER", "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
-    Assumptions.assumeTrue(chromium != null && driver != null, "no Chromium here: install Debian's chromium and "
-        + "chromium-driver (apt-get install chromium chromium-driver; .ci/run does), or set CHROMIUM and CHROMEDRIVER");
+    File driver =
+        executable("CHROMEDRIVER", "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
+    Assumptions.assumeTrue(
+        chromium != null && driver != null,
+        "no Chromium here: install Debian's chromium and "
+            + "chromium-driver (apt-get install chromium chromium-driver; .ci/run does), or set CHROMIUM and CHROMEDRIVER");
     sandbox = Sandbox.builder().fixedClock(Instant.parse("2026-03-02T09:00:00Z")).start();
     docs = sandbox.baseUrl() + "/docs/";
     ChromeOptions options = new ChromeOptions();
     options.setBinary(chromium);
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--window-size=1280,1400");
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--window-size=1280,1400");
     LoggingPreferences logs = new LoggingPreferences();
     logs.enable(LogType.BROWSER, Level.ALL);
     options.setCapability("goog:loggingPrefs", logs);
-    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver).usingAnyFreePort()
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder().usingDriverExecutable(driver).usingAnyFreePort().build();
     browser = new ChromeDriver(service, options);
     Files.createDirectories(SCREENSHOTS);
   }
@@ -93,7 +103,9 @@ class DocsPortalBrowserIT {
       String name = guide.substring(guide.lastIndexOf('/') + 1).replace(".html", "");
       open("guides/" + name + ".html", "guide-" + name);
       assertThat(browser.findElement(By.tagName("h1")).getText()).isNotBlank();
-      assertThat(browser.findElements(By.cssSelector("article pre code"))).as("code in %s", name).isNotEmpty();
+      assertThat(browser.findElements(By.cssSelector("article pre code")))
+          .as("code in %s", name)
+          .isNotEmpty();
     }
     open("decisions.html", "decisions");
     assertThat(browser.findElements(By.cssSelector("article h3"))).hasSizeGreaterThan(20);
@@ -123,15 +135,20 @@ class DocsPortalBrowserIT {
     tryItOut(v2, List.of(paymentId));
     String v2Answer = answer(v2);
     screenshot("try-it-v2");
-    assertThat(v2Answer).contains("\"id\": \"" + paymentId + "\"").contains("\"status\": \"Settled\"");
+    assertThat(v2Answer)
+        .contains("\"id\": \"" + paymentId + "\"")
+        .contains("\"status\": \"Settled\"");
 
     open("reference/v1.html#/Payments/getPayment", null);
     WebElement v1 = operation("get", "/api/v1/getPayment");
-    // login, nonce and hash keep the examples the page fills in: the page signs the call before it leaves.
+    // login, nonce and hash keep the examples the page fills in: the page signs the call before it
+    // leaves.
     tryItOut(v1, Arrays.asList(null, null, null, paymentId));
     String v1Answer = answer(v1);
     screenshot("try-it-v1");
-    assertThat(v1Answer).as("signed in the page, so not ErrorCode -7").contains("\"ErrorCode\": 0")
+    assertThat(v1Answer)
+        .as("signed in the page, so not ErrorCode -7")
+        .contains("\"ErrorCode\": 0")
         .contains("\"PaymentID\": " + paymentId);
     assertNoConsoleErrors("try it out");
   }
@@ -151,82 +168,121 @@ class DocsPortalBrowserIT {
 
   private void open(String page, String screenshot) throws IOException {
     browser.get(docs + page);
-    new WebDriverWait(browser, WAIT).until(d -> "complete".equals(
-        ((org.openqa.selenium.JavascriptExecutor) d).executeScript("return document.readyState")));
+    new WebDriverWait(browser, WAIT)
+        .until(
+            d ->
+                "complete"
+                    .equals(
+                        ((org.openqa.selenium.JavascriptExecutor) d)
+                            .executeScript("return document.readyState")));
     if (screenshot != null) {
       screenshot(screenshot);
       assertNoConsoleErrors(page);
     }
   }
 
-  /** Waits until Swagger UI has rendered the expected number of operations, and returns how many there are. */
+  /**
+   * Waits until Swagger UI has rendered the expected number of operations, and returns how many
+   * there are.
+   */
   private int operations(int expected) {
-    new WebDriverWait(browser, WAIT).until(d -> d.findElements(By.cssSelector(".opblock")).size() >= expected);
+    new WebDriverWait(browser, WAIT)
+        .until(d -> d.findElements(By.cssSelector(".opblock")).size() >= expected);
     return browser.findElements(By.cssSelector(".opblock")).size();
   }
 
   private WebElement operation(String method, String path) {
-    return new WebDriverWait(browser, WAIT).until(d -> {
-      for (WebElement block : d.findElements(By.cssSelector(".opblock.opblock-" + method))) {
-        if (block.findElement(By.cssSelector(".opblock-summary-path")).getText().replace("\u200b", "").equals(path)
-            && !block.findElements(By.cssSelector(".opblock-body")).isEmpty()) {
-          return block;
-        }
-      }
-      return null;
-    });
+    return new WebDriverWait(browser, WAIT)
+        .until(
+            d -> {
+              for (WebElement block :
+                  d.findElements(By.cssSelector(".opblock.opblock-" + method))) {
+                if (block
+                        .findElement(By.cssSelector(".opblock-summary-path"))
+                        .getText()
+                        .replace("\u200b", "")
+                        .equals(path)
+                    && !block.findElements(By.cssSelector(".opblock-body")).isEmpty()) {
+                  return block;
+                }
+              }
+              return null;
+            });
   }
 
   /**
-   * Presses "Try it out", types the parameters in the order shown over what the page filled in (a null keeps
-   * it), and executes.
+   * Presses "Try it out", types the parameters in the order shown over what the page filled in (a
+   * null keeps it), and executes.
    */
   private void tryItOut(WebElement operation, List<String> values) {
     click(operation.findElement(By.cssSelector(".try-out__btn")));
-    // The page fills each parameter with its example first; typing before that would be overwritten.
-    List<WebElement> inputs = new WebDriverWait(browser, WAIT).until(d -> {
-      List<WebElement> found = operation.findElements(By.cssSelector(".parameters input[type='text']"));
-      return found.size() >= values.size() && !found.get(0).getAttribute("value").isEmpty() ? found : null;
-    });
+    // The page fills each parameter with its example first; typing before that would be
+    // overwritten.
+    List<WebElement> inputs =
+        new WebDriverWait(browser, WAIT)
+            .until(
+                d -> {
+                  List<WebElement> found =
+                      operation.findElements(By.cssSelector(".parameters input[type='text']"));
+                  return found.size() >= values.size()
+                          && !found.get(0).getAttribute("value").isEmpty()
+                      ? found
+                      : null;
+                });
     for (int i = 0; i < values.size(); i++) {
       if (values.get(i) == null) {
         continue;
       }
       WebElement input = inputs.get(i);
       scrollTo(input);
-      // Leaving the field hands the value over at once (the page otherwise waits for typing to pause).
-      input.sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"), values.get(i),
+      // Leaving the field hands the value over at once (the page otherwise waits for typing to
+      // pause).
+      input.sendKeys(
+          org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"),
+          values.get(i),
           org.openqa.selenium.Keys.TAB);
-      new WebDriverWait(browser, WAIT).until(d -> values.get(inputs.indexOf(input)).equals(input.getAttribute("value")));
+      new WebDriverWait(browser, WAIT)
+          .until(d -> values.get(inputs.indexOf(input)).equals(input.getAttribute("value")));
     }
     click(operation.findElement(By.cssSelector(".btn.execute")));
   }
 
   private void scrollTo(WebElement element) {
-    ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
-        "arguments[0].scrollIntoView({block: 'center'});", element);
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView({block: 'center'});", element);
   }
 
   /**
-   * Clicks through the page's own handler: Swagger UI re-lays out the page while it renders, so a click
-   * by position can land on the element that just moved there.
+   * Clicks through the page's own handler: Swagger UI re-lays out the page while it renders, so a
+   * click by position can land on the element that just moved there.
    */
   private void click(WebElement element) {
     scrollTo(element);
-    ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].click();", element);
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].click();", element);
   }
 
   /** The body of the answer Swagger UI shows for the executed call, once it is there. */
   private String answer(WebElement operation) throws IOException {
     try {
-      return new WebDriverWait(browser, WAIT).until(d -> {
-        List<WebElement> bodies = operation.findElements(By.cssSelector(".live-responses-table .response-col_description pre"));
-        return bodies.isEmpty() || bodies.get(0).getText().isBlank() ? null : bodies.get(0).getText();
-      });
+      return new WebDriverWait(browser, WAIT)
+          .until(
+              d -> {
+                List<WebElement> bodies =
+                    operation.findElements(
+                        By.cssSelector(".live-responses-table .response-col_description pre"));
+                return bodies.isEmpty() || bodies.get(0).getText().isBlank()
+                    ? null
+                    : bodies.get(0).getText();
+              });
     } catch (org.openqa.selenium.TimeoutException e) {
       screenshot("no-answer");
-      throw new AssertionError("no answer shown; the operation reads: " + operation.getText() + "; console: "
-          + browser.manage().logs().get(LogType.BROWSER).getAll(), e);
+      throw new AssertionError(
+          "no answer shown; the operation reads: "
+              + operation.getText()
+              + "; console: "
+              + browser.manage().logs().get(LogType.BROWSER).getAll(),
+          e);
     }
   }
 
@@ -246,13 +302,21 @@ class DocsPortalBrowserIT {
   }
 
   private String aPayment() throws Exception {
-    String body = "{\"merchantId\":\"" + sandbox.merchantId() + "\",\"amount\":{\"value\":10.00,\"currency\":\"RUB\"},"
-        + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/29\",\"cvc\":\"123\"}}}";
-    HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-            URI.create(sandbox.baseUrl() + "/api/v2/payments"))
-        .header("Authorization", "Bearer " + sandbox.bearerToken()).header("Content-Type", "application/json")
-        .header("Idempotency-Key", "portal-try-it").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    String body =
+        "{\"merchantId\":\""
+            + sandbox.merchantId()
+            + "\",\"amount\":{\"value\":10.00,\"currency\":\"RUB\"},"
+            + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/29\",\"cvc\":\"123\"}}}";
+    HttpResponse<String> created =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v2/payments"))
+                    .header("Authorization", "Bearer " + sandbox.bearerToken())
+                    .header("Content-Type", "application/json")
+                    .header("Idempotency-Key", "portal-try-it")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(created.statusCode()).isEqualTo(200);
     return Api.JSON.readTree(created.body()).path("id").asText();
   }

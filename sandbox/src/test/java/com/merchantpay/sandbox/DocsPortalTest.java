@@ -17,8 +17,11 @@ class DocsPortalTest extends SandboxTestBase {
     assertThat(bare.header("Location")).isEqualTo("/docs/");
     assertThat(home.status()).isEqualTo(200);
     assertThat(home.header("Content-Type")).startsWith("text/html");
-    assertThat(home.text()).contains("reference/v2.html", "reference/v1.html", "guides/v1-signing.html");
-    assertThat(api.page("GET", "/docs/reference/swagger-ui/swagger-ui-bundle.js", null).header("Content-Type"))
+    assertThat(home.text())
+        .contains("reference/v2.html", "reference/v1.html", "guides/v1-signing.html");
+    assertThat(
+            api.page("GET", "/docs/reference/swagger-ui/swagger-ui-bundle.js", null)
+                .header("Content-Type"))
         .startsWith("text/javascript");
   }
 
@@ -37,7 +40,8 @@ class DocsPortalTest extends SandboxTestBase {
   @Test
   void sandboxJsGivesThePagesWhatTheyNeedToCallThisSandbox() throws Exception {
     String script = api.page("GET", "/docs/sandbox.js", null).text();
-    JsonNode sandboxConfig = Api.JSON.readTree(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
+    JsonNode sandboxConfig =
+        Api.JSON.readTree(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
 
     assertThat(sandboxConfig.path("baseUrl").asText()).isEqualTo(sandbox.baseUrl().toString());
     assertThat(sandboxConfig.path("token").asText()).isEqualTo(sandbox.bearerToken());

@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 class EmbeddingTest {
   private static Sandbox seen;
@@ -27,7 +27,8 @@ class EmbeddingTest {
       assertThat(sandbox.merchantId()).isEqualTo(Sandbox.DEFAULT_MERCHANT);
       assertThat(sandbox.bearerToken()).isEqualTo(Sandbox.DEFAULT_TOKEN);
       assertThat(sandbox.v1Login(Sandbox.Role.CASHIER).login()).isEqualTo(Sandbox.DEFAULT_CASHIER);
-      assertThat(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password()).isEqualTo(Sandbox.DEFAULT_PASSWORD);
+      assertThat(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password())
+          .isEqualTo(Sandbox.DEFAULT_PASSWORD);
 
       Api.Res res = new Api(sandbox).get("/api/v2/payments/1");
       assertThat(res.status()).isEqualTo(404);
@@ -37,7 +38,8 @@ class EmbeddingTest {
 
   @Test
   void twoSandboxesRunSideBySideWithSeparateState() {
-    try (Sandbox a = Sandbox.builder().start(); Sandbox b = Sandbox.builder().start()) {
+    try (Sandbox a = Sandbox.builder().start();
+        Sandbox b = Sandbox.builder().start()) {
       String id = new Api(a).pay("4111111111111111", "1", false).path("id").asText();
 
       assertThat(a.port()).isNotEqualTo(b.port());
@@ -76,15 +78,19 @@ class EmbeddingTest {
   @Test
   void theBuilderRefusesInconsistentCredentials() {
     assertThatThrownBy(() -> Sandbox.builder().merchant("m").bearerToken("t", "other").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("other");
     assertThatThrownBy(() -> Sandbox.builder().merchant("m").v1Login("l", "p", "x").build())
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("x");
-    assertThatThrownBy(() -> Sandbox.builder().port(70000)).isInstanceOf(IllegalArgumentException.class);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("x");
+    assertThatThrownBy(() -> Sandbox.builder().port(70000))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void aV1LoginNeverShowsItsPassword() {
-    Sandbox.V1Login login = new Sandbox.V1Login("shop", "s3cret-value", "m", Set.of(Sandbox.Role.CASHIER));
+    Sandbox.V1Login login =
+        new Sandbox.V1Login("shop", "s3cret-value", "m", Set.of(Sandbox.Role.CASHIER));
 
     assertThat(login.toString()).contains("shop").doesNotContain("s3cret-value");
   }
@@ -92,8 +98,11 @@ class EmbeddingTest {
   @Test
   void theHomePagePointsToTheControlApi() throws Exception {
     try (Sandbox sandbox = Sandbox.builder().start()) {
-      HttpResponse<String> home = HttpClient.newHttpClient().send(
-          HttpRequest.newBuilder(sandbox.baseUrl()).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> home =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(sandbox.baseUrl()).build(),
+                  HttpResponse.BodyHandlers.ofString());
       assertThat(home.body()).contains("/_sandbox/config");
     }
   }
@@ -105,8 +114,12 @@ class EmbeddingTest {
     @Test
     void injectsARunningSandbox(Sandbox sandbox) {
       assertThat(sandbox.isRunning()).isTrue();
-      assertThat(new Api(sandbox).as(sandbox.bearerToken()).get("/api/v2/stickers?merchantId="
-          + sandbox.merchantId()).status()).isEqualTo(200);
+      assertThat(
+              new Api(sandbox)
+                  .as(sandbox.bearerToken())
+                  .get("/api/v2/stickers?merchantId=" + sandbox.merchantId())
+                  .status())
+          .isEqualTo(200);
     }
 
     @Test

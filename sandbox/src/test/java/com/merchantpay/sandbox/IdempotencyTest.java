@@ -32,10 +32,18 @@ class IdempotencyTest extends SandboxTestBase {
 
   @Test
   void theSameBodyWrittenDifferentlyStillMatches() {
-    Api.Res first = api.post("/api/v2/payments", "{\"merchantId\":\"merchant-a\",\"amount\":{\"value\":10.10,"
-        + "\"currency\":\"RUB\"},\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}", "key-2");
-    Api.Res second = api.post("/api/v2/payments", "{ \"paymentData\":{\"card\":{\"expiry\":\"12/30\",\"pan\":"
-        + "\"4111111111111111\"}}, \"amount\":{\"currency\":\"RUB\",\"value\":10.1}, \"merchantId\":\"merchant-a\"}", "key-2");
+    Api.Res first =
+        api.post(
+            "/api/v2/payments",
+            "{\"merchantId\":\"merchant-a\",\"amount\":{\"value\":10.10,"
+                + "\"currency\":\"RUB\"},\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}",
+            "key-2");
+    Api.Res second =
+        api.post(
+            "/api/v2/payments",
+            "{ \"paymentData\":{\"card\":{\"expiry\":\"12/30\",\"pan\":"
+                + "\"4111111111111111\"}}, \"amount\":{\"currency\":\"RUB\",\"value\":10.1}, \"merchantId\":\"merchant-a\"}",
+            "key-2");
 
     assertThat(second.bytes()).isEqualTo(first.bytes());
   }
@@ -44,7 +52,8 @@ class IdempotencyTest extends SandboxTestBase {
   void aRepeatWithADifferentBodyIsAViolation() {
     api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), "key-3");
 
-    Api.Res res = api.post("/api/v2/payments", api.cardPayment("4111111111111111", "11", false), "key-3");
+    Api.Res res =
+        api.post("/api/v2/payments", api.cardPayment("4111111111111111", "11", false), "key-3");
 
     assertThat(res.status()).isEqualTo(422);
     assertThat(res.code()).isEqualTo("idempotency_key_violation");
@@ -76,15 +85,20 @@ class IdempotencyTest extends SandboxTestBase {
 
   @Test
   void keysAreScopedByMerchantAndOperation() {
-    String payment = api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), "shared")
-        .json().path("id").asText();
+    String payment =
+        api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), "shared")
+            .json()
+            .path("id")
+            .asText();
     ObjectNode refund = Api.object();
     refund.put("paymentId", payment);
     refund.set("amount", Api.amount("1", "RUB"));
-    ObjectNode otherMerchant = api.cardPayment("4111111111111111", "10", false).put("merchantId", "merchant-b");
+    ObjectNode otherMerchant =
+        api.cardPayment("4111111111111111", "10", false).put("merchantId", "merchant-b");
 
     assertThat(api.post("/api/v2/refunds", refund, "shared").status()).isEqualTo(200);
-    assertThat(api.as("token-b").post("/api/v2/payments", otherMerchant, "shared").status()).isEqualTo(200);
+    assertThat(api.as("token-b").post("/api/v2/payments", otherMerchant, "shared").status())
+        .isEqualTo(200);
   }
 
   @Test
@@ -93,7 +107,9 @@ class IdempotencyTest extends SandboxTestBase {
 
     api.advance("PT24H1S");
 
-    assertThat(api.post("/api/v2/payments", api.cardPayment("4111111111111111", "20", false), "key-6").status())
+    assertThat(
+            api.post("/api/v2/payments", api.cardPayment("4111111111111111", "20", false), "key-6")
+                .status())
         .isEqualTo(200);
   }
 
@@ -105,10 +121,11 @@ class IdempotencyTest extends SandboxTestBase {
     List<Future<Api.Res>> answers = new ArrayList<>();
     try {
       for (int i = 0; i < 64; i++) {
-        Callable<Api.Res> call = () -> {
-          go.await();
-          return new Api(sandbox).post("/api/v2/payments", body, "concurrent-key");
-        };
+        Callable<Api.Res> call =
+            () -> {
+              go.await();
+              return new Api(sandbox).post("/api/v2/payments", body, "concurrent-key");
+            };
         answers.add(pool.submit(call));
       }
       go.countDown();
@@ -135,8 +152,11 @@ class IdempotencyTest extends SandboxTestBase {
 
   private Set<String> paymentIds() {
     List<String> ids = new ArrayList<>();
-    api.get("/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
-        .json().path("items").forEach(p -> ids.add(p.path("id").asText()));
+    api.get(
+            "/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
+        .json()
+        .path("items")
+        .forEach(p -> ids.add(p.path("id").asText()));
     assertThat(ids).doesNotHaveDuplicates();
     return ids.stream().collect(Collectors.toSet());
   }

@@ -14,7 +14,8 @@ class InvoiceTest extends SandboxTestBase {
     ObjectNode body = Api.object();
     body.put("merchantId", "merchant-a");
     body.set("amount", Api.amount("1500.50", "RUB"));
-    ObjectNode invoice = body.putObject("invoice").put("description", "Order <10045> & co").put("orderNo", "10045");
+    ObjectNode invoice =
+        body.putObject("invoice").put("description", "Order <10045> & co").put("orderNo", "10045");
     if (expires != null) {
       invoice.put("expires", expires);
     }
@@ -35,15 +36,24 @@ class InvoiceTest extends SandboxTestBase {
     Api.Res page = api.page("GET", created.path("url").asText(), null);
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.header("Content-Type")).startsWith("text/html");
-    assertThat(page.text()).contains("<form method=\"post\">", "name=\"pan\"", "1500.50 RUB",
-        "Order &lt;10045&gt; &amp; co");
+    assertThat(page.text())
+        .contains(
+            "<form method=\"post\">",
+            "name=\"pan\"",
+            "1500.50 RUB",
+            "Order &lt;10045&gt; &amp; co");
 
-    Api.Res posted = api.page("POST", created.path("url").asText(), "pan=4111+1111+1111+1111&expiry=12%2F30&cvc=123&action=pay");
+    Api.Res posted =
+        api.page(
+            "POST",
+            created.path("url").asText(),
+            "pan=4111+1111+1111+1111&expiry=12%2F30&cvc=123&action=pay");
     assertThat(posted.status()).isEqualTo(303);
 
     JsonNode payment = api.payment(id);
     assertThat(payment.path("status").asText()).isEqualTo("Settled");
-    assertThat(payment.path("invoice").path("params").path("basketId").asText()).isEqualTo("b-77812");
+    assertThat(payment.path("invoice").path("params").path("basketId").asText())
+        .isEqualTo("b-77812");
     assertThat(api.page("GET", created.path("url").asText(), null).text())
         .contains("Settled", "https://shop.example.org/orders/10045");
   }
@@ -54,7 +64,8 @@ class InvoiceTest extends SandboxTestBase {
 
     api.page("POST", url, "pan=4000000000002032&expiry=12%2F30&action=pay");
 
-    assertThat(api.payment(url.substring(url.lastIndexOf('/') + 1)).path("status").asText()).isEqualTo("Settled");
+    assertThat(api.payment(url.substring(url.lastIndexOf('/') + 1)).path("status").asText())
+        .isEqualTo("Settled");
   }
 
   @Test
@@ -65,7 +76,8 @@ class InvoiceTest extends SandboxTestBase {
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.text()).contains("12 to 19 digits", "name=\"pan\"");
-    assertThat(api.payment(url.substring(url.lastIndexOf('/') + 1)).path("status").asText()).isEqualTo("Pending");
+    assertThat(api.payment(url.substring(url.lastIndexOf('/') + 1)).path("status").asText())
+        .isEqualTo("Pending");
   }
 
   @Test
@@ -93,14 +105,23 @@ class InvoiceTest extends SandboxTestBase {
   void v1ShowsAnUnpaidInvoiceAsInitiatedAndFindsItByInvoiceNumber() {
     String id = invoice(null).path("paymentId").asText();
 
-    JsonNode byInvoice = api.v1("getPaymentByInvoiceID", cashier(),
-        Map.of("invoiceID", "10045", "siteAlias", "merchant-a")).json();
+    JsonNode byInvoice =
+        api.v1(
+                "getPaymentByInvoiceID",
+                cashier(),
+                Map.of("invoiceID", "10045", "siteAlias", "merchant-a"))
+            .json();
 
     assertThat(byInvoice.path("Payment").path("PaymentID").asText()).isEqualTo(id);
     assertThat(byInvoice.path("Payment").path("State").asText()).isEqualTo("INITIATED");
     assertThat(byInvoice.path("Payment").path("Purpose").asText()).isEqualTo("Order <10045> & co");
-    assertThat(api.v1("getPaymentByInvoiceID", cashier(), Map.of("invoiceID", "nope", "siteAlias", "merchant-a"))
-        .errorCode()).isEqualTo(-13);
+    assertThat(
+            api.v1(
+                    "getPaymentByInvoiceID",
+                    cashier(),
+                    Map.of("invoiceID", "nope", "siteAlias", "merchant-a"))
+                .errorCode())
+        .isEqualTo(-13);
   }
 
   @Test
@@ -112,15 +133,26 @@ class InvoiceTest extends SandboxTestBase {
 
       JsonNode created = api.post("/api/v2/payments", body).json();
       String id = created.path("id").asText();
-      JsonNode listed = api.get("/api/v2/payments?merchantId=merchant-a&start=2024-05-01T00:00:00Z"
-          + "&end=2024-06-01T00:00:00Z").json().path("items").get(0);
+      JsonNode listed =
+          api.get(
+                  "/api/v2/payments?merchantId=merchant-a&start=2024-05-01T00:00:00Z"
+                      + "&end=2024-06-01T00:00:00Z")
+              .json()
+              .path("items")
+              .get(0);
       api.deliveries(id);
 
-      assertThat(created.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
-      assertThat(api.payment(id).path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
+      assertThat(created.path("invoice").path("expires").asText())
+          .isEqualTo("2030-01-01T09:00:00Z");
+      assertThat(api.payment(id).path("invoice").path("expires").asText())
+          .isEqualTo("2030-01-01T09:00:00Z");
       assertThat(listed.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z");
-      assertThat(receiver.bodies()).isNotEmpty().allSatisfy(notification ->
-          assertThat(notification.path("invoice").path("expires").asText()).isEqualTo("2030-01-01T09:00:00Z"));
+      assertThat(receiver.bodies())
+          .isNotEmpty()
+          .allSatisfy(
+              notification ->
+                  assertThat(notification.path("invoice").path("expires").asText())
+                      .isEqualTo("2030-01-01T09:00:00Z"));
     }
   }
 }

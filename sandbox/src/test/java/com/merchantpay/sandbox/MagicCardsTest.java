@@ -12,40 +12,44 @@ class MagicCardsTest extends SandboxTestBase {
 
   @ParameterizedTest(name = "{0} declines with {1} (v1 ErrorCode {2})")
   @CsvSource({
-      "4000000000001018, TransactionDeclined, -10",
-      "4000000000001026, IssuerUnavailable, -2",
-      "4000000000001034, RejectedByFraud, -10",
-      "4000000000001042, InvalidAmount, -18",
-      "4000000000001059, InvalidAccount, -26",
-      "4000000000001067, BlockedAccount, -28",
-      "4000000000001075, OperationNotAllowed, -31",
-      "4000000000001083, InsufficientFunds, -19",
-      "4000000000001091, ExpiredAccount, -27",
-      "4000000000001109, PaymentLimitExceeded, -29",
-      "4000000000001117, PaymentCountExceeded, -30",
-      "4000000000001125, CardNotEnrolled, -25",
-      "4000000000001133, ThreeDSecureFailed, -25",
-      "4000000000001141, CancelledByUser, -17",
-      "4000000000001158, PaymentExpired, -15"})
+    "4000000000001018, TransactionDeclined, -10",
+    "4000000000001026, IssuerUnavailable, -2",
+    "4000000000001034, RejectedByFraud, -10",
+    "4000000000001042, InvalidAmount, -18",
+    "4000000000001059, InvalidAccount, -26",
+    "4000000000001067, BlockedAccount, -28",
+    "4000000000001075, OperationNotAllowed, -31",
+    "4000000000001083, InsufficientFunds, -19",
+    "4000000000001091, ExpiredAccount, -27",
+    "4000000000001109, PaymentLimitExceeded, -29",
+    "4000000000001117, PaymentCountExceeded, -30",
+    "4000000000001125, CardNotEnrolled, -25",
+    "4000000000001133, ThreeDSecureFailed, -25",
+    "4000000000001141, CancelledByUser, -17",
+    "4000000000001158, PaymentExpired, -15"
+  })
   void eachResultCodeHasACard(String pan, String resultCode, int v1ErrorCode) {
     JsonNode payment = api.pay(pan, "10", false);
 
     assertThat(payment.path("status").asText()).isEqualTo("Rejected");
     assertThat(payment.path("resultCode").asText()).isEqualTo(resultCode);
     assertThat(payment.path("completed").asText()).isEqualTo("2024-05-14T09:00:00Z");
-    JsonNode v1 = api.v1("getPayment", cashier(), Map.of("paymentID", payment.path("id").asText())).json();
+    JsonNode v1 =
+        api.v1("getPayment", cashier(), Map.of("paymentID", payment.path("id").asText())).json();
     assertThat(v1.path("Payment").path("ErrorCode").asInt()).isEqualTo(v1ErrorCode);
   }
 
   @Test
   void aCardNumberFailingTheLuhnCheckIsAnInvalidAccount() {
-    assertThat(api.pay("4111111111111112", "10", false).path("resultCode").asText()).isEqualTo("InvalidAccount");
+    assertThat(api.pay("4111111111111112", "10", false).path("resultCode").asText())
+        .isEqualTo("InvalidAccount");
   }
 
   @Test
   void anExpiredCardIsAnExpiredAccount() {
     var body = api.cardPayment("4111111111111111", "10", false);
-    ((com.fasterxml.jackson.databind.node.ObjectNode) body.path("paymentData").path("card")).put("expiry", "04/24");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) body.path("paymentData").path("card"))
+        .put("expiry", "04/24");
 
     JsonNode payment = api.post("/api/v2/payments", body).json();
 
@@ -77,9 +81,15 @@ class MagicCardsTest extends SandboxTestBase {
 
   @Test
   void anyOtherValidCardPaysWithoutConfirmation() {
-    assertThat(api.pay("5555555555554444", "10", false).path("paymentData").path("cardInfo").path("brand").asText())
+    assertThat(
+            api.pay("5555555555554444", "10", false)
+                .path("paymentData")
+                .path("cardInfo")
+                .path("brand")
+                .asText())
         .isEqualTo("Mastercard");
-    assertThat(api.pay("4242424242424242", "10", false).path("status").asText()).isEqualTo("Settled");
+    assertThat(api.pay("4242424242424242", "10", false).path("status").asText())
+        .isEqualTo("Settled");
   }
 
   @Test

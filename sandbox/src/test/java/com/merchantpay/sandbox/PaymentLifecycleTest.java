@@ -21,8 +21,10 @@ class PaymentLifecycleTest extends SandboxTestBase {
     assertThat(payment.path("created").asText()).isEqualTo("2024-05-14T09:00:00Z");
     assertThat(payment.path("completed").asText()).isEqualTo("2024-05-14T09:00:00Z");
     assertThat(payment.path("merchantId").asText()).isEqualTo("merchant-a");
-    assertThat(payment.path("paymentData").path("paymentInstrumentTitle").asText()).isEqualTo("411111******1111");
-    assertThat(payment.path("paymentData").path("cardInfo").path("brand").asText()).isEqualTo("Visa");
+    assertThat(payment.path("paymentData").path("paymentInstrumentTitle").asText())
+        .isEqualTo("411111******1111");
+    assertThat(payment.path("paymentData").path("cardInfo").path("brand").asText())
+        .isEqualTo("Visa");
     assertThat(api.payment(payment.path("id").asText())).isEqualTo(payment);
   }
 
@@ -30,7 +32,8 @@ class PaymentLifecycleTest extends SandboxTestBase {
   void amountsKeepTheScaleTheyWereSentWith() {
     JsonNode payment = api.pay("4111111111111111", "10.1000", false);
 
-    assertThat(payment.path("amount").path("value").decimalValue()).isEqualByComparingTo("10.1")
+    assertThat(payment.path("amount").path("value").decimalValue())
+        .isEqualByComparingTo("10.1")
         .hasToString("10.1000");
   }
 
@@ -39,12 +42,15 @@ class PaymentLifecycleTest extends SandboxTestBase {
     String id = api.pay("4111111111111111", "1000.00", true).path("id").asText();
     assertThat(api.payment(id).path("status").asText()).isEqualTo("Authorized");
 
-    Api.Res capture = api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("990.75", "RUB")));
+    Api.Res capture =
+        api.put(
+            "/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("990.75", "RUB")));
 
     assertThat(capture.status()).isEqualTo(200);
     assertThat(capture.bytes()).isEmpty();
     assertThat(api.payment(id).path("status").asText()).isEqualTo("Settled");
-    JsonNode v1 = api.v1("getPayment", accountant(), Map.of("paymentID", id)).json().path("Payment");
+    JsonNode v1 =
+        api.v1("getPayment", accountant(), Map.of("paymentID", id)).json().path("Payment");
     assertThat(v1.path("State").asText()).isEqualTo("COMPLETE");
     assertThat(v1.path("Amount").decimalValue()).isEqualByComparingTo("1000.00");
     assertThat(v1.path("PaymentAmount").decimalValue()).isEqualByComparingTo("990.75");
@@ -54,7 +60,9 @@ class PaymentLifecycleTest extends SandboxTestBase {
   void captureOfMoreThanIsHeldIsAValidationErrorAndChangesNothing() {
     String id = api.pay("4111111111111111", "100", true).path("id").asText();
 
-    Api.Res capture = api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("100.01", "RUB")));
+    Api.Res capture =
+        api.put(
+            "/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("100.01", "RUB")));
 
     assertThat(capture.status()).isEqualTo(400);
     assertThat(capture.errors()).singleElement().asString().startsWith("amount.value:");
@@ -65,7 +73,8 @@ class PaymentLifecycleTest extends SandboxTestBase {
   void captureInAnotherCurrencyNamesTheCurrency() {
     String id = api.pay("4111111111111111", "100", true).path("id").asText();
 
-    Api.Res capture = api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("10", "EUR")));
+    Api.Res capture =
+        api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("10", "EUR")));
 
     assertThat(capture.status()).isEqualTo(400);
     assertThat(capture.errors()).singleElement().asString().startsWith("amount.currency:");
@@ -78,8 +87,13 @@ class PaymentLifecycleTest extends SandboxTestBase {
     assertThat(api.put("/api/v2/payments/" + id + "/cancel", null).status()).isEqualTo(200);
 
     assertThat(api.payment(id).path("status").asText()).isEqualTo("Cancelled");
-    assertThat(api.v1("getPayment", accountant(), Map.of("paymentID", id)).json().path("Payment").path("State")
-        .asText()).isEqualTo("CANCELLED");
+    assertThat(
+            api.v1("getPayment", accountant(), Map.of("paymentID", id))
+                .json()
+                .path("Payment")
+                .path("State")
+                .asText())
+        .isEqualTo("CANCELLED");
   }
 
   @Test
@@ -88,14 +102,18 @@ class PaymentLifecycleTest extends SandboxTestBase {
     String cancelled = api.pay("4111111111111111", "100", true).path("id").asText();
     api.put("/api/v2/payments/" + cancelled + "/cancel", null);
 
-    Api.Res captureSettled = api.put("/api/v2/payments/" + settled + "/confirm",
-        Map.of("amount", Api.amount("1", "RUB")));
+    Api.Res captureSettled =
+        api.put(
+            "/api/v2/payments/" + settled + "/confirm", Map.of("amount", Api.amount("1", "RUB")));
     Api.Res cancelSettled = api.put("/api/v2/payments/" + settled + "/cancel", null);
-    Api.Res captureCancelled = api.put("/api/v2/payments/" + cancelled + "/confirm",
-        Map.of("amount", Api.amount("1", "RUB")));
-    Api.Res completeSettled = api.put("/api/v2/payments/" + settled + "/complete", Map.of("code", "1"));
+    Api.Res captureCancelled =
+        api.put(
+            "/api/v2/payments/" + cancelled + "/confirm", Map.of("amount", Api.amount("1", "RUB")));
+    Api.Res completeSettled =
+        api.put("/api/v2/payments/" + settled + "/complete", Map.of("code", "1"));
 
-    for (Api.Res res : new Api.Res[] {captureSettled, cancelSettled, captureCancelled, completeSettled}) {
+    for (Api.Res res :
+        new Api.Res[] {captureSettled, cancelSettled, captureCancelled, completeSettled}) {
       assertThat(res.status()).as(res.text()).isEqualTo(409);
       assertThat(res.code()).isEqualTo("invalid_operation");
     }
@@ -127,8 +145,13 @@ class PaymentLifecycleTest extends SandboxTestBase {
     assertThat(v1.path("SiteID").asLong()).isEqualTo(7741);
     assertThat(v1.path("PaymentMethod").asText()).isEqualTo("BankCard");
     assertThat(v1.path("LastUpdateTime").asText()).isEqualTo("2024-05-14T09:00:00");
-    assertThat(api.v1("getPayment", cashier(), Map.of("paymentID", rejected)).json().path("Payment")
-        .path("ErrorCode").asInt()).isEqualTo(-19);
+    assertThat(
+            api.v1("getPayment", cashier(), Map.of("paymentID", rejected))
+                .json()
+                .path("Payment")
+                .path("ErrorCode")
+                .asInt())
+        .isEqualTo(-19);
   }
 
   @Test
@@ -137,15 +160,19 @@ class PaymentLifecycleTest extends SandboxTestBase {
     String released = api.pay("4111111111111111", "540.00", true).path("id").asText();
     api.advance("PT5S");
 
-    Api.Res confirm = api.v1("confirmPayment", accountant(), Map.of("paymentID", captured, "amount", "499.5"));
-    Api.Res cancel = api.v1("cancelPayment", accountant(), Map.of("paymentID", released, "error", "-17"));
+    Api.Res confirm =
+        api.v1("confirmPayment", accountant(), Map.of("paymentID", captured, "amount", "499.5"));
+    Api.Res cancel =
+        api.v1("cancelPayment", accountant(), Map.of("paymentID", released, "error", "-17"));
 
     assertThat(confirm.errorCode()).isZero();
     assertThat(confirm.json().path("Payment").path("State").asText()).isEqualTo("COMPLETE");
-    assertThat(confirm.json().path("Payment").path("LastUpdateTime").asText()).isEqualTo("2024-05-14T09:00:05");
+    assertThat(confirm.json().path("Payment").path("LastUpdateTime").asText())
+        .isEqualTo("2024-05-14T09:00:05");
     assertThat(cancel.json().path("Payment").path("State").asText()).isEqualTo("CANCELLED");
     assertThat(cancel.json().path("Payment").path("ErrorCode").asInt()).isEqualTo(-17);
-    assertThat(cancel.json().path("Payment").path("PaymentAmount").decimalValue()).isEqualByComparingTo(BigDecimal.ZERO);
+    assertThat(cancel.json().path("Payment").path("PaymentAmount").decimalValue())
+        .isEqualByComparingTo(BigDecimal.ZERO);
     assertThat(api.payment(captured).path("status").asText()).isEqualTo("Settled");
     assertThat(api.payment(released).path("status").asText()).isEqualTo("Cancelled");
   }
@@ -155,11 +182,17 @@ class PaymentLifecycleTest extends SandboxTestBase {
     String settled = api.pay("4111111111111111", "10", false).path("id").asText();
     String held = api.pay("4111111111111111", "10", true).path("id").asText();
 
-    assertThat(api.v1("confirmPayment", accountant(), Map.of("paymentID", settled, "amount", "10")).errorCode())
+    assertThat(
+            api.v1("confirmPayment", accountant(), Map.of("paymentID", settled, "amount", "10"))
+                .errorCode())
         .isEqualTo(-10);
-    assertThat(api.v1("confirmPayment", accountant(), Map.of("paymentID", held, "amount", "10.01")).errorCode())
+    assertThat(
+            api.v1("confirmPayment", accountant(), Map.of("paymentID", held, "amount", "10.01"))
+                .errorCode())
         .isEqualTo(-18);
-    assertThat(api.v1("confirmPayment", accountant(), Map.of("paymentID", "12345", "amount", "1")).errorCode())
+    assertThat(
+            api.v1("confirmPayment", accountant(), Map.of("paymentID", "12345", "amount", "1"))
+                .errorCode())
         .isEqualTo(-13);
     assertThat(api.payment(held).path("status").asText()).isEqualTo("Authorized");
   }
@@ -177,18 +210,22 @@ class PaymentLifecycleTest extends SandboxTestBase {
       body.putObject("protocol").put("callbackUrl", receiver.url());
       JsonNode held = api.post("/api/v2/payments", body).json();
       String id = held.path("id").asText();
-      assertThat(held.has("capturedAmount")).as("nothing is taken while the money is held").isFalse();
+      assertThat(held.has("capturedAmount"))
+          .as("nothing is taken while the money is held")
+          .isFalse();
 
       api.put("/api/v2/payments/" + id + "/confirm", Map.of("amount", Api.amount("60.5", "RUB")));
 
       JsonNode payment = api.payment(id);
-      JsonNode listed = api.get("/api/v2/payments?merchantId=merchant-a").json().path("items").get(0);
+      JsonNode listed =
+          api.get("/api/v2/payments?merchantId=merchant-a").json().path("items").get(0);
       api.deliveries(id);
       JsonNode notified = receiver.bodies().get(receiver.bodies().size() - 1);
       for (JsonNode view : List.of(payment, listed, notified)) {
         assertThat(view.path("status").asText()).isEqualTo("Settled");
         assertThat(view.path("amount").path("value").decimalValue()).isEqualByComparingTo("100");
-        assertThat(view.path("capturedAmount").path("value").decimalValue()).isEqualByComparingTo("60.5");
+        assertThat(view.path("capturedAmount").path("value").decimalValue())
+            .isEqualByComparingTo("60.5");
         assertThat(view.path("capturedAmount").path("currency").asText()).isEqualTo("RUB");
       }
     }
@@ -198,6 +235,7 @@ class PaymentLifecycleTest extends SandboxTestBase {
   void aSingleStagePaymentHasCapturedItsWholeAmount() {
     JsonNode payment = api.pay("4111111111111111", "42.10", false);
 
-    assertThat(payment.path("capturedAmount").path("value").decimalValue()).isEqualByComparingTo("42.10");
+    assertThat(payment.path("capturedAmount").path("value").decimalValue())
+        .isEqualByComparingTo("42.10");
   }
 }

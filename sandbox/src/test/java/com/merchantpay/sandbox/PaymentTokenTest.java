@@ -16,7 +16,8 @@ class PaymentTokenTest extends SandboxTestBase {
     body.put("merchantId", "merchant-a");
     body.put("testMode", true);
     body.put("type", "recurring");
-    ObjectNode card = body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    ObjectNode card =
+        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
     card.put("pan", pan);
     card.put("expiry", "12/27");
     if (callbackUrl != null) {
@@ -29,25 +30,34 @@ class PaymentTokenTest extends SandboxTestBase {
     ObjectNode body = Api.object();
     body.put("merchantId", "merchant-a");
     body.set("amount", Api.amount("399", "RUB"));
-    body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("token").put("id", tokenId);
+    body.putObject("paymentData")
+        .put("paymentMethod", "bankcard")
+        .putObject("token")
+        .put("id", tokenId);
     return body;
   }
 
   private String activeToken(String pan) {
-    String id = api.post("/api/v2/paymenttokens", tokenRequest(pan, null)).json().path("id").asText();
+    String id =
+        api.post("/api/v2/paymenttokens", tokenRequest(pan, null)).json().path("id").asText();
     api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1"));
     return id;
   }
 
   @Test
   void tokenIsCreatedWithAnExternalConfirmationThenCompletedToActive() {
-    JsonNode created = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json();
+    JsonNode created =
+        api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json();
     assertThat(created.path("status").asText()).isEqualTo("Created");
     assertThat(created.path("confirmation").path("type").asText()).isEqualTo("External");
-    assertThat(created.path("confirmation").path("paymentUrl").asText()).startsWith(sandbox.baseUrl().toString());
+    assertThat(created.path("confirmation").path("paymentUrl").asText())
+        .startsWith(sandbox.baseUrl().toString());
 
-    JsonNode completed = api.put("/api/v2/paymenttokens/" + created.path("id").asText() + "/complete",
-        Map.of("code", "1")).json();
+    JsonNode completed =
+        api.put(
+                "/api/v2/paymenttokens/" + created.path("id").asText() + "/complete",
+                Map.of("code", "1"))
+            .json();
 
     assertThat(completed.path("status").asText()).isEqualTo("Active");
     assertThat(completed.path("resultCode").asText()).isEqualTo("Success");
@@ -58,19 +68,29 @@ class PaymentTokenTest extends SandboxTestBase {
 
   @Test
   void theUserCanApproveOnThePageInstead() {
-    JsonNode created = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json();
+    JsonNode created =
+        api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json();
 
     api.page("POST", created.path("confirmation").path("paymentUrl").asText(), "action=approve");
 
-    assertThat(api.get("/api/v2/paymenttokens/" + created.path("id").asText()).json().path("status").asText())
+    assertThat(
+            api.get("/api/v2/paymenttokens/" + created.path("id").asText())
+                .json()
+                .path("status")
+                .asText())
         .isEqualTo("Active");
   }
 
   @Test
   void aDecliningCardGivesADeclinedToken() {
-    String id = api.post("/api/v2/paymenttokens", tokenRequest("4000000000001067", null)).json().path("id").asText();
+    String id =
+        api.post("/api/v2/paymenttokens", tokenRequest("4000000000001067", null))
+            .json()
+            .path("id")
+            .asText();
 
-    JsonNode token = api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1")).json();
+    JsonNode token =
+        api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1")).json();
 
     assertThat(token.path("status").asText()).isEqualTo("Declined");
     assertThat(token.path("resultCode").asText()).isEqualTo("BlockedAccount");
@@ -84,7 +104,8 @@ class PaymentTokenTest extends SandboxTestBase {
     JsonNode payment = api.post("/api/v2/payments", tokenPayment(id)).json();
 
     assertThat(payment.path("status").asText()).isEqualTo("Settled");
-    assertThat(payment.path("paymentData").path("paymentInstrumentTitle").asText()).isEqualTo("411111******1111");
+    assertThat(payment.path("paymentData").path("paymentInstrumentTitle").asText())
+        .isEqualTo("411111******1111");
   }
 
   @Test
@@ -93,7 +114,8 @@ class PaymentTokenTest extends SandboxTestBase {
 
     assertThat(api.put("/api/v2/paymenttokens/" + id + "/revoke", null).status()).isEqualTo(200);
 
-    assertThat(api.get("/api/v2/paymenttokens/" + id).json().path("status").asText()).isEqualTo("Revoked");
+    assertThat(api.get("/api/v2/paymenttokens/" + id).json().path("status").asText())
+        .isEqualTo("Revoked");
     Api.Res charge = api.post("/api/v2/payments", tokenPayment(id));
     assertThat(charge.status()).isEqualTo(422);
     assertThat(charge.code()).isEqualTo("payment_token_revoked");
@@ -128,10 +150,12 @@ class PaymentTokenTest extends SandboxTestBase {
     start.put("type", "recurring");
     JsonNode started = api.post("/api/v2/tokenization", start).json();
     String id = started.path("tokenId").asText();
-    assertThat(api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object()).status()).isEqualTo(409);
+    assertThat(api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object()).status())
+        .isEqualTo(409);
 
     assertThat(api.page("GET", started.path("url").asText(), null).text()).contains("name=\"pan\"");
-    api.page("POST", started.path("url").asText(), "pan=5555+5555+5555+4444&expiry=01%2F30&action=pay");
+    api.page(
+        "POST", started.path("url").asText(), "pan=5555+5555+5555+4444&expiry=01%2F30&action=pay");
 
     JsonNode token = api.get("/api/v2/paymenttokens/" + id).json();
     assertThat(token.path("status").asText()).isEqualTo("Active");
@@ -148,46 +172,67 @@ class PaymentTokenTest extends SandboxTestBase {
     String tokenId = payment.path("paymentToken").path("id").asText();
     assertThat(tokenId).startsWith("tok_");
     assertThat(payment.path("paymentToken").path("title").asText()).isEqualTo("Visa *1111");
-    assertThat(api.get("/api/v2/paymenttokens/" + tokenId).json().path("status").asText()).isEqualTo("Active");
+    assertThat(api.get("/api/v2/paymenttokens/" + tokenId).json().path("status").asText())
+        .isEqualTo("Active");
   }
 
   @Test
   void tokenNotificationsReportActiveAndRevoked() {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
-      String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", receiver.url())).json()
-          .path("id").asText();
+      String id =
+          api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", receiver.url()))
+              .json()
+              .path("id")
+              .asText();
       api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "1"));
       api.put("/api/v2/paymenttokens/" + id + "/revoke", null);
 
       List<JsonNode> deliveries = api.deliveries(id);
 
-      assertThat(deliveries).extracting(d -> d.path("body").path("status").asText()).containsExactly("Active", "Revoked");
-      assertThat(receiver.bodies()).extracting(b -> b.path("status").asText()).containsExactly("Active", "Revoked");
+      assertThat(deliveries)
+          .extracting(d -> d.path("body").path("status").asText())
+          .containsExactly("Active", "Revoked");
+      assertThat(receiver.bodies())
+          .extracting(b -> b.path("status").asText())
+          .containsExactly("Active", "Revoked");
       receiver.bodies().forEach(b -> Api.conformsToSchema("PaymentTokenNotification", b));
     }
   }
 
   private int paymentCount() {
-    return api.get("/api/v2/payments?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
-        .json().path("items").size();
+    return api.get(
+            "/api/v2/payments?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
+        .json()
+        .path("items")
+        .size();
   }
 
   @Test
   void completingATokenWithoutAnAnswerIsAValidationErrorAndLeavesItCreated() {
-    String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json().path("id").asText();
+    String id =
+        api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null))
+            .json()
+            .path("id")
+            .asText();
 
     Api.Res empty = api.put("/api/v2/paymenttokens/" + id + "/complete", Api.object());
 
     assertThat(empty.status()).isEqualTo(400);
     assertThat(empty.errors()).singleElement().asString().startsWith("code: a value is required");
-    assertThat(api.get("/api/v2/paymenttokens/" + id).json().path("status").asText()).isEqualTo("Created");
+    assertThat(api.get("/api/v2/paymenttokens/" + id).json().path("status").asText())
+        .isEqualTo("Created");
   }
 
   @Test
   void aFailingAnswerDeclinesTheTokenInsteadOfActivatingIt() {
-    String id = api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null)).json().path("id").asText();
+    String id =
+        api.post("/api/v2/paymenttokens", tokenRequest("4111111111111111", null))
+            .json()
+            .path("id")
+            .asText();
 
-    JsonNode token = api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "000000")).json();
+    JsonNode token =
+        api.put("/api/v2/paymenttokens/" + id + "/complete", Map.of("code", "000000")).json();
 
     assertThat(token.path("status").asText()).isEqualTo("Declined");
     assertThat(token.path("resultCode").asText()).isEqualTo("ThreeDSecureFailed");

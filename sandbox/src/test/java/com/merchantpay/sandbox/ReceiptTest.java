@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.math.BigDecimal;
 
 class ReceiptTest extends SandboxTestBase {
 
@@ -15,8 +15,12 @@ class ReceiptTest extends SandboxTestBase {
     body.put("paymentId", paymentId);
     body.set("amount", Api.amount(value, "RUB"));
     body.put("type", "Payment");
-    body.putArray("items").addObject().put("name", "Espresso beans 1 kg").put("quantity", 1)
-        .put("price", new BigDecimal(value)).put("vatType", "Vat22");
+    body.putArray("items")
+        .addObject()
+        .put("name", "Espresso beans 1 kg")
+        .put("quantity", 1)
+        .put("price", new BigDecimal(value))
+        .put("vatType", "Vat22");
     return body;
   }
 
@@ -33,7 +37,8 @@ class ReceiptTest extends SandboxTestBase {
     assertThat(registered.path("status").asText()).isEqualTo("Success");
     assertThat(registered.path("providerOperationId").asText()).startsWith("ofd-");
     assertThat(registered.path("fiscalData").path("fiscalAttribute").asText()).hasSize(10);
-    assertThat(registered.path("fiscalData").path("timestamp").asText()).isEqualTo("2024-05-14T09:00:05Z");
+    assertThat(registered.path("fiscalData").path("timestamp").asText())
+        .isEqualTo("2024-05-14T09:00:05Z");
   }
 
   @Test
@@ -52,17 +57,26 @@ class ReceiptTest extends SandboxTestBase {
   @Test
   void aPaymentWithReceiptDetailsGetsItsReceiptWhenItSettles() {
     ObjectNode body = api.cardPayment("4111111111111111", "100", true);
-    body.putObject("receipt").putArray("items").addObject().put("name", "Room").put("quantity", 1).put("price", 100);
+    body.putObject("receipt")
+        .putArray("items")
+        .addObject()
+        .put("name", "Room")
+        .put("quantity", 1)
+        .put("price", 100);
     String paymentId = api.post("/api/v2/payments", body).json().path("id").asText();
     assertThat(api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items")).isEmpty();
 
-    api.put("/api/v2/payments/" + paymentId + "/confirm", Map.of("amount", Api.amount("90", "RUB")));
+    api.put(
+        "/api/v2/payments/" + paymentId + "/confirm", Map.of("amount", Api.amount("90", "RUB")));
 
     JsonNode receipts = api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items");
-    assertThat(receipts).singleElement().satisfies(r -> {
-      assertThat(r.path("type").asText()).isEqualTo("Payment");
-      assertThat(r.path("amount").path("value").decimalValue()).isEqualByComparingTo("90");
-    });
+    assertThat(receipts)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.path("type").asText()).isEqualTo("Payment");
+              assertThat(r.path("amount").path("value").decimalValue()).isEqualByComparingTo("90");
+            });
   }
 
   @Test
@@ -81,14 +95,20 @@ class ReceiptTest extends SandboxTestBase {
     api.post("/api/v2/receipts", receipt(paymentId, "100"));
     Api raw = api.unchecked();
 
-    JsonNode switched = api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", true));
+    JsonNode switched =
+        api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", true));
     JsonNode array = raw.get("/api/v2/receipts?paymentId=" + paymentId).json();
 
     assertThat(switched.path("receiptListAsArray").asBoolean()).isTrue();
     assertThat(array.isArray()).isTrue();
-    assertThat(array).singleElement().satisfies(r -> assertThat(r.path("paymentId").asText()).isEqualTo(paymentId));
-    assertThat(api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", false))
-        .path("receiptListAsArray").asBoolean()).isFalse();
+    assertThat(array)
+        .singleElement()
+        .satisfies(r -> assertThat(r.path("paymentId").asText()).isEqualTo(paymentId));
+    assertThat(
+            api.control("POST", "/_sandbox/options", Map.of("receiptListAsArray", false))
+                .path("receiptListAsArray")
+                .asBoolean())
+        .isFalse();
     assertThat(api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items")).hasSize(1);
   }
 
@@ -101,16 +121,23 @@ class ReceiptTest extends SandboxTestBase {
 
       arrays.reset();
 
-      assertThat(raw.control("GET", "/_sandbox/options", null).path("receiptListAsArray").asBoolean()).isTrue();
+      assertThat(
+              raw.control("GET", "/_sandbox/options", null).path("receiptListAsArray").asBoolean())
+          .isTrue();
       assertThat(raw.get("/api/v2/receipts?paymentId=" + paymentId).json().isArray()).isTrue();
     }
   }
 
   @Test
   void anUnknownOptionIsRefusedByName() {
-    Api.Res res = api.unchecked().send("POST", "/_sandbox/options", Map.of("receiptListAsAray", true), Map.of());
+    Api.Res res =
+        api.unchecked()
+            .send("POST", "/_sandbox/options", Map.of("receiptListAsAray", true), Map.of());
 
     assertThat(res.status()).isEqualTo(400);
-    assertThat(res.errors()).singleElement().asString().startsWith("receiptListAsAray: not an option");
+    assertThat(res.errors())
+        .singleElement()
+        .asString()
+        .startsWith("receiptListAsAray: not an option");
   }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.LinkedHashMap;
 
 class RefundTest extends SandboxTestBase {
 
@@ -30,7 +30,8 @@ class RefundTest extends SandboxTestBase {
     assertThat(refund.path("amount").path("value").decimalValue()).isEqualByComparingTo("500.25");
     String id = refund.path("id").asText();
     api.advance("PT9S");
-    assertThat(api.get("/api/v2/refunds/" + id).json().path("status").asText()).isEqualTo("Pending");
+    assertThat(api.get("/api/v2/refunds/" + id).json().path("status").asText())
+        .isEqualTo("Pending");
     api.advance("PT1S");
     JsonNode settled = api.get("/api/v2/refunds/" + id).json();
     assertThat(settled.path("status").asText()).isEqualTo("Success");
@@ -48,7 +49,11 @@ class RefundTest extends SandboxTestBase {
     Api.Res nothingLeft = api.post("/api/v2/refunds", refund(id, "0.01"));
 
     assertThat(tooMuch.status()).isEqualTo(400);
-    assertThat(tooMuch.errors()).singleElement().asString().startsWith("amount.value:").contains("30.00");
+    assertThat(tooMuch.errors())
+        .singleElement()
+        .asString()
+        .startsWith("amount.value:")
+        .contains("30.00");
     assertThat(rest.status()).isEqualTo(200);
     assertThat(nothingLeft.status()).isEqualTo(400);
     assertThat(refundCount()).isEqualTo(2);
@@ -87,11 +92,27 @@ class RefundTest extends SandboxTestBase {
     String id = api.pay("4111111111111111", "1000.00", false).path("id").asText();
     api.post("/api/v2/refunds", refund(id, "600"));
 
-    Api.Res tooMuch = api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "400.01"));
-    Api.Res ok = api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "250.5",
-        "externalID", "RF-2024-0042", "shoppingcart.items[0].name", "Phone case",
-        "shoppingcart.items[0].qty", "1", "shoppingcart.items[0].price", "250.5",
-        "shoppingcart.items[0].tax", "vat20"));
+    Api.Res tooMuch =
+        api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "400.01"));
+    Api.Res ok =
+        api.v1(
+            "refundPayment",
+            accountant(),
+            Map.of(
+                "paymentID",
+                id,
+                "amount",
+                "250.5",
+                "externalID",
+                "RF-2024-0042",
+                "shoppingcart.items[0].name",
+                "Phone case",
+                "shoppingcart.items[0].qty",
+                "1",
+                "shoppingcart.items[0].price",
+                "250.5",
+                "shoppingcart.items[0].tax",
+                "vat20"));
 
     assertThat(tooMuch.errorCode()).isEqualTo(-18);
     assertThat(ok.errorCode()).isZero();
@@ -100,12 +121,18 @@ class RefundTest extends SandboxTestBase {
     assertThat(v1Refund.path("ExternalID").asText()).isEqualTo("RF-2024-0042");
     assertThat(v1Refund.path("Amount").decimalValue()).isEqualByComparingTo("250.5");
     api.advance("PT10S");
-    JsonNode listed = api.v1("listRefunds", accountant(), Map.of("externalID", "RF-2024-0042")).json();
+    JsonNode listed =
+        api.v1("listRefunds", accountant(), Map.of("externalID", "RF-2024-0042")).json();
     assertThat(listed.path("Response").path("Overflow").asBoolean()).isFalse();
-    assertThat(listed.path("Response").path("Refunds")).singleElement()
+    assertThat(listed.path("Response").path("Refunds"))
+        .singleElement()
         .satisfies(r -> assertThat(r.path("State").asText()).isEqualTo("SUCCESS"));
-    assertThat(api.v1("listRefunds", accountant(), Map.of("paymentID", id)).json().path("Response")
-        .path("Refunds")).hasSize(2);
+    assertThat(
+            api.v1("listRefunds", accountant(), Map.of("paymentID", id))
+                .json()
+                .path("Response")
+                .path("Refunds"))
+        .hasSize(2);
     assertThat(refundCount()).isEqualTo(2);
   }
 
@@ -114,7 +141,9 @@ class RefundTest extends SandboxTestBase {
     String id = api.pay("4111111111111111", "10", true).path("id").asText();
     api.put("/api/v2/payments/" + id + "/cancel", null);
 
-    assertThat(api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "1")).errorCode())
+    assertThat(
+            api.v1("refundPayment", accountant(), Map.of("paymentID", id, "amount", "1"))
+                .errorCode())
         .isEqualTo(-15);
   }
 
@@ -123,18 +152,27 @@ class RefundTest extends SandboxTestBase {
     String id = api.pay("4111111111111111", "10", false).path("id").asText();
     api.post("/api/v2/refunds", refund(id, "5"));
 
-    JsonNode list = api.get("/api/v2/refunds?merchantId=merchant-a&start=2024-05-14T00:00:00Z"
-        + "&end=2024-05-15T00:00:00Z").json();
+    JsonNode list =
+        api.get(
+                "/api/v2/refunds?merchantId=merchant-a&start=2024-05-14T00:00:00Z"
+                    + "&end=2024-05-15T00:00:00Z")
+            .json();
 
-    assertThat(list.path("items")).singleElement().satisfies(item -> {
-      assertThat(item.has("resultCode")).isFalse();
-      assertThat(item.path("paymentId").asText()).isEqualTo(id);
-    });
+    assertThat(list.path("items"))
+        .singleElement()
+        .satisfies(
+            item -> {
+              assertThat(item.has("resultCode")).isFalse();
+              assertThat(item.path("paymentId").asText()).isEqualTo(id);
+            });
   }
 
   private int refundCount() {
-    return api.get("/api/v2/refunds?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
-        .json().path("items").size();
+    return api.get(
+            "/api/v2/refunds?merchantId=merchant-a&start=2024-01-01T00:00:00Z&end=2025-01-01T00:00:00Z")
+        .json()
+        .path("items")
+        .size();
   }
 
   @Test
@@ -163,12 +201,18 @@ class RefundTest extends SandboxTestBase {
     form.put("shoppingcart.items[0].tax", "vat22");
     assertThat(api.v1("refundPayment", accountant(), form).errorCode()).isZero();
     ObjectNode v2 = refund(paymentId, "20");
-    v2.putObject("receipt").putArray("items").addObject().put("name", "Cups").put("quantity", 1).put("price", 20);
+    v2.putObject("receipt")
+        .putArray("items")
+        .addObject()
+        .put("name", "Cups")
+        .put("quantity", 1)
+        .put("price", 20);
     assertThat(api.post("/api/v2/refunds", v2).status()).isEqualTo(200);
 
     JsonNode receipts = api.get("/api/v2/receipts?paymentId=" + paymentId).json().path("items");
 
-    assertThat(receipts).extracting(r -> r.path("type").asText() + " " + r.path("amount").path("value").asText())
+    assertThat(receipts)
+        .extracting(r -> r.path("type").asText() + " " + r.path("amount").path("value").asText())
         .containsExactly("Refund 30", "Refund 20");
   }
 }

@@ -17,8 +17,10 @@ class RequestToleranceTest extends SandboxTestBase {
 
   @Test
   void anUnknownQueryParameterIsIgnoredAndNamed() {
-    Api.Res res = api.get("/api/v2/payments?merchantId=merchant-a&start=2024-05-01T00:00:00Z"
-        + "&end=2024-06-01T00:00:00Z&debug=1&verbose");
+    Api.Res res =
+        api.get(
+            "/api/v2/payments?merchantId=merchant-a&start=2024-05-01T00:00:00Z"
+                + "&end=2024-06-01T00:00:00Z&debug=1&verbose");
 
     assertThat(res.status()).as(res.text()).isEqualTo(200);
     assertThat(res.header("Ignored-Parameters")).isEqualTo("debug, verbose");
@@ -32,7 +34,11 @@ class RequestToleranceTest extends SandboxTestBase {
     refund.put("paymentId", payment);
     refund.set("amount", Api.amount("10", "RUB"));
     refund.putArray("items").addObject().put("name", "Coffee").put("quantity", 1).put("price", 10);
-    refund.putObject("receipt").putObject("client").put("email", "a@example.org").put("nickname", "x");
+    refund
+        .putObject("receipt")
+        .putObject("client")
+        .put("email", "a@example.org")
+        .put("nickname", "x");
 
     Api.Res res = api.post("/api/v2/refunds", refund);
 
@@ -41,8 +47,10 @@ class RequestToleranceTest extends SandboxTestBase {
     JsonNode logged = lastLogged();
     assertThat(logged.path("path").asText()).isEqualTo("/api/v2/refunds");
     assertThat(logged.path("status").asInt()).isEqualTo(200);
-    assertThat(logged.path("ignoredMembers")).containsExactly(Api.JSON.getNodeFactory().textNode("items"),
-        Api.JSON.getNodeFactory().textNode("receipt.client.nickname"));
+    assertThat(logged.path("ignoredMembers"))
+        .containsExactly(
+            Api.JSON.getNodeFactory().textNode("items"),
+            Api.JSON.getNodeFactory().textNode("receipt.client.nickname"));
   }
 
   @Test
@@ -59,18 +67,25 @@ class RequestToleranceTest extends SandboxTestBase {
   @Test
   void callsWithoutABodyAcceptAnEmptyJsonObject() {
     String held = api.pay("4111111111111111", "100", true).path("id").asText();
-    assertThat(api.put("/api/v2/payments/" + held + "/cancel", Api.object()).status()).isEqualTo(200);
+    assertThat(api.put("/api/v2/payments/" + held + "/cancel", Api.object()).status())
+        .isEqualTo(200);
     assertThat(api.payment(held).path("status").asText()).isEqualTo("Cancelled");
 
-    JsonNode token = api.control("POST", "/_sandbox/paymenttokens", Map.of("merchantId", "merchant-a"));
-    Api.Res revoked = api.put("/api/v2/paymenttokens/" + token.path("id").asText() + "/revoke",
-        Map.of("reason", "customer asked"));
+    JsonNode token =
+        api.control("POST", "/_sandbox/paymenttokens", Map.of("merchantId", "merchant-a"));
+    Api.Res revoked =
+        api.put(
+            "/api/v2/paymenttokens/" + token.path("id").asText() + "/revoke",
+            Map.of("reason", "customer asked"));
     assertThat(revoked.status()).isEqualTo(200);
     assertThat(revoked.header("Ignored-Members")).isEqualTo("reason");
 
     Api.Res notJson = api.send("PUT", "/api/v2/payments/" + held + "/cancel", "[1]", Map.of());
     assertThat(notJson.status()).isEqualTo(400);
-    assertThat(notJson.errors()).singleElement().asString().startsWith("body: this operation takes no body");
+    assertThat(notJson.errors())
+        .singleElement()
+        .asString()
+        .startsWith("body: this operation takes no body");
   }
 
   @Test
@@ -94,7 +109,11 @@ class RequestToleranceTest extends SandboxTestBase {
   void v1FormFieldsTheOperationDoesNotDefineAreIgnoredToo() {
     String id = api.pay("4111111111111111", "100", true).path("id").asText();
 
-    Api.Res res = api.v1("confirmPayment", accountant(), Map.of("paymentID", id, "amount", "100", "comment", "x"));
+    Api.Res res =
+        api.v1(
+            "confirmPayment",
+            accountant(),
+            Map.of("paymentID", id, "amount", "100", "comment", "x"));
 
     assertThat(res.errorCode()).isZero();
     assertThat(res.header("Ignored-Parameters")).isEqualTo("comment");
@@ -109,7 +128,8 @@ class RequestToleranceTest extends SandboxTestBase {
       assertThat(res.header("Content-Type")).startsWith("application/json");
       assertThat(res.errorCode()).as("nonce %s", nonce).isEqualTo(-14);
     }
-    Api.Res longest = api.v1("getPayment", "cashier-a", "Pa55word!", "y".repeat(255), Map.of("paymentID", "1"));
+    Api.Res longest =
+        api.v1("getPayment", "cashier-a", "Pa55word!", "y".repeat(255), Map.of("paymentID", "1"));
     assertThat(longest.errorCode()).as("a nonce of exactly 255 characters is fine").isEqualTo(-13);
   }
 

@@ -28,8 +28,12 @@ class RetentionTest {
         settled.add(api.pay("4111111111111111", "1", false).path("id").asText());
       }
 
-      assertThat(api.get("/api/v2/payments/" + held).status()).as("an Authorized payment is not finished").isEqualTo(200);
-      assertThat(api.get("/api/v2/payments/" + settled.get(0)).status()).as("forgotten").isEqualTo(404);
+      assertThat(api.get("/api/v2/payments/" + held).status())
+          .as("an Authorized payment is not finished")
+          .isEqualTo(200);
+      assertThat(api.get("/api/v2/payments/" + settled.get(0)).status())
+          .as("forgotten")
+          .isEqualTo(404);
       assertThat(api.get("/api/v2/payments/" + settled.get(20)).status()).isEqualTo(404);
       assertThat(api.get("/api/v2/payments/" + settled.get(21)).status()).isEqualTo(200);
       JsonNode state = api.control("GET", "/_sandbox/state", null);
@@ -43,11 +47,29 @@ class RetentionTest {
     try (Sandbox sandbox = keeping(100, Duration.ofDays(7))) {
       Api api = new Api(sandbox);
       String first = api.pay("4111111111111111", "10", false).path("id").asText();
-      String refund = api.post("/api/v2/refunds", Map.of("paymentId", first,
-          "amount", Map.of("value", 1, "currency", "RUB"))).json().path("id").asText();
-      String receipt = api.post("/api/v2/receipts", Map.of("paymentId", first, "type", "Payment",
-          "amount", Map.of("value", 10, "currency", "RUB"), "items", List.of(Map.of("name", "Tea", "quantity", 1,
-              "price", 10, "vatType", "Vat22")))).json().path("id").asText();
+      String refund =
+          api.post(
+                  "/api/v2/refunds",
+                  Map.of("paymentId", first, "amount", Map.of("value", 1, "currency", "RUB")))
+              .json()
+              .path("id")
+              .asText();
+      String receipt =
+          api.post(
+                  "/api/v2/receipts",
+                  Map.of(
+                      "paymentId",
+                      first,
+                      "type",
+                      "Payment",
+                      "amount",
+                      Map.of("value", 10, "currency", "RUB"),
+                      "items",
+                      List.of(
+                          Map.of("name", "Tea", "quantity", 1, "price", 10, "vatType", "Vat22"))))
+              .json()
+              .path("id")
+              .asText();
       api.advance("PT1M");
       for (int i = 0; i < 100; i++) {
         api.pay("4111111111111111", "1", false);
@@ -72,22 +94,30 @@ class RetentionTest {
 
       assertThat(api.get("/api/v2/payments/" + settled).status()).isEqualTo(404);
       assertThat(api.get("/api/v2/payments/" + held).status()).isEqualTo(200);
-      assertThat(api.control("GET", "/_sandbox/state", null).path("forgotten").path("payments").asLong()).isEqualTo(1);
+      assertThat(
+              api.control("GET", "/_sandbox/state", null)
+                  .path("forgotten")
+                  .path("payments")
+                  .asLong())
+          .isEqualTo(1);
     }
   }
 
   @Test
   void theRetentionIsShownAndBadOnesAreRefused() {
     try (Sandbox sandbox = keeping(250, Duration.ofHours(2))) {
-      JsonNode retention = new Api(sandbox).control("GET", "/_sandbox/config", null).path("retention");
+      JsonNode retention =
+          new Api(sandbox).control("GET", "/_sandbox/config", null).path("retention");
 
       assertThat(retention.path("maxResourcesPerKind").asInt()).isEqualTo(250);
       assertThat(retention.path("maxAge").asText()).isEqualTo("PT2H");
     }
     assertThatThrownBy(() -> Sandbox.builder().retention(10, Duration.ofHours(1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 100");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least 100");
     assertThatThrownBy(() -> Sandbox.builder().retention(1000, Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("positive");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,20 +16,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import java.net.URLEncoder;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 
 /**
- * Runs {@code java -jar merchantpay-sandbox-<version>-standalone.jar} as a separate process (after the
- * package phase built it) and talks to it: the relocated libraries must still validate, answer JSON and XML.
+ * Runs {@code java -jar merchantpay-sandbox-<version>-standalone.jar} as a separate process (after
+ * the package phase built it) and talks to it: the relocated libraries must still validate, answer
+ * JSON and XML.
  */
 class StandaloneJarIT {
   private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
@@ -50,10 +51,19 @@ class StandaloneJarIT {
     Path jar = Path.of(System.getProperty("standalone.jar"));
     assertThat(jar).exists();
     String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    process = new ProcessBuilder(javaCommand, "-jar", jar.toString(), "--port", "0", "--fixed-clock", "2024-05-14T09:00:00Z")
-        .redirectErrorStream(true)
-        .start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    process =
+        new ProcessBuilder(
+                javaCommand,
+                "-jar",
+                jar.toString(),
+                "--port",
+                "0",
+                "--fixed-clock",
+                "2024-05-14T09:00:00Z")
+            .redirectErrorStream(true)
+            .start();
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     List<String> printed = new ArrayList<>();
     String base = null;
     for (String line; base == null && (line = out.readLine()) != null; ) {
@@ -67,35 +77,64 @@ class StandaloneJarIT {
     for (int i = 0; i < 5; i++) {
       printed.add(out.readLine());
     }
-    assertThat(String.join("\n", printed)).contains("bearer token " + Sandbox.DEFAULT_TOKEN,
-        "v1 login " + Sandbox.DEFAULT_ACCOUNTANT).doesNotContain(Sandbox.DEFAULT_PASSWORD);
+    assertThat(String.join("\n", printed))
+        .contains("bearer token " + Sandbox.DEFAULT_TOKEN, "v1 login " + Sandbox.DEFAULT_ACCOUNTANT)
+        .doesNotContain(Sandbox.DEFAULT_PASSWORD);
 
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    HttpResponse<byte[]> created = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v2/payments"))
-        .timeout(Duration.ofSeconds(60))
-        .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN)
-        .header("Content-Type", "application/json")
-        .header("Idempotency-Key", "standalone-1")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"merchantId\":\"" + Sandbox.DEFAULT_MERCHANT + "\","
-            + "\"amount\":{\"value\":10.10,\"currency\":\"RUB\"},"
-            + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}"))
-        .build(), HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> created =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + "/api/v2/payments"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", "standalone-1")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"merchantId\":\""
+                            + Sandbox.DEFAULT_MERCHANT
+                            + "\","
+                            + "\"amount\":{\"value\":10.10,\"currency\":\"RUB\"},"
+                            + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     check("/api/v2/payments", "POST", created, false);
     assertThat(created.statusCode()).isEqualTo(200);
-    assertThat(new String(created.body(), StandardCharsets.UTF_8)).contains("\"status\":\"Settled\"", "10.10");
+    assertThat(new String(created.body(), StandardCharsets.UTF_8))
+        .contains("\"status\":\"Settled\"", "10.10");
 
-    HttpResponse<byte[]> invalid = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v2/payments?merchantId="
-            + Sandbox.DEFAULT_MERCHANT + "&start=yesterday&end=2025-01-01T00:00:00Z"))
-        .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN).build(), HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> invalid =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        base
+                            + "/api/v2/payments?merchantId="
+                            + Sandbox.DEFAULT_MERCHANT
+                            + "&start=yesterday&end=2025-01-01T00:00:00Z"))
+                .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN)
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     check("/api/v2/payments", "GET", invalid, false);
-    assertThat(new String(invalid.body(), StandardCharsets.UTF_8)).contains("start: must be a valid date-time");
+    assertThat(new String(invalid.body(), StandardCharsets.UTF_8))
+        .contains("start: must be a valid date-time");
 
     String nonce = "standalone-nonce";
     String login = Sandbox.DEFAULT_ACCOUNTANT;
-    String hash = Api.hash(Api.signedText("listTransfers", login, Sandbox.DEFAULT_PASSWORD, nonce, Map.of()));
-    HttpResponse<byte[]> xml = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/listTransfers?login=" + login
-            + "&nonce=" + nonce + "&xml=1&hash=" + URLEncoder.encode(hash, StandardCharsets.UTF_8))).build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    String hash =
+        Api.hash(Api.signedText("listTransfers", login, Sandbox.DEFAULT_PASSWORD, nonce, Map.of()));
+    HttpResponse<byte[]> xml =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        base
+                            + "/api/v1/listTransfers?login="
+                            + login
+                            + "&nonce="
+                            + nonce
+                            + "&xml=1&hash="
+                            + URLEncoder.encode(hash, StandardCharsets.UTF_8)))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     check("/api/v1/listTransfers", "GET", xml, true);
     assertThat(new String(xml.body(), StandardCharsets.UTF_8)).contains("<RestTransferInfo>");
     assertThat(Files.size(jar)).isPositive();
@@ -106,14 +145,16 @@ class StandaloneJarIT {
     Path jar = Path.of(System.getProperty("standalone.jar"));
     Set<String> outside = new TreeSet<>();
     try (JarFile file = new JarFile(jar.toFile())) {
-      file.stream().map(JarEntry::getName)
+      file.stream()
+          .map(JarEntry::getName)
           .filter(name -> name.endsWith(".class") && !name.startsWith("META-INF/"))
           .filter(name -> !name.startsWith("com/merchantpay/sandbox/"))
           .map(name -> name.substring(0, name.lastIndexOf('/')))
           .forEach(outside::add);
     }
 
-    // Rhino generates classes at run time that name its own packages, which relocation cannot rewrite.
+    // Rhino generates classes at run time that name its own packages, which relocation cannot
+    // rewrite.
     assertThat(outside).allSatisfy(pkg -> assertThat(pkg).startsWith("org/mozilla/"));
   }
 

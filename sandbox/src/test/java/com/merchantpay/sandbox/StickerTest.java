@@ -41,7 +41,8 @@ class StickerTest extends SandboxTestBase {
     assertThat(sticker.path("status").asText()).isEqualTo("Active");
     assertThat(sticker.path("payload").asText()).startsWith(sandbox.baseUrl() + "/sticker/");
     assertThat(sticker.has("callbackUrl")).isFalse();
-    assertThat(api.get("/api/v2/stickers/" + sticker.path("id").asText()).json()).isEqualTo(sticker);
+    assertThat(api.get("/api/v2/stickers/" + sticker.path("id").asText()).json())
+        .isEqualTo(sticker);
   }
 
   @Test
@@ -49,9 +50,11 @@ class StickerTest extends SandboxTestBase {
     String id = register(false, null).path("id").asText();
 
     assertThat(api.put("/api/v2/stickers/" + id, Map.of("active", false)).status()).isEqualTo(200);
-    assertThat(api.get("/api/v2/stickers/" + id).json().path("status").asText()).isEqualTo("Inactive");
+    assertThat(api.get("/api/v2/stickers/" + id).json().path("status").asText())
+        .isEqualTo("Inactive");
     api.put("/api/v2/stickers/" + id, Map.of("active", true));
-    assertThat(api.get("/api/v2/stickers/" + id).json().path("status").asText()).isEqualTo("Active");
+    assertThat(api.get("/api/v2/stickers/" + id).json().path("status").asText())
+        .isEqualTo("Active");
   }
 
   @Test
@@ -66,7 +69,8 @@ class StickerTest extends SandboxTestBase {
 
       String id = payment.path("id").asText();
       assertThat(api.payment(id).path("status").asText()).isEqualTo("Settled");
-      assertThat(api.deliveries(id)).extracting(d -> d.path("body").path("status").asText())
+      assertThat(api.deliveries(id))
+          .extracting(d -> d.path("body").path("status").asText())
           .containsExactly("Confirmation", "Settled");
       assertThat(receiver.bodies()).hasSize(2);
     }
@@ -102,7 +106,11 @@ class StickerTest extends SandboxTestBase {
   void aPayerCanPayThroughTheStickerPage() {
     JsonNode sticker = register(false, null);
 
-    Api.Res posted = api.page("POST", sticker.path("payload").asText(), "pan=4111111111111111&expiry=12%2F30&action=pay");
+    Api.Res posted =
+        api.page(
+            "POST",
+            sticker.path("payload").asText(),
+            "pan=4111111111111111&expiry=12%2F30&action=pay");
 
     assertThat(posted.status()).isEqualTo(303);
     String location = posted.header("Location");
@@ -117,6 +125,7 @@ class StickerTest extends SandboxTestBase {
     register(true, null);
 
     assertThat(api.get("/api/v2/stickers?merchantId=merchant-a").json().path("items")).hasSize(2);
-    assertThat(api.as("token-b").get("/api/v2/stickers?merchantId=merchant-b").json().path("items")).isEmpty();
+    assertThat(api.as("token-b").get("/api/v2/stickers?merchantId=merchant-b").json().path("items"))
+        .isEmpty();
   }
 }

@@ -2,13 +2,16 @@ package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
-/** A request that breaks the contract gets validation_error naming every failed field, and creates nothing. */
+/**
+ * A request that breaks the contract gets validation_error naming every failed field, and creates
+ * nothing.
+ */
 class ValidationTest extends SandboxTestBase {
 
   @Test
@@ -24,12 +27,13 @@ class ValidationTest extends SandboxTestBase {
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.code()).isEqualTo("validation_error");
     assertThat(res.json().path("message").asText()).isNotEmpty();
-    assertThat(res.errors()).containsExactlyInAnyOrder(
-        "merchantId: must be of type string",
-        "amount.value: must be of type number",
-        "amount.currency: a value is required",
-        "paymentData.card.expiry: a value is required",
-        "invoice.expires: must be a valid date-time value");
+    assertThat(res.errors())
+        .containsExactlyInAnyOrder(
+            "merchantId: must be of type string",
+            "amount.value: must be of type number",
+            "amount.currency: a value is required",
+            "paymentData.card.expiry: a value is required",
+            "invoice.expires: must be a valid date-time value");
     assertNothingCreated();
   }
 
@@ -46,12 +50,20 @@ class ValidationTest extends SandboxTestBase {
   @Test
   void nestedArrayMembersAreNamedWithTheirIndex() {
     ObjectNode body = api.cardPayment("4111111111111111", "10", false);
-    body.putObject("receipt").putArray("items").addObject().put("name", "x").put("quantity", 1)
-        .put("price", 1).put("vatType", "Vat20");
+    body.putObject("receipt")
+        .putArray("items")
+        .addObject()
+        .put("name", "x")
+        .put("quantity", 1)
+        .put("price", 1)
+        .put("vatType", "Vat20");
 
     Api.Res res = api.post("/api/v2/payments", body);
 
-    assertThat(res.errors()).singleElement().asString().startsWith("receipt.items[0].vatType: must be one of");
+    assertThat(res.errors())
+        .singleElement()
+        .asString()
+        .startsWith("receipt.items[0].vatType: must be one of");
     assertNothingCreated();
   }
 
@@ -64,11 +76,12 @@ class ValidationTest extends SandboxTestBase {
     Api.Res res = api.post("/api/v2/payments", body);
 
     assertThat(res.status()).isEqualTo(400);
-    assertThat(res.errors()).containsExactlyInAnyOrder(
-        "amount.value: must be greater than zero",
-        "paymentData.card.pan: must be 12 to 19 digits",
-        "paymentData.card.expiry: must be MM/YY",
-        "protocol.callbackUrl: must be an absolute http or https URL");
+    assertThat(res.errors())
+        .containsExactlyInAnyOrder(
+            "amount.value: must be greater than zero",
+            "paymentData.card.pan: must be 12 to 19 digits",
+            "paymentData.card.expiry: must be MM/YY",
+            "protocol.callbackUrl: must be an absolute http or https URL");
     assertNothingCreated();
   }
 
@@ -94,8 +107,12 @@ class ValidationTest extends SandboxTestBase {
 
   @Test
   void aWrongContentTypeIsNamed() {
-    Api.Res res = api.send("POST", "/api/v2/payments", api.cardPayment("4111111111111111", "10", false),
-        Map.of("Content-Type", "text/plain", "Idempotency-Key", "k-1"));
+    Api.Res res =
+        api.send(
+            "POST",
+            "/api/v2/payments",
+            api.cardPayment("4111111111111111", "10", false),
+            Map.of("Content-Type", "text/plain", "Idempotency-Key", "k-1"));
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.errors()).anySatisfy(e -> assertThat(e).startsWith("Content-Type:"));
@@ -103,7 +120,8 @@ class ValidationTest extends SandboxTestBase {
 
   @Test
   void aMissingIdempotencyKeyIsNamed() {
-    Api.Res res = api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), null);
+    Api.Res res =
+        api.post("/api/v2/payments", api.cardPayment("4111111111111111", "10", false), null);
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.errors()).containsExactly("Idempotency-Key: a value is required");
@@ -115,8 +133,9 @@ class ValidationTest extends SandboxTestBase {
     Api.Res res = api.get("/api/v2/payments?start=yesterday");
 
     assertThat(res.status()).isEqualTo(400);
-    assertThat(res.errors()).containsExactlyInAnyOrder("start: must be a valid date-time value",
-        "merchantId: a value is required");
+    assertThat(res.errors())
+        .containsExactlyInAnyOrder(
+            "start: must be a valid date-time value", "merchantId: a value is required");
   }
 
   @Test
@@ -132,8 +151,12 @@ class ValidationTest extends SandboxTestBase {
   void aBodyOnAnOperationWithoutOneMustAtLeastBeAJsonObject() {
     String id = api.pay("4111111111111111", "10", true).path("id").asText();
 
-    Api.Res res = api.send("PUT", "/api/v2/payments/" + id + "/cancel", "reason=x",
-        Map.of("Content-Type", "application/x-www-form-urlencoded"));
+    Api.Res res =
+        api.send(
+            "PUT",
+            "/api/v2/payments/" + id + "/cancel",
+            "reason=x",
+            Map.of("Content-Type", "application/x-www-form-urlencoded"));
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(api.payment(id).path("status").asText()).isEqualTo("Authorized");
@@ -146,8 +169,12 @@ class ValidationTest extends SandboxTestBase {
   }
 
   private void assertNothingCreated() {
-    assertThat(api.get("/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
-        .json().path("items")).isEmpty();
+    assertThat(
+            api.get(
+                    "/api/v2/payments?merchantId=merchant-a&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z")
+                .json()
+                .path("items"))
+        .isEmpty();
   }
 
   @Test
@@ -158,8 +185,9 @@ class ValidationTest extends SandboxTestBase {
     Api.Res res = api.post("/api/v2/payments", body);
 
     assertThat(res.status()).isEqualTo(400);
-    assertThat(res.errors()).containsExactly(
-        "amount.currency: must be an ISO 4217 alphabetic currency code such as RUB or EUR");
+    assertThat(res.errors())
+        .containsExactly(
+            "amount.currency: must be an ISO 4217 alphabetic currency code such as RUB or EUR");
     assertNothingCreated();
   }
 
@@ -183,8 +211,9 @@ class ValidationTest extends SandboxTestBase {
 
     Api.Res res = api.post("/api/v2/payments", body);
 
-    assertThat(res.errors()).containsExactly(
-        "amount.value: must have at most 15 digits before the decimal point and 4 after it");
+    assertThat(res.errors())
+        .containsExactly(
+            "amount.value: must have at most 15 digits before the decimal point and 4 after it");
   }
 
   @Test
@@ -195,7 +224,9 @@ class ValidationTest extends SandboxTestBase {
     Api.Res refused = api.post("/api/v2/payments", settlementMethod);
 
     assertThat(refused.status()).isEqualTo(400);
-    assertThat(refused.errors()).singleElement().asString()
+    assertThat(refused.errors())
+        .singleElement()
+        .asString()
         .startsWith("paymentData.paymentMethod: must be a payment method alias");
     assertNothingCreated();
 

@@ -7,8 +7,8 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The OpenAPI documents of the service, packaged in this jar so that the sandbox, the conformance kit and
- * anyone else can load the exact contract the clients were generated from.
+ * The OpenAPI documents of the service, packaged in this jar so that the sandbox, the conformance
+ * kit and anyone else can load the exact contract the clients were generated from.
  */
 public enum ApiSpec {
   /** The current interface under {@code /api/v2}. */
@@ -30,7 +30,8 @@ public enum ApiSpec {
   public URL url() {
     URL url = ApiSpec.class.getClassLoader().getResource(resourcePath);
     if (url == null) {
-      throw new IllegalStateException("OpenAPI document missing from the class path: " + resourcePath);
+      throw new IllegalStateException(
+          "OpenAPI document missing from the class path: " + resourcePath);
     }
     return url;
   }

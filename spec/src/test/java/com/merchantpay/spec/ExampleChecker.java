@@ -17,6 +17,7 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,12 +25,11 @@ import java.util.Map;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
-import java.io.StringReader;
 
 /**
- * Finds every example of an OpenAPI document (request and response bodies, callbacks, parameters) and
- * checks it against its schema with the same validator the sandbox uses; XML examples are checked for
- * well-formedness and their root element name.
+ * Finds every example of an OpenAPI document (request and response bodies, callbacks, parameters)
+ * and checks it against its schema with the same validator the sandbox uses; XML examples are
+ * checked for well-formedness and their root element name.
  */
 final class ExampleChecker {
   private static final ObjectMapper JSON = Json.mapper();
@@ -49,7 +49,9 @@ final class ExampleChecker {
   List<String> check() {
     api.getPaths().forEach((path, item) -> checkPathItem(path, item));
     if (api.getComponents() != null && api.getComponents().getCallbacks() != null) {
-      api.getComponents().getCallbacks().forEach((name, callback) -> checkCallback("callback " + name, callback));
+      api.getComponents()
+          .getCallbacks()
+          .forEach((name, callback) -> checkCallback("callback " + name, callback));
     }
     return problems;
   }
@@ -59,7 +61,8 @@ final class ExampleChecker {
   }
 
   private void checkPathItem(String where, PathItem item) {
-    item.readOperationsMap().forEach((method, operation) -> checkOperation(method + " " + where, operation));
+    item.readOperationsMap()
+        .forEach((method, operation) -> checkOperation(method + " " + where, operation));
   }
 
   private void checkCallback(String where, Callback callback) {
@@ -72,11 +75,15 @@ final class ExampleChecker {
   private void checkOperation(String where, Operation operation) {
     if (operation.getParameters() != null) {
       for (Parameter parameter : operation.getParameters()) {
-        Parameter resolved = parameter.get$ref() == null
-            ? parameter
-            : api.getComponents().getParameters().get(simpleName(parameter.get$ref()));
+        Parameter resolved =
+            parameter.get$ref() == null
+                ? parameter
+                : api.getComponents().getParameters().get(simpleName(parameter.get$ref()));
         if (resolved.getExample() != null) {
-          checkJson(where + " parameter " + resolved.getName(), JSON.valueToTree(resolved.getExample()), resolved.getSchema());
+          checkJson(
+              where + " parameter " + resolved.getName(),
+              JSON.valueToTree(resolved.getExample()),
+              resolved.getSchema());
         }
       }
     }
@@ -84,15 +91,21 @@ final class ExampleChecker {
       checkContent(where + " request", operation.getRequestBody().getContent());
     }
     if (operation.getResponses() != null) {
-      operation.getResponses().forEach((status, response) -> {
-        ApiResponse resolved = response.get$ref() == null
-            ? response
-            : api.getComponents().getResponses().get(simpleName(response.get$ref()));
-        checkContent(where + " response " + status, resolved.getContent());
-      });
+      operation
+          .getResponses()
+          .forEach(
+              (status, response) -> {
+                ApiResponse resolved =
+                    response.get$ref() == null
+                        ? response
+                        : api.getComponents().getResponses().get(simpleName(response.get$ref()));
+                checkContent(where + " response " + status, resolved.getContent());
+              });
     }
     if (operation.getCallbacks() != null) {
-      operation.getCallbacks().forEach((name, callback) -> checkCallback(where + " callback " + name, callback));
+      operation
+          .getCallbacks()
+          .forEach((name, callback) -> checkCallback(where + " callback " + name, callback));
     }
   }
 
@@ -100,16 +113,18 @@ final class ExampleChecker {
     if (content == null) {
       return;
     }
-    content.forEach((mediaTypeName, mediaType) -> {
-      for (Map.Entry<String, Object> example : examplesOf(mediaType).entrySet()) {
-        String location = where + " " + mediaTypeName + " example " + example.getKey();
-        if (mediaTypeName.contains("xml")) {
-          checkXml(location, example.getValue(), mediaType.getSchema());
-        } else if (mediaTypeName.contains("json") || mediaTypeName.contains("form-urlencoded")) {
-          checkJson(location, JSON.valueToTree(example.getValue()), mediaType.getSchema());
-        }
-      }
-    });
+    content.forEach(
+        (mediaTypeName, mediaType) -> {
+          for (Map.Entry<String, Object> example : examplesOf(mediaType).entrySet()) {
+            String location = where + " " + mediaTypeName + " example " + example.getKey();
+            if (mediaTypeName.contains("xml")) {
+              checkXml(location, example.getValue(), mediaType.getSchema());
+            } else if (mediaTypeName.contains("json")
+                || mediaTypeName.contains("form-urlencoded")) {
+              checkJson(location, JSON.valueToTree(example.getValue()), mediaType.getSchema());
+            }
+          }
+        });
   }
 
   private Map<String, Object> examplesOf(MediaType mediaType) {
@@ -118,12 +133,16 @@ final class ExampleChecker {
       examples.put("(example)", mediaType.getExample());
     }
     if (mediaType.getExamples() != null) {
-      mediaType.getExamples().forEach((name, example) -> {
-        Example resolved = example.get$ref() == null
-            ? example
-            : api.getComponents().getExamples().get(simpleName(example.get$ref()));
-        examples.put(name, resolved.getValue());
-      });
+      mediaType
+          .getExamples()
+          .forEach(
+              (name, example) -> {
+                Example resolved =
+                    example.get$ref() == null
+                        ? example
+                        : api.getComponents().getExamples().get(simpleName(example.get$ref()));
+                examples.put(name, resolved.getValue());
+              });
     }
     return examples;
   }
@@ -146,13 +165,19 @@ final class ExampleChecker {
     }
     try {
       XML.readTree((String) example);
-      XMLStreamReader reader = XMLInputFactory.newFactory().createXMLStreamReader(new StringReader((String) example));
+      XMLStreamReader reader =
+          XMLInputFactory.newFactory().createXMLStreamReader(new StringReader((String) example));
       while (reader.next() != XMLStreamConstants.START_ELEMENT) {
         // skip the prolog
       }
       String expectedRoot = rootElementName(schema);
       if (expectedRoot != null && !expectedRoot.equals(reader.getLocalName())) {
-        problems.add(where + ": root element is " + reader.getLocalName() + ", the schema names " + expectedRoot);
+        problems.add(
+            where
+                + ": root element is "
+                + reader.getLocalName()
+                + ", the schema names "
+                + expectedRoot);
       }
     } catch (Exception e) {
       problems.add(where + ": not well-formed XML: " + e.getMessage());
@@ -160,9 +185,10 @@ final class ExampleChecker {
   }
 
   private String rootElementName(Schema<?> schema) {
-    Schema<?> resolved = schema.get$ref() == null
-        ? schema
-        : api.getComponents().getSchemas().get(simpleName(schema.get$ref()));
+    Schema<?> resolved =
+        schema.get$ref() == null
+            ? schema
+            : api.getComponents().getSchemas().get(simpleName(schema.get$ref()));
     return resolved.getXml() == null ? null : resolved.getXml().getName();
   }
 

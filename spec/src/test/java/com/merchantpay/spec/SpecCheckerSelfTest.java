@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The checks above must catch what they claim to catch: each is run on a deliberately broken document. */
+/**
+ * The checks above must catch what they claim to catch: each is run on a deliberately broken
+ * document.
+ */
 class SpecCheckerSelfTest {
-  private static final String BROKEN = """
+  private static final String BROKEN =
+      """
       openapi: 3.0.3
       info: {title: Broken, version: '1'}
       paths:
@@ -56,24 +60,33 @@ class SpecCheckerSelfTest {
 
   @Test
   void anUnresolvedReferenceIsReported() {
-    assertThat(SpecDocumentsTest.parse(BROKEN).getMessages()).anyMatch(message -> message.contains("Missing"));
+    assertThat(SpecDocumentsTest.parse(BROKEN).getMessages())
+        .anyMatch(message -> message.contains("Missing"));
   }
 
   @Test
   void anExampleWithAWrongTypeOrEnumValueIsReported() {
     assertThat(new ExampleChecker(SpecDocumentsTest.parse(BROKEN).getOpenAPI()).check())
-        .anyMatch(problem -> problem.startsWith("POST /things request application/json") && problem.contains("amount"))
-        .anyMatch(problem -> problem.startsWith("POST /things request application/json") && problem.contains("Lost"));
+        .anyMatch(
+            problem ->
+                problem.startsWith("POST /things request application/json")
+                    && problem.contains("amount"))
+        .anyMatch(
+            problem ->
+                problem.startsWith("POST /things request application/json")
+                    && problem.contains("Lost"));
   }
 
   @Test
   void anXmlExampleWithTheWrongRootIsReported() {
     assertThat(new ExampleChecker(SpecDocumentsTest.parse(BROKEN).getOpenAPI()).check())
-        .anyMatch(problem -> problem.contains("GET /lists") && problem.contains("root element is Wrong"));
+        .anyMatch(
+            problem -> problem.contains("GET /lists") && problem.contains("root element is Wrong"));
   }
 
   @Test
   void aYamlSyntaxErrorIsReported() {
-    assertThat(SpecDocumentsTest.parse("openapi: 3.0.3\ninfo: [unclosed").getMessages()).isNotEmpty();
+    assertThat(SpecDocumentsTest.parse("openapi: 3.0.3\ninfo: [unclosed").getMessages())
+        .isNotEmpty();
   }
 }

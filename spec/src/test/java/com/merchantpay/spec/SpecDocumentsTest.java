@@ -44,19 +44,27 @@ class SpecDocumentsTest {
   @EnumSource(ApiSpec.class)
   void everyOperationHasAnIdATagAndAnErrorOrDefaultResponse(ApiSpec spec) {
     List<String> problems = new ArrayList<>();
-    parse(spec.yaml()).getOpenAPI().getPaths().forEach((path, item) ->
-        item.readOperationsMap().forEach((method, operation) -> {
-          String where = method + " " + path;
-          if (operation.getOperationId() == null) {
-            problems.add(where + " has no operationId");
-          }
-          if (operation.getTags() == null || operation.getTags().isEmpty()) {
-            problems.add(where + " has no tag");
-          }
-          if (operation.getResponses().keySet().stream().noneMatch(status -> status.startsWith("4") || status.equals("default"))) {
-            problems.add(where + " declares no error response");
-          }
-        }));
+    parse(spec.yaml())
+        .getOpenAPI()
+        .getPaths()
+        .forEach(
+            (path, item) ->
+                item.readOperationsMap()
+                    .forEach(
+                        (method, operation) -> {
+                          String where = method + " " + path;
+                          if (operation.getOperationId() == null) {
+                            problems.add(where + " has no operationId");
+                          }
+                          if (operation.getTags() == null || operation.getTags().isEmpty()) {
+                            problems.add(where + " has no tag");
+                          }
+                          if (operation.getResponses().keySet().stream()
+                              .noneMatch(
+                                  status -> status.startsWith("4") || status.equals("default"))) {
+                            problems.add(where + " declares no error response");
+                          }
+                        }));
 
     assertThat(problems).isEmpty();
   }
@@ -71,16 +79,21 @@ class SpecDocumentsTest {
       if (schema.getProperties() == null) {
         continue;
       }
-      schema.getProperties().forEach((name, property) -> {
-        String where = component.getKey() + "." + name;
-        if (property.getEnum() != null && property.get$ref() == null) {
-          problems.add(where + " has an inline enum: make it a named schema");
-        }
-        Map<String, Object> extensions = property.getExtensions();
-        if (extensions != null && Boolean.TRUE.equals(extensions.get("x-sensitive")) && !"string".equals(property.getType())) {
-          problems.add(where + " is x-sensitive but not a string");
-        }
-      });
+      schema
+          .getProperties()
+          .forEach(
+              (name, property) -> {
+                String where = component.getKey() + "." + name;
+                if (property.getEnum() != null && property.get$ref() == null) {
+                  problems.add(where + " has an inline enum: make it a named schema");
+                }
+                Map<String, Object> extensions = property.getExtensions();
+                if (extensions != null
+                    && Boolean.TRUE.equals(extensions.get("x-sensitive"))
+                    && !"string".equals(property.getType())) {
+                  problems.add(where + " is x-sensitive but not a string");
+                }
+              });
     }
 
     assertThat(problems).isEmpty();

@@ -25,66 +25,81 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The rules every module's main code keeps. No circle of imports between its packages, counting the root
- * package of a module (where its public entry types live) as a package of its own: a circle means no package
- * can be read, tested or changed without the others. And where ARCHITECTURE.md has a table of a module's
- * packages with what each may use, the code uses no more, and the table names exactly the packages there
- * are, so the table cannot drift from the code.
+ * The rules every module's main code keeps. No circle of imports between its packages, counting the
+ * root package of a module (where its public entry types live) as a package of its own: a circle
+ * means no package can be read, tested or changed without the others. And where ARCHITECTURE.md has
+ * a table of a module's packages with what each may use, the code uses no more, and the table names
+ * exactly the packages there are, so the table cannot drift from the code.
  */
 public final class ArchitectureRules {
   private ArchitectureRules() {}
 
   /**
-   * The circles between the packages under {@code rootPackage} in the main classes on the class path,
-   * each described by ArchUnit with the classes that close it; empty when there are none.
+   * The circles between the packages under {@code rootPackage} in the main classes on the class
+   * path, each described by ArchUnit with the classes that close it; empty when there are none.
    *
-   * @param ignoredPackages packages left out, such as those of generated code, which is not ours to arrange
+   * @param ignoredPackages packages left out, such as those of generated code, which is not ours to
+   *     arrange
    */
   public static List<String> packageCycles(String rootPackage, String... ignoredPackages) {
-    ImportOption withoutIgnored = location -> {
-      for (String ignored : ignoredPackages) {
-        if (location.contains("/" + ignored.replace('.', '/') + "/")) {
-          return false;
-        }
-      }
-      return true;
-    };
-    JavaClasses classes = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-        .withImportOption(withoutIgnored)
-        .importPackages(rootPackage);
+    ImportOption withoutIgnored =
+        location -> {
+          for (String ignored : ignoredPackages) {
+            if (location.contains("/" + ignored.replace('.', '/') + "/")) {
+              return false;
+            }
+          }
+          return true;
+        };
+    JavaClasses classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .withImportOption(withoutIgnored)
+            .importPackages(rootPackage);
     if (classes.isEmpty()) {
-      throw new IllegalArgumentException("no main classes under " + rootPackage + " on the class path");
+      throw new IllegalArgumentException(
+          "no main classes under " + rootPackage + " on the class path");
     }
-    // "root.(**)" would leave the root package out; "(**)" below its parent makes the root a slice too.
-    String parent = rootPackage.contains(".") ? rootPackage.substring(0, rootPackage.lastIndexOf('.')) : rootPackage;
-    EvaluationResult result = slices().matching(parent + ".(**)").should().beFreeOfCycles()
-        .allowEmptyShould(true).evaluate(classes);
+    // "root.(**)" would leave the root package out; "(**)" below its parent makes the root a slice
+    // too.
+    String parent =
+        rootPackage.contains(".")
+            ? rootPackage.substring(0, rootPackage.lastIndexOf('.'))
+            : rootPackage;
+    EvaluationResult result =
+        slices()
+            .matching(parent + ".(**)")
+            .should()
+            .beFreeOfCycles()
+            .allowEmptyShould(true)
+            .evaluate(classes);
     return result.getFailureReport().getDetails();
   }
 
   private static final Pattern NAME = Pattern.compile("`([a-z0-9_.]+)`");
 
   /**
-   * Where the main classes under {@code modulePackage} depart from the "may use" table under a heading of
-   * a Markdown document: a package that uses one its row does not allow, a package of the code the table
-   * does not list, a row for a package the code does not have. Empty when the code keeps the table.
+   * Where the main classes under {@code modulePackage} depart from the "may use" table under a
+   * heading of a Markdown document: a package that uses one its row does not allow, a package of
+   * the code the table does not list, a row for a package the code does not have. Empty when the
+   * code keeps the table.
    *
-   * <p>The table's first column names a package (or several that share the row) in backticks, relative to
-   * {@code tablePackage} unless the name holds a dot; its last column lists the packages it may use in backticks, or says "nothing", or
-   * "all of the above". Packages outside {@code modulePackage} (the JDK, libraries, other modules) are not
-   * the table's business.
+   * <p>The table's first column names a package (or several that share the row) in backticks,
+   * relative to {@code tablePackage} unless the name holds a dot; its last column lists the
+   * packages it may use in backticks, or says "nothing", or "all of the above". Packages outside
+   * {@code modulePackage} (the JDK, libraries, other modules) are not the table's business.
    *
    * @param heading the start of the line the table follows, such as {@code "## sandbox"}
    */
-  public static List<String> departuresFromTable(Path markdown, String heading, String modulePackage,
-      String tablePackage) {
+  public static List<String> departuresFromTable(
+      Path markdown, String heading, String modulePackage, String tablePackage) {
     Map<String, Set<String>> mayUse = mayUseTable(markdown, heading, tablePackage);
-    JavaClasses classes = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-        .importPackages(modulePackage);
+    JavaClasses classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages(modulePackage);
     List<String> departures = new ArrayList<>();
     Set<String> packages = new TreeSet<>();
     for (JavaClass type : classes) {
@@ -97,15 +112,26 @@ public final class ArchitectureRules {
     }
     for (Map.Entry<String, Set<String>> row : mayUse.entrySet()) {
       if (!packages.contains(row.getKey())) {
-        departures.add("the table under '" + heading + "' has a row for " + row.getKey() + ", which has no classes");
+        departures.add(
+            "the table under '"
+                + heading
+                + "' has a row for "
+                + row.getKey()
+                + ", which has no classes");
         continue;
       }
       Set<String> allowed = new LinkedHashSet<>(row.getValue());
       allowed.add(row.getKey());
-      EvaluationResult result = classes().that().resideInAPackage(row.getKey())
-          .should().onlyDependOnClassesThat(resideOutsideOfPackage(modulePackage + "..")
-              .or(resideInAnyPackage(allowed.toArray(String[]::new))))
-          .allowEmptyShould(true).evaluate(classes);
+      EvaluationResult result =
+          classes()
+              .that()
+              .resideInAPackage(row.getKey())
+              .should()
+              .onlyDependOnClassesThat(
+                  resideOutsideOfPackage(modulePackage + "..")
+                      .or(resideInAnyPackage(allowed.toArray(String[]::new))))
+              .allowEmptyShould(true)
+              .evaluate(classes);
       departures.addAll(result.getFailureReport().getDetails());
     }
     return departures;
@@ -127,7 +153,8 @@ public final class ArchitectureRules {
       at++;
     }
     if (at >= lines.size()) {
-      throw new IllegalArgumentException("no table under a heading starting '" + heading + "' in " + markdown);
+      throw new IllegalArgumentException(
+          "no table under a heading starting '" + heading + "' in " + markdown);
     }
     Map<String, Set<String>> table = new LinkedHashMap<>();
     for (at += 2; at < lines.size() && lines.get(at).strip().startsWith("|"); at++) {
@@ -138,7 +165,8 @@ public final class ArchitectureRules {
         names.add(qualified(name.group(1), tablePackage));
       }
       if (names.isEmpty()) {
-        throw new IllegalArgumentException("a row without a package name in backticks: " + lines.get(at));
+        throw new IllegalArgumentException(
+            "a row without a package name in backticks: " + lines.get(at));
       }
       String last = cells[cells.length - 1].strip();
       Set<String> allowed = new LinkedHashSet<>();

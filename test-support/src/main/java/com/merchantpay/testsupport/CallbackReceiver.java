@@ -7,14 +7,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.nio.charset.StandardCharsets;
 
 /**
- * A merchant's callback endpoint on the loopback interface: answers 500 to the first N notifications and
- * 200 afterwards, and keeps every body and content type it received.
+ * A merchant's callback endpoint on the loopback interface: answers 500 to the first N
+ * notifications and 200 afterwards, and keeps every body and content type it received.
  */
 public final class CallbackReceiver implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,24 +33,30 @@ public final class CallbackReceiver implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    server.createContext("/", exchange -> {
-      byte[] body = exchange.getRequestBody().readAllBytes();
-      synchronized (bodies) {
-        texts.add(new String(body, StandardCharsets.UTF_8));
-        bodies.add(JSON.readTree(body));
-        contentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
-        bodies.notifyAll();
-      }
-      int status = failuresLeft.getAndDecrement() > 0 ? 500 : 200;
-      exchange.sendResponseHeaders(status, -1);
-      exchange.close();
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          byte[] body = exchange.getRequestBody().readAllBytes();
+          synchronized (bodies) {
+            texts.add(new String(body, StandardCharsets.UTF_8));
+            bodies.add(JSON.readTree(body));
+            contentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
+            bodies.notifyAll();
+          }
+          int status = failuresLeft.getAndDecrement() > 0 ? 500 : 200;
+          exchange.sendResponseHeaders(status, -1);
+          exchange.close();
+        });
     server.start();
   }
 
   /** The address to give as a callback URL. */
   public String url() {
-    return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/hooks";
+    return "http://"
+        + server.getAddress().getHostString()
+        + ":"
+        + server.getAddress().getPort()
+        + "/hooks";
   }
 
   /** The bodies received so far, in order. */

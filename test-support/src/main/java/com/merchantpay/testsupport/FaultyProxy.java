@@ -13,38 +13,52 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
-import java.util.concurrent.ExecutorService;
 
 /**
  * A network between a client and a server that loses things: per request it may drop the connection
- * before or after the server acted, answer 502 or 503 after it acted, or hold the answer past the client's
- * timeout (or, for every request, by a round trip's worth: a slow network). The fault of each request is chosen
- * by the caller (a test, or the benchmarks).
+ * before or after the server acted, answer 502 or 503 after it acted, or hold the answer past the
+ * client's timeout (or, for every request, by a round trip's worth: a slow network). The fault of
+ * each request is chosen by the caller (a test, or the benchmarks).
  */
 public final class FaultyProxy implements AutoCloseable {
   /** What happens to one request. */
-  public enum Fault { NONE, DROP_BEFORE, DROP_AFTER, BAD_GATEWAY_AFTER, UNAVAILABLE_AFTER, SLOW_AFTER }
+  public enum Fault {
+    NONE,
+    DROP_BEFORE,
+    DROP_AFTER,
+    BAD_GATEWAY_AFTER,
+    UNAVAILABLE_AFTER,
+    SLOW_AFTER
+  }
 
-  private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding", "expect");
+  private static final Set<String> HOP =
+      Set.of("host", "content-length", "connection", "transfer-encoding", "expect");
 
   private final HttpServer server;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-  /** @param faults the fault for a request, given its method and path */
+  /**
+   * @param faults the fault for a request, given its method and path
+   */
   public FaultyProxy(URI upstream, BiFunction<String, String, Fault> faults, Duration slowness) {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    // As many threads as calls come at once: a slow network delays each call, it does not queue them.
-    server.setExecutor(Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "faulty-proxy");
-      thread.setDaemon(true);
-      return thread;
-    }));
+    // As many threads as calls come at once: a slow network delays each call, it does not queue
+    // them.
+    server.setExecutor(
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread thread = new Thread(r, "faulty-proxy");
+              thread.setDaemon(true);
+              return thread;
+            }));
     server.createContext("/", exchange -> handle(exchange, upstream, faults, slowness));
     server.start();
   }
@@ -53,7 +67,11 @@ public final class FaultyProxy implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  private void handle(HttpExchange exchange, URI upstream, BiFunction<String, String, Fault> faults, Duration slowness)
+  private void handle(
+      HttpExchange exchange,
+      URI upstream,
+      BiFunction<String, String, Fault> faults,
+      Duration slowness)
       throws IOException {
     byte[] body = exchange.getRequestBody().readAllBytes();
     Fault fault = faults.apply(exchange.getRequestMethod(), exchange.getRequestURI().getPath());
@@ -63,14 +81,21 @@ public final class FaultyProxy implements AutoCloseable {
     }
     HttpResponse<byte[]> answer;
     try {
-      HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(upstream + exchange.getRequestURI().toString()))
-          .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-              : HttpRequest.BodyPublishers.ofByteArray(body));
-      exchange.getRequestHeaders().forEach((name, values) -> {
-        if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
-          values.forEach(value -> request.header(name, value));
-        }
-      });
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(URI.create(upstream + exchange.getRequestURI().toString()))
+              .method(
+                  exchange.getRequestMethod(),
+                  body.length == 0
+                      ? HttpRequest.BodyPublishers.noBody()
+                      : HttpRequest.BodyPublishers.ofByteArray(body));
+      exchange
+          .getRequestHeaders()
+          .forEach(
+              (name, values) -> {
+                if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
+                  values.forEach(value -> request.header(name, value));
+                }
+              });
       answer = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -94,13 +119,17 @@ public final class FaultyProxy implements AutoCloseable {
           Thread.currentThread().interrupt();
         }
       }
-      default -> { }
+      default -> {}
     }
-    answer.headers().map().forEach((name, values) -> {
-      if (!name.startsWith(":") && !HOP.contains(name.toLowerCase(Locale.ROOT))) {
-        exchange.getResponseHeaders().put(name, values);
-      }
-    });
+    answer
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              if (!name.startsWith(":") && !HOP.contains(name.toLowerCase(Locale.ROOT))) {
+                exchange.getResponseHeaders().put(name, values);
+              }
+            });
     byte[] bytes = answer.body();
     exchange.sendResponseHeaders(answer.statusCode(), bytes.length == 0 ? -1 : bytes.length);
     if (bytes.length > 0) {

@@ -11,6 +11,8 @@ public final class TestServers {
 
   /** A WireMock server on a free port, for one test class ({@code @RegisterExtension static}). */
   public static WireMockExtension wireMock(Extension... extensions) {
-    return WireMockExtension.newInstance().options(wireMockConfig().dynamicPort().extensions(extensions)).build();
+    return WireMockExtension.newInstance()
+        .options(wireMockConfig().dynamicPort().extensions(extensions))
+        .build();
   }
 }

@@ -33,15 +33,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The v1 client against the embedded sandbox, whose signature check, envelope and state mapping were
- * written independently of the client: every operation, signed by one and accepted by the other.
+ * The v1 client against the embedded sandbox, whose signature check, envelope and state mapping
+ * were written independently of the client: every operation, signed by one and accepted by the
+ * other.
  */
 class SandboxEndToEndTest {
   private static final Instant T0 = Instant.parse("2026-03-20T09:00:00Z");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @RegisterExtension
-  static final SandboxExtension SANDBOX = SandboxExtension.using(Sandbox.builder().fixedClock(T0).v1ListLimit(5));
+  static final SandboxExtension SANDBOX =
+      SandboxExtension.using(Sandbox.builder().fixedClock(T0).v1ListLimit(5));
 
   private Sandbox sandbox;
   private MerchantPayV1Client accountant;
@@ -50,21 +52,42 @@ class SandboxEndToEndTest {
   void connect(Sandbox sandbox) {
     this.sandbox = sandbox;
     sandbox.reset();
-    accountant = client(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login(), sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password());
+    accountant =
+        client(
+            sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login(),
+            sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password());
   }
 
   private MerchantPayV1Client client(String login, String password) {
-    return MerchantPayV1Client.builder().baseUrl(sandbox.baseUrl().toString()).login(login).password(password).build();
+    return MerchantPayV1Client.builder()
+        .baseUrl(sandbox.baseUrl().toString())
+        .login(login)
+        .password(password)
+        .build();
   }
 
   /** A payment made through the sandbox's control API, as v2 would have made it. */
-  private long payment(String status, String amount, String orderNo, String created) throws Exception {
-    String body = "{\"status\":\"" + status + "\",\"amount\":{\"value\":" + amount + ",\"currency\":\"RUB\"},"
-        + "\"invoice\":{\"orderNo\":\"" + orderNo + "\"}" + (created == null ? "" : ",\"created\":\"" + created + "\"") + "}";
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/_sandbox/payments"))
-            .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+  private long payment(String status, String amount, String orderNo, String created)
+      throws Exception {
+    String body =
+        "{\"status\":\""
+            + status
+            + "\",\"amount\":{\"value\":"
+            + amount
+            + ",\"currency\":\"RUB\"},"
+            + "\"invoice\":{\"orderNo\":\""
+            + orderNo
+            + "\"}"
+            + (created == null ? "" : ",\"created\":\"" + created + "\"")
+            + "}";
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/_sandbox/payments"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isBetween(200, 299);
     JsonNode payment = JSON.readTree(response.body());
     return Long.parseLong(payment.get("id").asText());
@@ -79,7 +102,8 @@ class SandboxEndToEndTest {
 
     assertThat(captured.getState()).isEqualTo(PaymentState.COMPLETE);
     assertThat(captured.getPaymentAmount()).isEqualByComparingTo("60.00");
-    assertThat(accountant.getPaymentByInvoiceId("INV-7", sandbox.merchantId()).getPaymentID()).isEqualTo(id);
+    assertThat(accountant.getPaymentByInvoiceId("INV-7", sandbox.merchantId()).getPaymentID())
+        .isEqualTo(id);
   }
 
   @Test
@@ -97,11 +121,14 @@ class SandboxEndToEndTest {
     long id = payment("Settled", "100.00", "INV-9", null);
 
     Refund refund = accountant.refundPayment(id, new BigDecimal("30.50"));
-    ListResult<Refund> refunds = accountant.listRefunds(RefundFilter.builder().paymentId(id).build());
+    ListResult<Refund> refunds =
+        accountant.listRefunds(RefundFilter.builder().paymentId(id).build());
 
     assertThat(refund.getPaymentID()).isEqualTo(id);
     assertThat(refund.getAmount()).isEqualByComparingTo("30.50");
-    assertThat(refunds.getItems()).extracting(Refund::getRefundID).containsExactly(refund.getRefundID());
+    assertThat(refunds.getItems())
+        .extracting(Refund::getRefundID)
+        .containsExactly(refund.getRefundID());
     assertThatThrownBy(() -> accountant.refundPayment(id, new BigDecimal("500.00")))
         .isInstanceOf(V1ErrorCodeException.class)
         .satisfies(e -> assertThat(((V1ErrorCodeException) e).getCode()).isEqualTo(-18));
@@ -112,8 +139,11 @@ class SandboxEndToEndTest {
     for (int day = 1; day <= 12; day++) {
       payment("Settled", "10.00", "INV-D" + day, String.format("2026-03-%02dT12:00:00Z", day));
     }
-    PaymentFilter march = PaymentFilter.builder()
-        .periodFrom(LocalDate.of(2026, 3, 1)).periodTo(LocalDate.of(2026, 3, 31)).build();
+    PaymentFilter march =
+        PaymentFilter.builder()
+            .periodFrom(LocalDate.of(2026, 3, 1))
+            .periodTo(LocalDate.of(2026, 3, 31))
+            .build();
 
     assertThat(accountant.listPayments(march).isOverflow()).isTrue();
     List<Payment> all = accountant.listAllPayments(march);
@@ -126,13 +156,18 @@ class SandboxEndToEndTest {
   void documentsTransfersAndRegistersReadInJsonAndXml() throws Exception {
     LocalDate from = LocalDate.of(2025, 12, 1);
     LocalDate to = LocalDate.of(2026, 3, 31);
-    MerchantPayV1Client xml = MerchantPayV1Client.builder().baseUrl(sandbox.baseUrl().toString())
-        .login(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login()).password(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password())
-        .preferXml(true).build();
+    MerchantPayV1Client xml =
+        MerchantPayV1Client.builder()
+            .baseUrl(sandbox.baseUrl().toString())
+            .login(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login())
+            .password(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password())
+            .preferXml(true)
+            .build();
 
     List<DocumentInfo> documents = accountant.listDocuments(from, to);
     assertThat(documents).isNotEmpty();
-    assertThat(xml.listDocuments(from, to)).extracting(DocumentInfo::getDocumentID)
+    assertThat(xml.listDocuments(from, to))
+        .extracting(DocumentInfo::getDocumentID)
         .containsExactlyElementsOf(documents.stream().map(DocumentInfo::getDocumentID).toList());
     try (InputStream content = accountant.openDocumentContent(documents.get(0).getDocumentID())) {
       assertThat(content.readAllBytes()).isNotEmpty();
@@ -148,8 +183,12 @@ class SandboxEndToEndTest {
   @Test
   void theSandboxRefusesAWrongPasswordAMissingRoleAndAnUnknownPayment() throws Exception {
     long id = payment("Settled", "100.00", "INV-10", null);
-    MerchantPayV1Client wrongPassword = client(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login(), "not-the-password");
-    MerchantPayV1Client cashier = client(sandbox.v1Login(Sandbox.Role.CASHIER).login(), sandbox.v1Login(Sandbox.Role.CASHIER).password());
+    MerchantPayV1Client wrongPassword =
+        client(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login(), "not-the-password");
+    MerchantPayV1Client cashier =
+        client(
+            sandbox.v1Login(Sandbox.Role.CASHIER).login(),
+            sandbox.v1Login(Sandbox.Role.CASHIER).password());
 
     assertThatThrownBy(() -> wrongPassword.getPayment(id))
         .satisfies(e -> assertThat(((V1ErrorCodeException) e).getCode()).isEqualTo(-7));

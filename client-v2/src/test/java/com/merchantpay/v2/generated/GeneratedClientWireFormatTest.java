@@ -55,14 +55,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The generated v2 client on the wire, against a real local HTTP server: headers, JSON member names,
- * path and query encoding, empty-body answers, and the decoding tolerance the spec promises.
+ * The generated v2 client on the wire, against a real local HTTP server: headers, JSON member
+ * names, path and query encoding, empty-body answers, and the decoding tolerance the spec promises.
  */
 class GeneratedClientWireFormatTest {
   private static final String TEST_PAN = "4111111111111111";
 
-  @RegisterExtension
-  static WireMockExtension server = TestServers.wireMock();
+  @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
   private final ObjectMapper mapper = ApiClient.createObjectMapper();
   private PaymentsApi payments;
@@ -81,16 +80,20 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void createPaymentSendsBearerTokenIdempotencyKeyAndDocumentedMemberNames() {
-    server.stubFor(post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
+    server.stubFor(
+        post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
     payments.createPayment("8e0a2c43-key", cardPayment());
 
-    server.verify(postRequestedFor(urlEqualTo("/api/v2/payments"))
-        .withHeader("Authorization", equalTo("Bearer tok_test"))
-        .withHeader("Idempotency-Key", equalTo("8e0a2c43-key"))
-        .withHeader("Content-Type", equalTo("application/json"))
-        .withHeader("Accept", equalTo("application/json"))
-        .withRequestBody(equalToJson("""
+    server.verify(
+        postRequestedFor(urlEqualTo("/api/v2/payments"))
+            .withHeader("Authorization", equalTo("Bearer tok_test"))
+            .withHeader("Idempotency-Key", equalTo("8e0a2c43-key"))
+            .withHeader("Content-Type", equalTo("application/json"))
+            .withHeader("Accept", equalTo("application/json"))
+            .withRequestBody(
+                equalToJson(
+                    """
             {"merchantId":"m-1","dualMode":true,"testMode":false,
              "amount":{"value":10.1234,"currency":"RUB"},
              "paymentData":{"paymentMethod":"bankcard",
@@ -98,12 +101,15 @@ class GeneratedClientWireFormatTest {
                             "token":{"id":"tok-card-1"}},
              "protocol":{"returnUrl":"https://shop.example/back","callbackUrl":"https://shop.example/cb",
                          "threeDSCompleteUrl":"https://shop.example/3ds"},
-             "customer":{"email":"payer@example.com","ip":"203.0.113.7"}}""", false, false)));
+             "customer":{"email":"payer@example.com","ip":"203.0.113.7"}}""",
+                    false,
+                    false)));
   }
 
   @Test
   void amountsAreWrittenWithTheirExactScaleAndWithoutExponent() {
-    server.stubFor(post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
+    server.stubFor(
+        post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
     CreatePaymentRequest request = cardPayment();
     request.setAmount(new Amount().value(new BigDecimal("10.10")).currency("RUB"));
     payments.createPayment("k", request);
@@ -119,7 +125,8 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void responseAmountsKeepTheirExactValueAndScale() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
+    server.stubFor(
+        get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
     BigDecimal value = payments.getPayment("p-1").getAmount().getValue();
 
@@ -129,19 +136,29 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void timestampsWithAndWithoutFractionalSecondsDecode() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson(
-        "\"status\":\"Settled\",\"completed\":\"2026-03-01T10:15:30.123Z\""))));
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(
+                okJson(
+                    paymentJson(
+                        "\"status\":\"Settled\",\"completed\":\"2026-03-01T10:15:30.123Z\""))));
 
     Payment payment = payments.getPayment("p-1");
 
-    assertThat(payment.getCreated()).isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 0, 0, ZoneOffset.UTC));
-    assertThat(payment.getCompleted()).isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 30, 123_000_000, ZoneOffset.UTC));
+    assertThat(payment.getCreated())
+        .isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 0, 0, ZoneOffset.UTC));
+    assertThat(payment.getCompleted())
+        .isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 30, 123_000_000, ZoneOffset.UTC));
   }
 
   @Test
   void unknownMembersAndUnknownEnumValuesDecode() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson(
-        "\"status\":\"Frozen\",\"resultCode\":\"QuantumDecline\",\"loyalty\":{\"points\":12},\"tags\":[1,2]"))));
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(
+                okJson(
+                    paymentJson(
+                        "\"status\":\"Frozen\",\"resultCode\":\"QuantumDecline\",\"loyalty\":{\"points\":12},\"tags\":[1,2]"))));
 
     Payment payment = payments.getPayment("p-1");
 
@@ -154,27 +171,37 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void listQueryIsEncodedWithUtcTimestampsAndOpaqueCursor() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/payments")).willReturn(okJson("{\"items\":[],\"cursor\":null}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/payments"))
+            .willReturn(okJson("{\"items\":[],\"cursor\":null}")));
 
-    PaymentList page = payments.listPayments("merchant 1&2",
-        OffsetDateTime.of(2026, 3, 1, 3, 0, 0, 0, ZoneOffset.ofHours(3)),
-        OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
-        "c+u/r=s");
+    PaymentList page =
+        payments.listPayments(
+            "merchant 1&2",
+            OffsetDateTime.of(2026, 3, 1, 3, 0, 0, 0, ZoneOffset.ofHours(3)),
+            OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
+            "c+u/r=s");
 
     assertThat(page.getItems()).isEmpty();
     assertThat(page.getCursor()).isNull();
-    assertThat(server.getAllServeEvents().get(0).getRequest().getUrl()).isEqualTo(
-        "/api/v2/payments?merchantId=merchant%201%262&start=2026-03-01T00%3A00%3A00Z"
-            + "&end=2026-03-02T00%3A00%3A00Z&cursor=c%2Bu%2Fr%3Ds");
+    assertThat(server.getAllServeEvents().get(0).getRequest().getUrl())
+        .isEqualTo(
+            "/api/v2/payments?merchantId=merchant%201%262&start=2026-03-01T00%3A00%3A00Z"
+                + "&end=2026-03-02T00%3A00%3A00Z&cursor=c%2Bu%2Fr%3Ds");
   }
 
   @Test
   void anAbsentCursorIsNotSent() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/payments")).willReturn(okJson("{\"items\":[],\"nextCursor\":\"n2\"}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/payments"))
+            .willReturn(okJson("{\"items\":[],\"nextCursor\":\"n2\"}")));
 
-    PaymentList page = payments.listPayments("m-1",
-        OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC),
-        OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC), null);
+    PaymentList page =
+        payments.listPayments(
+            "m-1",
+            OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC),
+            OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
+            null);
 
     assertThat(server.getAllServeEvents().get(0).getRequest().getUrl()).doesNotContain("cursor");
     assertThat(page.getCursor()).as("nextCursor is accepted as an alias").isEqualTo("n2");
@@ -182,8 +209,11 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void pathIdsAreEncodedSoTheyCannotLeaveTheirSegment() {
-    server.stubFor(get(urlPathEqualTo("/api/v2/refunds/r%201%2F%C3%A4")).willReturn(okJson(
-        "{\"id\":\"r 1/ä\",\"status\":\"Success\",\"paymentId\":\"p-1\",\"amount\":{\"value\":1,\"currency\":\"RUB\"}}")));
+    server.stubFor(
+        get(urlPathEqualTo("/api/v2/refunds/r%201%2F%C3%A4"))
+            .willReturn(
+                okJson(
+                    "{\"id\":\"r 1/ä\",\"status\":\"Success\",\"paymentId\":\"p-1\",\"amount\":{\"value\":1,\"currency\":\"RUB\"}}")));
 
     Refund refund = refunds.getRefund("r 1/ä");
 
@@ -195,31 +225,40 @@ class GeneratedClientWireFormatTest {
     server.stubFor(put("/api/v2/payments/p-1/confirm").willReturn(aResponse().withStatus(200)));
     server.stubFor(put("/api/v2/payments/p-1/cancel").willReturn(aResponse().withStatus(200)));
 
-    ApiResponse<Void> captured = payments.capturePaymentWithHttpInfo("p-1",
-        new CaptureRequest().amount(new Amount().value(new BigDecimal("5.00")).currency("RUB")));
+    ApiResponse<Void> captured =
+        payments.capturePaymentWithHttpInfo(
+            "p-1",
+            new CaptureRequest()
+                .amount(new Amount().value(new BigDecimal("5.00")).currency("RUB")));
     ApiResponse<Void> cancelled = payments.cancelPaymentWithHttpInfo("p-1");
 
     assertThat(captured.getStatusCode()).isEqualTo(200);
     assertThat(captured.getData()).isNull();
     assertThat(cancelled.getStatusCode()).isEqualTo(200);
-    server.verify(putRequestedFor(urlEqualTo("/api/v2/payments/p-1/confirm"))
-        .withRequestBody(equalToJson("{\"amount\":{\"value\":5.00,\"currency\":\"RUB\"}}")));
+    server.verify(
+        putRequestedFor(urlEqualTo("/api/v2/payments/p-1/confirm"))
+            .withRequestBody(equalToJson("{\"amount\":{\"value\":5.00,\"currency\":\"RUB\"}}")));
   }
 
   @Test
   void anEmptyBodyOperationAlsoAccepts204AndIgnoresAJsonBody() {
     server.stubFor(put("/api/v2/stickers/s-1").willReturn(aResponse().withStatus(204)));
-    server.stubFor(put("/api/v2/paymenttokens/t-1/revoke").willReturn(okJson("{\"status\":\"Revoked\"}")));
+    server.stubFor(
+        put("/api/v2/paymenttokens/t-1/revoke").willReturn(okJson("{\"status\":\"Revoked\"}")));
 
     stickers.setStickerActive("s-1", new StickerActivationRequest().active(false));
     new ApiClientFor(server.baseUrl()).paymentTokens().revokePaymentToken("t-1");
 
-    server.verify(putRequestedFor(urlEqualTo("/api/v2/stickers/s-1")).withRequestBody(equalToJson("{\"active\":false}")));
+    server.verify(
+        putRequestedFor(urlEqualTo("/api/v2/stickers/s-1"))
+            .withRequestBody(equalToJson("{\"active\":false}")));
   }
 
   @Test
   void completeSendsEachConfirmationAnswerUnderItsDocumentedName() {
-    server.stubFor(put("/api/v2/payments/p-1/complete").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
+    server.stubFor(
+        put("/api/v2/payments/p-1/complete")
+            .willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
     payments.completePayment("p-1", new CompleteConfirmationRequest().code("1234"));
     payments.completePayment("p-1", new CompleteConfirmationRequest().threeDSCompInd("Y"));
@@ -228,45 +267,62 @@ class GeneratedClientWireFormatTest {
 
     assertThat(server.findAll(putRequestedFor(urlEqualTo("/api/v2/payments/p-1/complete"))))
         .extracting(LoggedRequest::getBodyAsString)
-        .containsExactly("{\"code\":\"1234\"}", "{\"threeDSCompInd\":\"Y\"}", "{\"cres\":\"eyJjcmVzIjoxfQ\"}",
+        .containsExactly(
+            "{\"code\":\"1234\"}",
+            "{\"threeDSCompInd\":\"Y\"}",
+            "{\"cres\":\"eyJjcmVzIjoxfQ\"}",
             "{\"PARes\":\"eJzVWFmTo0\"}");
   }
 
   static Stream<Arguments> confirmations() {
     return Stream.of(
-        Arguments.of(ExternalConfirmation.class,
+        Arguments.of(
+            ExternalConfirmation.class,
             "{\"type\":\"External\",\"paymentUrl\":\"https://pay.example/p\",\"universalLink\":true,\"instruction\":\"Open the app\"}"),
-        Arguments.of(SmsOtpConfirmation.class, "{\"type\":\"SmsOtp\",\"maskedPhone\":\"+7******1234\"}"),
-        Arguments.of(ThreeDSMethodConfirmation.class,
+        Arguments.of(
+            SmsOtpConfirmation.class, "{\"type\":\"SmsOtp\",\"maskedPhone\":\"+7******1234\"}"),
+        Arguments.of(
+            ThreeDSMethodConfirmation.class,
             "{\"type\":\"ThreeDSMethod\",\"methodUrl\":\"https://acs.example/m\",\"transactionId\":\"tx-1\"}"),
-        Arguments.of(ThreeDSChallengeConfirmation.class,
+        Arguments.of(
+            ThreeDSChallengeConfirmation.class,
             "{\"type\":\"ThreeDSChallenge\",\"acsUrl\":\"https://acs.example/c\",\"creq\":\"eyJjcmVxIjoxfQ\"}"),
-        Arguments.of(ThreeDSv1Confirmation.class,
+        Arguments.of(
+            ThreeDSv1Confirmation.class,
             "{\"type\":\"ThreeDSv1\",\"acsUrl\":\"https://acs.example/v1\",\"PAReq\":\"eJxVUstu\"}"));
   }
 
   @ParameterizedTest
   @MethodSource("confirmations")
-  void everyConfirmationVariantRoundTrips(Class<? extends Confirmation> variant, String json) throws Exception {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson(
-        "\"status\":\"Confirmation\",\"confirmation\":" + json))));
+  void everyConfirmationVariantRoundTrips(Class<? extends Confirmation> variant, String json)
+      throws Exception {
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(
+                okJson(paymentJson("\"status\":\"Confirmation\",\"confirmation\":" + json))));
 
     Confirmation confirmation = payments.getPayment("p-1").getConfirmation();
 
     assertThat(confirmation).isInstanceOf(variant);
-    assertThat(mapper.readTree(mapper.writeValueAsString(confirmation))).isEqualTo(mapper.readTree(json));
+    assertThat(mapper.readTree(mapper.writeValueAsString(confirmation)))
+        .isEqualTo(mapper.readTree(json));
   }
 
   @Test
   void anUnknownConfirmationTypeDecodesWithItsMembers() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson(
-        "\"status\":\"Confirmation\",\"confirmation\":{\"type\":\"PushApproval\",\"deviceHint\":\"Pixel\"}"))));
+    server.stubFor(
+        get("/api/v2/payments/p-1")
+            .willReturn(
+                okJson(
+                    paymentJson(
+                        "\"status\":\"Confirmation\",\"confirmation\":{\"type\":\"PushApproval\",\"deviceHint\":\"Pixel\"}"))));
 
     Confirmation confirmation = payments.getPayment("p-1").getConfirmation();
 
     assertThat(confirmation).isInstanceOf(Confirmation.Unrecognized.class);
     assertThat(confirmation.getType()).isEqualTo("PushApproval");
-    assertThat(((Confirmation.Unrecognized) confirmation).getMembers()).containsEntry("deviceHint", "Pixel");
+    assertThat(((Confirmation.Unrecognized) confirmation).getMembers())
+        .containsEntry("deviceHint", "Pixel");
   }
 
   @Test
@@ -278,13 +334,23 @@ class GeneratedClientWireFormatTest {
 
   @Test
   void requestsCarryNoSecretsInHeadersOtherThanTheBearerToken() {
-    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
+    server.stubFor(
+        get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
     payments.getPayment("p-1");
 
-    server.verify(getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
-        .withHeader("Authorization", equalTo("Bearer tok_test")));
-    assertThat(server.getAllServeEvents().get(0).getRequest().getHeaders().getHeader("Upgrade").isPresent()).isFalse();
+    server.verify(
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer tok_test")));
+    assertThat(
+            server
+                .getAllServeEvents()
+                .get(0)
+                .getRequest()
+                .getHeaders()
+                .getHeader("Upgrade")
+                .isPresent())
+        .isFalse();
   }
 
   static CreatePaymentRequest cardPayment() {
@@ -292,20 +358,24 @@ class GeneratedClientWireFormatTest {
         .merchantId("m-1")
         .dualMode(true)
         .amount(new Amount().value(new BigDecimal("10.1234")).currency("RUB"))
-        .paymentData(new PaymentData()
-            .paymentMethod("bankcard")
-            .card(new Card().pan(TEST_PAN).expiry("12/29").cvc("987"))
-            .token(new PaymentTokenReference().id("tok-card-1")))
-        .protocol(new Protocol()
-            .returnUrl("https://shop.example/back")
-            .callbackUrl("https://shop.example/cb")
-            .threeDSCompleteUrl("https://shop.example/3ds"))
+        .paymentData(
+            new PaymentData()
+                .paymentMethod("bankcard")
+                .card(new Card().pan(TEST_PAN).expiry("12/29").cvc("987"))
+                .token(new PaymentTokenReference().id("tok-card-1")))
+        .protocol(
+            new Protocol()
+                .returnUrl("https://shop.example/back")
+                .callbackUrl("https://shop.example/cb")
+                .threeDSCompleteUrl("https://shop.example/3ds"))
         .customer(new Customer().email("payer@example.com").ip("203.0.113.7"));
   }
 
   static String paymentJson(String extraMembers) {
     return "{\"id\":\"p-1\",\"created\":\"2026-03-01T10:15:00Z\",\"testMode\":true,\"merchantId\":\"m-1\","
-        + "\"amount\":{\"value\":10.1234,\"currency\":\"RUB\"}," + extraMembers + "}";
+        + "\"amount\":{\"value\":10.1234,\"currency\":\"RUB\"},"
+        + extraMembers
+        + "}";
   }
 
   /** A second client on the same server, to show token operations too. */

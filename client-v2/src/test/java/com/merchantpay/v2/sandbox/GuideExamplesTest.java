@@ -39,8 +39,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The code of the documentation portal's guides, run against the embedded sandbox. The portal includes
- * the blocks between the marker comments as they are, so a guide shows only code that runs.
+ * The code of the documentation portal's guides, run against the embedded sandbox. The portal
+ * includes the blocks between the marker comments as they are, so a guide shows only code that
+ * runs.
  */
 class GuideExamplesTest {
   private static final OffsetDateTime MARCH = OffsetDateTime.parse("2026-03-01T00:00:00Z");
@@ -63,15 +64,21 @@ class GuideExamplesTest {
   void clean() {
     sandbox.reset();
     merchantId = sandbox.merchantId();
-    client = MerchantPayClient.builder().baseUrl(sandbox.baseUrl().toString()).accessToken(sandbox.bearerToken())
-        .build();
+    client =
+        MerchantPayClient.builder()
+            .baseUrl(sandbox.baseUrl().toString())
+            .accessToken(sandbox.bearerToken())
+            .build();
   }
 
   private CreatePaymentRequest payment(String pan, String value) {
     return new CreatePaymentRequest()
         .merchantId(merchantId)
         .amount(new Amount().value(new BigDecimal(value)).currency("RUB"))
-        .paymentData(new PaymentData().paymentMethod("bankcard").card(new Card().pan(pan).expiry("12/29").cvc("123")));
+        .paymentData(
+            new PaymentData()
+                .paymentMethod("bankcard")
+                .card(new Card().pan(pan).expiry("12/29").cvc("123")));
   }
 
   @Test
@@ -96,10 +103,15 @@ class GuideExamplesTest {
   void anOutcomeUnknownCreateIsRetriedWithItsKeyAndChargesOnce() {
     List<String> keysToRetry = new ArrayList<>();
     CreatePaymentRequest request = payment("4111111111111111", "99.90");
-    try (FaultyProxy network = new FaultyProxy(sandbox.baseUrl(), (method, path) -> FaultyProxy.Fault.DROP_AFTER,
-        Duration.ZERO)) {
-      MerchantPayClient client = MerchantPayClient.builder().baseUrl(network.baseUrl())
-          .accessToken(sandbox.bearerToken()).retryPolicy(RetryPolicy.none()).build();
+    try (FaultyProxy network =
+        new FaultyProxy(
+            sandbox.baseUrl(), (method, path) -> FaultyProxy.Fault.DROP_AFTER, Duration.ZERO)) {
+      MerchantPayClient client =
+          MerchantPayClient.builder()
+              .baseUrl(network.baseUrl())
+              .accessToken(sandbox.bearerToken())
+              .retryPolicy(RetryPolicy.none())
+              .build();
 
       // outcome unknown begins
       try {
@@ -109,7 +121,8 @@ class GuideExamplesTest {
         if (!e.isOutcomeUnknown()) {
           throw e; // nothing was done: the message says why
         }
-        // The service may have made the payment. Keep the key with the order and retry with it later:
+        // The service may have made the payment. Keep the key with the order and retry with it
+        // later:
         // the retry returns that payment if it was made, and makes it once if it was not.
         keysToRetry.add(e.getIdempotencyKey().orElseThrow());
       }
@@ -117,9 +130,14 @@ class GuideExamplesTest {
     }
 
     assertThat(keysToRetry).hasSize(1);
-    Payment retried = client.payments().createWithResponse(request,
-        RequestOptions.builder().idempotencyKey(keysToRetry.get(0)).build()).value();
-    assertThat(client.payments().list(merchantId, MARCH, APRIL).items()).singleElement()
+    Payment retried =
+        client
+            .payments()
+            .createWithResponse(
+                request, RequestOptions.builder().idempotencyKey(keysToRetry.get(0)).build())
+            .value();
+    assertThat(client.payments().list(merchantId, MARCH, APRIL).items())
+        .singleElement()
         .satisfies(item -> assertThat(item.getId()).isEqualTo(retried.getId()));
   }
 
@@ -146,10 +164,13 @@ class GuideExamplesTest {
     // pages one by one ends
 
     // all pages begins
-    long settled = client.payments().list(merchantId, start, end)
-        .autoPagingStream() // fetches the next page only when the stream gets there
-        .filter(item -> item.getStatus().equals(PaymentStatus.SETTLED))
-        .count();
+    long settled =
+        client
+            .payments()
+            .list(merchantId, start, end)
+            .autoPagingStream() // fetches the next page only when the stream gets there
+            .filter(item -> item.getStatus().equals(PaymentStatus.SETTLED))
+            .count();
     // all pages ends
 
     assertThat(seen).hasSize(120).doesNotHaveDuplicates();
@@ -172,36 +193,37 @@ class GuideExamplesTest {
   @Test
   void everyConfirmationStepIsAnsweredUntilThePaymentIsDecided() {
     List<String> steps = new ArrayList<>();
-    Payer payer = new Payer() {
-      @Override
-      public String answerSmsCode(String maskedPhone) {
-        steps.add("SmsOtp");
-        return "123456";
-      }
+    Payer payer =
+        new Payer() {
+          @Override
+          public String answerSmsCode(String maskedPhone) {
+            steps.add("SmsOtp");
+            return "123456";
+          }
 
-      @Override
-      public String runThreeDSMethod(String methodUrl) {
-        steps.add("ThreeDSMethod");
-        return "Y";
-      }
+          @Override
+          public String runThreeDSMethod(String methodUrl) {
+            steps.add("ThreeDSMethod");
+            return "Y";
+          }
 
-      @Override
-      public String passChallenge(String acsUrl, String creq) {
-        steps.add("ThreeDSChallenge");
-        return "Y";
-      }
+          @Override
+          public String passChallenge(String acsUrl, String creq) {
+            steps.add("ThreeDSChallenge");
+            return "Y";
+          }
 
-      @Override
-      public String passThreeDSv1(String acsUrl, String paReq) {
-        steps.add("ThreeDSv1");
-        return "passed";
-      }
+          @Override
+          public String passThreeDSv1(String acsUrl, String paReq) {
+            steps.add("ThreeDSv1");
+            return "passed";
+          }
 
-      @Override
-      public void sendToPage(String paymentUrl) {
-        steps.add("External");
-      }
-    };
+          @Override
+          public void sendToPage(String paymentUrl) {
+            steps.add("External");
+          }
+        };
     // The sandbox's card that asks for the 3-D Secure method and then a challenge.
     Payment payment = client.payments().create(payment("4000000000002065", "1200.00"));
 
@@ -217,14 +239,17 @@ class GuideExamplesTest {
       } else if (payment.getConfirmation() instanceof ThreeDSv1Confirmation v1) {
         answer.paRes(payer.passThreeDSv1(v1.getAcsUrl(), v1.getPaReq()));
       } else if (payment.getConfirmation() instanceof ExternalConfirmation external) {
-        payer.sendToPage(external.getPaymentUrl()); // the payer finishes there; a callback or a GET tells
+        payer.sendToPage(
+            external.getPaymentUrl()); // the payer finishes there; a callback or a GET tells
         break;
       } else {
-        break; // a step this code does not know yet: show the payer an error, or read the payment later
+        break; // a step this code does not know yet: show the payer an error, or read the payment
+        // later
       }
       payment = client.payments().complete(payment.getId(), answer);
     }
-    // Settled, Authorized (dualMode), Rejected with a resultCode, or Pending while the bank decides.
+    // Settled, Authorized (dualMode), Rejected with a resultCode, or Pending while the bank
+    // decides.
     // answer a confirmation ends
 
     assertThat(steps).containsExactly("ThreeDSMethod", "ThreeDSChallenge");
@@ -234,14 +259,19 @@ class GuideExamplesTest {
   @Test
   void aNotificationIsReadThenCheckedThroughTheApi() throws Exception {
     try (CallbackReceiver endpoint = new CallbackReceiver(0)) {
-      Payment made = client.payments().create(payment("4111111111111111", "75.00")
-          .protocol(new Protocol().callbackUrl(endpoint.url())));
+      Payment made =
+          client
+              .payments()
+              .create(
+                  payment("4111111111111111", "75.00")
+                      .protocol(new Protocol().callbackUrl(endpoint.url())));
       endpoint.awaitBodies(1, 10_000);
       String requestBody = endpoint.texts().get(0);
       Optional<String> fulfilled = Optional.empty();
 
       // verify a notification begins
-      // In the handler of the callback URL: read the body tolerantly, answer 2xx quickly, then check.
+      // In the handler of the callback URL: read the body tolerantly, answer 2xx quickly, then
+      // check.
       PaymentNotification notification = client.notifications().parsePayment(requestBody);
       // Callbacks carry no signature, so act on what the API says, not on what the body claims.
       Payment payment = client.notifications().verify(notification);
@@ -259,18 +289,28 @@ class GuideExamplesTest {
     Payment settled;
 
     // sandbox in a test begins
-    try (Sandbox sandbox = Sandbox.builder()
-        .fixedClock(Instant.parse("2026-03-02T09:00:00Z")) // time moves only when the test moves it
-        .seed(42)                                          // the same ids in every run
-        .start()) {
-      MerchantPayClient client = MerchantPayClient.builder()
-          .baseUrl(sandbox.baseUrl().toString())
-          .accessToken(sandbox.bearerToken())
-          .build();
-      Payment pending = client.payments().create(new CreatePaymentRequest()
-          .merchantId(sandbox.merchantId())
-          .amount(new Amount().value(new BigDecimal("10.00")).currency("RUB"))
-          .paymentData(new PaymentData().card(new Card().pan("4000000000003014").expiry("12/29").cvc("123"))));
+    try (Sandbox sandbox =
+        Sandbox.builder()
+            .fixedClock(
+                Instant.parse("2026-03-02T09:00:00Z")) // time moves only when the test moves it
+            .seed(42) // the same ids in every run
+            .start()) {
+      MerchantPayClient client =
+          MerchantPayClient.builder()
+              .baseUrl(sandbox.baseUrl().toString())
+              .accessToken(sandbox.bearerToken())
+              .build();
+      Payment pending =
+          client
+              .payments()
+              .create(
+                  new CreatePaymentRequest()
+                      .merchantId(sandbox.merchantId())
+                      .amount(new Amount().value(new BigDecimal("10.00")).currency("RUB"))
+                      .paymentData(
+                          new PaymentData()
+                              .card(
+                                  new Card().pan("4000000000003014").expiry("12/29").cvc("123"))));
       // This test card leaves the payment Pending until 60 s of sandbox time have passed.
       sandbox.advanceClock(Duration.ofSeconds(60));
       settled = client.payments().get(pending.getId());

@@ -65,14 +65,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The client against the embedded sandbox, an implementation of the same contract written independently of
- * it: what one builds, the other must accept and answer as the contract says.
+ * The client against the embedded sandbox, an implementation of the same contract written
+ * independently of it: what one builds, the other must accept and answer as the contract says.
  */
 class SandboxEndToEndTest {
   private static final Instant T0 = Instant.parse("2026-03-02T09:00:00Z");
 
   @RegisterExtension
-  static final SandboxExtension SANDBOX = SandboxExtension.using(Sandbox.builder().fixedClock(T0).seed(7));
+  static final SandboxExtension SANDBOX =
+      SandboxExtension.using(Sandbox.builder().fixedClock(T0).seed(7));
 
   private Sandbox sandbox;
   private MerchantPayClient client;
@@ -81,19 +82,26 @@ class SandboxEndToEndTest {
   void connect(Sandbox sandbox) {
     this.sandbox = sandbox;
     sandbox.reset();
-    client = MerchantPayClient.builder()
-        .baseUrl(sandbox.baseUrl().toString())
-        .accessToken(sandbox.bearerToken())
-        .callTimeout(Duration.ofSeconds(20))
-        .build();
+    client =
+        MerchantPayClient.builder()
+            .baseUrl(sandbox.baseUrl().toString())
+            .accessToken(sandbox.bearerToken())
+            .callTimeout(Duration.ofSeconds(20))
+            .build();
   }
 
   private CreatePaymentRequest cardPayment(String pan) {
     return new CreatePaymentRequest()
         .merchantId(sandbox.merchantId())
         .amount(new Amount().value(new BigDecimal("1499.50")).currency("RUB"))
-        .paymentData(new PaymentData().paymentMethod("bankcard").card(new Card().pan(pan).expiry("12/29").cvc("123")))
-        .protocol(new Protocol().returnUrl("https://shop.example/back").threeDSCompleteUrl("https://shop.example/3ds"));
+        .paymentData(
+            new PaymentData()
+                .paymentMethod("bankcard")
+                .card(new Card().pan(pan).expiry("12/29").cvc("123")))
+        .protocol(
+            new Protocol()
+                .returnUrl("https://shop.example/back")
+                .threeDSCompleteUrl("https://shop.example/3ds"));
   }
 
   @Test
@@ -119,23 +127,38 @@ class SandboxEndToEndTest {
   void aTwoStagePaymentThroughA3dsChallengeIsCapturedPartlyAndRefunded() {
     Payment payment = client.payments().create(cardPayment("4000000000002032").dualMode(true));
     assertThat(payment.getStatus()).isEqualTo(PaymentStatus.CONFIRMATION);
-    ThreeDSChallengeConfirmation challenge = (ThreeDSChallengeConfirmation) payment.getConfirmation();
+    ThreeDSChallengeConfirmation challenge =
+        (ThreeDSChallengeConfirmation) payment.getConfirmation();
     assertThat(challenge.getAcsUrl()).isNotBlank();
 
-    payment = client.payments().complete(payment.getId(), new CompleteConfirmationRequest().cres("Y"));
+    payment =
+        client.payments().complete(payment.getId(), new CompleteConfirmationRequest().cres("Y"));
     assertThat(payment.getStatus()).isEqualTo(PaymentStatus.AUTHORIZED);
 
     client.payments().capture(payment.getId(), new CaptureRequest().amount(rub("1000.00")));
     assertThat(client.payments().get(payment.getId()).getStatus()).isEqualTo(PaymentStatus.SETTLED);
 
-    Refund refund = client.refunds().create(new CreateRefundRequest().paymentId(payment.getId()).amount(rub("400.00")));
+    Refund refund =
+        client
+            .refunds()
+            .create(new CreateRefundRequest().paymentId(payment.getId()).amount(rub("400.00")));
     assertThat(refund.getStatus()).isEqualTo(RefundStatus.PENDING);
     sandbox.advanceClock(Duration.ofSeconds(11));
     assertThat(client.refunds().get(refund.getId()).getStatus()).isEqualTo(RefundStatus.SUCCESS);
 
-    assertThatThrownBy(() -> client.refunds().create(new CreateRefundRequest().paymentId(refund.getPaymentId()).amount(rub("700.00"))))
+    assertThatThrownBy(
+            () ->
+                client
+                    .refunds()
+                    .create(
+                        new CreateRefundRequest()
+                            .paymentId(refund.getPaymentId())
+                            .amount(rub("700.00"))))
         .isInstanceOf(ValidationErrorException.class)
-        .satisfies(e -> assertThat(((ValidationErrorException) e).getErrors()).anyMatch(error -> error.contains("amount.value")));
+        .satisfies(
+            e ->
+                assertThat(((ValidationErrorException) e).getErrors())
+                    .anyMatch(error -> error.contains("amount.value")));
     assertThatThrownBy(() -> client.payments().cancel(refund.getPaymentId()))
         .isInstanceOf(InvalidOperationException.class)
         .satisfies(e -> assertThat(((InvalidOperationException) e).getStatusCode()).isEqualTo(409));
@@ -146,23 +169,32 @@ class SandboxEndToEndTest {
   void eachConfirmationIsCompletedWithItsOwnAnswer(String pan) {
     Payment payment = client.payments().create(cardPayment(pan));
     Confirmation confirmation = payment.getConfirmation();
-    CompleteConfirmationRequest answer = confirmation instanceof SmsOtpConfirmation ? new CompleteConfirmationRequest().code("123456")
-        : confirmation instanceof ThreeDSMethodConfirmation ? new CompleteConfirmationRequest().threeDSCompInd("Y")
-        : new CompleteConfirmationRequest().paRes("eJzVWFmTo0");
-    assertThat(confirmation).isInstanceOfAny(SmsOtpConfirmation.class, ThreeDSMethodConfirmation.class, ThreeDSv1Confirmation.class);
+    CompleteConfirmationRequest answer =
+        confirmation instanceof SmsOtpConfirmation
+            ? new CompleteConfirmationRequest().code("123456")
+            : confirmation instanceof ThreeDSMethodConfirmation
+                ? new CompleteConfirmationRequest().threeDSCompInd("Y")
+                : new CompleteConfirmationRequest().paRes("eJzVWFmTo0");
+    assertThat(confirmation)
+        .isInstanceOfAny(
+            SmsOtpConfirmation.class, ThreeDSMethodConfirmation.class, ThreeDSv1Confirmation.class);
 
-    assertThat(client.payments().complete(payment.getId(), answer).getStatus()).isEqualTo(PaymentStatus.SETTLED);
+    assertThat(client.payments().complete(payment.getId(), answer).getStatus())
+        .isEqualTo(PaymentStatus.SETTLED);
   }
 
   @Test
   void theSameKeyReplaysTheFirstAnswerAndAnotherBodyWithItIsRefused() {
     RequestOptions key = RequestOptions.builder().idempotencyKey("order-4711").build();
 
-    Response<Payment> first = client.payments().createWithResponse(cardPayment("4111111111111111"), key);
-    Response<Payment> replay = client.payments().createWithResponse(cardPayment("4111111111111111"), key);
+    Response<Payment> first =
+        client.payments().createWithResponse(cardPayment("4111111111111111"), key);
+    Response<Payment> replay =
+        client.payments().createWithResponse(cardPayment("4111111111111111"), key);
 
     assertThat(replay.value().getId()).isEqualTo(first.value().getId());
-    assertThatThrownBy(() -> client.payments().createWithResponse(cardPayment("5555555555554444"), key))
+    assertThatThrownBy(
+            () -> client.payments().createWithResponse(cardPayment("5555555555554444"), key))
         .isInstanceOf(IdempotencyKeyViolationException.class)
         .hasMessageContaining("idempotency-key: order-4711");
   }
@@ -174,12 +206,17 @@ class SandboxEndToEndTest {
     }
     OffsetDateTime start = T0.atOffset(ZoneOffset.UTC).minusHours(1);
 
-    List<PaymentListItem> all = client.payments().list(sandbox.merchantId(), start, start.plusDays(1))
-        .autoPagingStream().toList();
+    List<PaymentListItem> all =
+        client
+            .payments()
+            .list(sandbox.merchantId(), start, start.plusDays(1))
+            .autoPagingStream()
+            .toList();
 
     assertThat(all).hasSize(120);
     assertThat(all.stream().map(PaymentListItem::getId).collect(Collectors.toSet())).hasSize(120);
-    assertThat(client.payments().list(sandbox.merchantId(), start, start.plusDays(1)).items()).hasSize(50);
+    assertThat(client.payments().list(sandbox.merchantId(), start, start.plusDays(1)).items())
+        .hasSize(50);
   }
 
   @Test
@@ -187,35 +224,70 @@ class SandboxEndToEndTest {
     assertThatThrownBy(() -> client.payments().get("99999999"))
         .isInstanceOf(InvalidOperationException.class)
         .satisfies(e -> assertThat(((InvalidOperationException) e).getStatusCode()).isEqualTo(404));
-    MerchantPayClient stranger = MerchantPayClient.builder().baseUrl(sandbox.baseUrl().toString()).accessToken("nobody").build();
-    assertThatThrownBy(() -> stranger.payments().get("1")).isInstanceOf(NotAuthorizedException.class);
+    MerchantPayClient stranger =
+        MerchantPayClient.builder()
+            .baseUrl(sandbox.baseUrl().toString())
+            .accessToken("nobody")
+            .build();
+    assertThatThrownBy(() -> stranger.payments().get("1"))
+        .isInstanceOf(NotAuthorizedException.class);
   }
 
   @Test
   void aRevokedTokenCanNoLongerPay() {
-    PaymentToken token = client.paymentTokens().create(new CreatePaymentTokenRequest()
-        .merchantId(sandbox.merchantId()).type(TokenType.RECURRING).purpose("subscription")
-        .paymentData(new PaymentData().paymentMethod("bankcard").card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")))
-        .customer(new Customer().account("acc-1")));
+    PaymentToken token =
+        client
+            .paymentTokens()
+            .create(
+                new CreatePaymentTokenRequest()
+                    .merchantId(sandbox.merchantId())
+                    .type(TokenType.RECURRING)
+                    .purpose("subscription")
+                    .paymentData(
+                        new PaymentData()
+                            .paymentMethod("bankcard")
+                            .card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")))
+                    .customer(new Customer().account("acc-1")));
     assertThat(token.getStatus()).isEqualTo(PaymentTokenStatus.CREATED);
     assertThat(token.getConfirmation()).isInstanceOf(ExternalConfirmation.class);
 
     client.paymentTokens().revoke(token.getId());
 
-    assertThat(client.paymentTokens().get(token.getId()).getStatus()).isEqualTo(PaymentTokenStatus.REVOKED);
-    assertThatThrownBy(() -> client.payments().create(new CreatePaymentRequest()
-            .merchantId(sandbox.merchantId()).amount(rub("10.00"))
-            .paymentData(new PaymentData().paymentMethod("bankcard").token(new PaymentTokenReference().id(token.getId())))))
+    assertThat(client.paymentTokens().get(token.getId()).getStatus())
+        .isEqualTo(PaymentTokenStatus.REVOKED);
+    assertThatThrownBy(
+            () ->
+                client
+                    .payments()
+                    .create(
+                        new CreatePaymentRequest()
+                            .merchantId(sandbox.merchantId())
+                            .amount(rub("10.00"))
+                            .paymentData(
+                                new PaymentData()
+                                    .paymentMethod("bankcard")
+                                    .token(new PaymentTokenReference().id(token.getId())))))
         .isInstanceOf(PaymentTokenRevokedException.class);
   }
 
   @Test
   void aReceiptIsRegisteredWithFiscalData() {
     Payment payment = client.payments().create(cardPayment("4111111111111111"));
-    ReceiptResponse receipt = client.receipts().create(new CreateReceiptRequest()
-        .paymentId(payment.getId()).amount(rub("1499.50")).type(ReceiptType.PAYMENT)
-        .items(List.of(new ReceiptItem().name("Phone case").quantity(BigDecimal.ONE).price(new BigDecimal("1499.50"))
-            .vatType(VatType.VAT22))));
+    ReceiptResponse receipt =
+        client
+            .receipts()
+            .create(
+                new CreateReceiptRequest()
+                    .paymentId(payment.getId())
+                    .amount(rub("1499.50"))
+                    .type(ReceiptType.PAYMENT)
+                    .items(
+                        List.of(
+                            new ReceiptItem()
+                                .name("Phone case")
+                                .quantity(BigDecimal.ONE)
+                                .price(new BigDecimal("1499.50"))
+                                .vatType(VatType.VAT22))));
     assertThat(receipt.getStatus()).isEqualTo(ReceiptStatus.PENDING);
 
     sandbox.advanceClock(Duration.ofSeconds(6));
@@ -223,46 +295,67 @@ class SandboxEndToEndTest {
     ReceiptResponse registered = client.receipts().get(receipt.getId());
     assertThat(registered.getStatus()).isEqualTo(ReceiptStatus.SUCCESS);
     assertThat(registered.getFiscalData().getReceiptNumber()).isNotBlank();
-    assertThat(client.receipts().list(payment.getId()).items()).extracting(ReceiptResponse::getId).containsExactly(receipt.getId());
+    assertThat(client.receipts().list(payment.getId()).items())
+        .extracting(ReceiptResponse::getId)
+        .containsExactly(receipt.getId());
   }
 
   @Test
   void aStickerIsSwitchedOffAndListed() {
-    Sticker sticker = client.stickers().create(new CreateStickerRequest()
-        .merchantId(sandbox.merchantId()).stickerType("Sbp").description("Table 4").amount(rub("350.00")));
+    Sticker sticker =
+        client
+            .stickers()
+            .create(
+                new CreateStickerRequest()
+                    .merchantId(sandbox.merchantId())
+                    .stickerType("Sbp")
+                    .description("Table 4")
+                    .amount(rub("350.00")));
     assertThat(sticker.getStatus()).isEqualTo(StickerStatus.ACTIVE);
 
     client.stickers().setActive(sticker.getId(), false);
 
-    assertThat(client.stickers().get(sticker.getId()).getStatus()).isEqualTo(StickerStatus.INACTIVE);
-    assertThat(client.stickers().list(sandbox.merchantId()).autoPagingStream().map(Sticker::getId)).contains(sticker.getId());
+    assertThat(client.stickers().get(sticker.getId()).getStatus())
+        .isEqualTo(StickerStatus.INACTIVE);
+    assertThat(client.stickers().list(sandbox.merchantId()).autoPagingStream().map(Sticker::getId))
+        .contains(sticker.getId());
   }
 
   @Test
   void anInvoiceGivesAPaymentPage() {
-    var invoice = client.invoices().create(new CreateInvoiceRequest().merchantId(sandbox.merchantId()).amount(rub("99.90")));
+    var invoice =
+        client
+            .invoices()
+            .create(
+                new CreateInvoiceRequest().merchantId(sandbox.merchantId()).amount(rub("99.90")));
 
     assertThat(invoice.getUrl()).startsWith(sandbox.baseUrl().toString());
-    assertThat(client.payments().get(invoice.getPaymentId()).getAmount().getValue()).isEqualByComparingTo("99.90");
+    assertThat(client.payments().get(invoice.getPaymentId()).getAmount().getValue())
+        .isEqualByComparingTo("99.90");
   }
 
   @Test
   void aCallbackIsParsedAndVerifiedAgainstTheApi() throws Exception {
     try (CallbackReceiver receiver = new CallbackReceiver(0)) {
-      Payment payment = client.payments().create(cardPayment("4111111111111111")
-          .protocol(new Protocol().callbackUrl(receiver.url())));
+      Payment payment =
+          client
+              .payments()
+              .create(
+                  cardPayment("4111111111111111")
+                      .protocol(new Protocol().callbackUrl(receiver.url())));
 
       receiver.awaitBodies(1, 10_000);
 
       assertThat(receiver.texts()).isNotEmpty();
-      PaymentNotification notification = client.notifications().parsePayment(receiver.texts().get(0));
+      PaymentNotification notification =
+          client.notifications().parsePayment(receiver.texts().get(0));
       assertThat(notification.getId()).isEqualTo(payment.getId());
-      assertThat(client.notifications().verify(notification).getStatus()).isEqualTo(PaymentStatus.SETTLED);
+      assertThat(client.notifications().verify(notification).getStatus())
+          .isEqualTo(PaymentStatus.SETTLED);
     }
   }
 
   private static Amount rub(String value) {
     return new Amount().value(new BigDecimal(value)).currency("RUB");
   }
-
 }

@@ -11,6 +11,7 @@ import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -28,12 +30,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.io.IOException;
-import java.util.Comparator;
 
 /**
- * The conformance kit: checks an implementation of the Merchant Payment Service (a base URL) against the
- * v2 and v1 service documents and our OpenAPI specs, and reports what departs from them.
+ * The conformance kit: checks an implementation of the Merchant Payment Service (a base URL)
+ * against the v2 and v1 service documents and our OpenAPI specs, and reports what departs from
+ * them.
  *
  * <pre>{@code
  * Report report = ConformanceKit.builder()
@@ -44,18 +45,25 @@ import java.util.Comparator;
  *     .run();
  * }</pre>
  *
- * <p>Without a target it starts the embedded implementation found on the class path (the sandbox, in the
- * runnable kit). In a JUnit 5 build, {@link #dynamicTests()} turns every check into a test.
+ * <p>Without a target it starts the embedded implementation found on the class path (the sandbox,
+ * in the runnable kit). In a JUnit 5 build, {@link #dynamicTests()} turns every check into a test.
  */
 public final class ConformanceKit {
   /** The prefix of the system properties {@link #fromSystemProperties()} reads. */
   public static final String PROPERTY_PREFIX = "merchantpay.conformance.";
+
   /** How long one call may take unless told otherwise. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
   /** How long a run may take unless told otherwise. */
   public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(10);
-  /** How many checks run at once unless told otherwise: a target across a network is mostly waited for. */
+
+  /**
+   * How many checks run at once unless told otherwise: a target across a network is mostly waited
+   * for.
+   */
   public static final int DEFAULT_WORKERS = 8;
+
   /** Unanswered calls in a suite after which the kit stops calling the target there. */
   public static final int STALLED_AFTER = Run.STALLED_AFTER;
 
@@ -92,24 +100,25 @@ public final class ConformanceKit {
   }
 
   /**
-   * A kit configured from system properties, for a provider's JUnit build: {@code merchantpay.conformance.baseUrl},
-   * {@code .token}, {@code .merchant}, {@code .otherToken}, {@code .otherMerchant}, {@code .v1Login},
-   * {@code .v1Password}, {@code .v1CashierLogin}, {@code .v1CashierPassword}, {@code .profile} (a file),
-   * {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code .baseline} (a file),
-   * {@code .reportDir}, {@code .strict} ({@code true}), {@code .timeout} and {@code .budget} (seconds),
-   * {@code .workers} and {@code .rate} (calls per second). Without
-   * {@code baseUrl} the embedded implementation is used.
+   * A kit configured from system properties, for a provider's JUnit build: {@code
+   * merchantpay.conformance.baseUrl}, {@code .token}, {@code .merchant}, {@code .otherToken},
+   * {@code .otherMerchant}, {@code .v1Login}, {@code .v1Password}, {@code .v1CashierLogin}, {@code
+   * .v1CashierPassword}, {@code .profile} (a file), {@code .includeTags}, {@code .excludeTags}
+   * (comma-separated), {@code .baseline} (a file), {@code .reportDir}, {@code .strict} ({@code
+   * true}), {@code .timeout} and {@code .budget} (seconds), {@code .workers} and {@code .rate}
+   * (calls per second). Without {@code baseUrl} the embedded implementation is used.
    */
   public static ConformanceKit fromSystemProperties() {
     Builder builder = builder();
     String baseUrl = property("baseUrl");
     if (baseUrl != null) {
-      builder.target(Target.builder(URI.create(baseUrl))
-          .bearerToken(property("token"), property("merchant"))
-          .otherMerchant(property("otherToken"), property("otherMerchant"))
-          .v1Accountant(property("v1Login"), property("v1Password"))
-          .v1Cashier(property("v1CashierLogin"), property("v1CashierPassword"))
-          .build());
+      builder.target(
+          Target.builder(URI.create(baseUrl))
+              .bearerToken(property("token"), property("merchant"))
+              .otherMerchant(property("otherToken"), property("otherMerchant"))
+              .v1Accountant(property("v1Login"), property("v1Password"))
+              .v1Cashier(property("v1CashierLogin"), property("v1CashierPassword"))
+              .build());
     }
     if (property("profile") != null) {
       builder.profile(Profile.load(Path.of(property("profile"))));
@@ -144,20 +153,27 @@ public final class ConformanceKit {
   }
 
   /**
-   * Runs the selected checks, printing progress to the console when one was given and writing the report
-   * files when a directory was given.
+   * Runs the selected checks, printing progress to the console when one was given and writing the
+   * report files when a directory was given.
    *
-   * @throws IllegalStateException when there is no target and no embedded implementation on the class path
+   * @throws IllegalStateException when there is no target and no embedded implementation on the
+   *     class path
    */
   public Report run() {
     try (Session session = new Session()) {
       List<Check> checks = Catalog.select(include, exclude);
       if (session.progress != null) {
-        session.progress.started("merchantpay-conformance", session.shownTarget, session.profileName(), checks.size(),
-            strict, workers);
+        session.progress.started(
+            "merchantpay-conformance",
+            session.shownTarget,
+            session.profileName(),
+            checks.size(),
+            strict,
+            workers);
       }
       if (workers == 1) {
-        checks.forEach(session::run); // the catalogue's order, one after another: for reading a run as it goes
+        checks.forEach(
+            session::run); // the catalogue's order, one after another: for reading a run as it goes
       } else {
         runTogether(session, checks);
       }
@@ -166,21 +182,31 @@ public final class ConformanceKit {
   }
 
   /**
-   * The checks that may run beside each other on the pool of workers, then those that run alone one after
-   * another, then those that read what the run collected. Results do not depend on the order they end in.
+   * The checks that may run beside each other on the pool of workers, then those that run alone one
+   * after another, then those that read what the run collected. Results do not depend on the order
+   * they end in.
    */
   private void runTogether(Session session, List<Check> checks) {
-    ExecutorService pool = Executors.newFixedThreadPool(workers, task -> {
-      Thread thread = new Thread(task, "merchantpay-conformance-worker");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            workers,
+            task -> {
+              Thread thread = new Thread(task, "merchantpay-conformance-worker");
+              thread.setDaemon(true);
+              return thread;
+            });
     try {
-      await(checks.stream().filter(c -> c.order() == Check.Order.TOGETHER).map(c -> pool.submit(() -> session.run(c)))
-          .toList());
+      await(
+          checks.stream()
+              .filter(c -> c.order() == Check.Order.TOGETHER)
+              .map(c -> pool.submit(() -> session.run(c)))
+              .toList());
       checks.stream().filter(c -> c.order() == Check.Order.ALONE).forEach(session::run);
-      await(checks.stream().filter(c -> c.order() == Check.Order.LAST).map(c -> pool.submit(() -> session.run(c)))
-          .toList());
+      await(
+          checks.stream()
+              .filter(c -> c.order() == Check.Order.LAST)
+              .map(c -> pool.submit(() -> session.run(c)))
+              .toList());
     } finally {
       pool.shutdownNow();
     }
@@ -218,17 +244,27 @@ public final class ConformanceKit {
     private final Runner runner;
     private final List<CheckResult> results = new ArrayList<>();
     private final Instant started = Instant.now();
-    private final ConsoleProgress progress = console == null ? null
-        : new ConsoleProgress(console, console == System.out && System.console() != null, workers == 1);
+    private final ConsoleProgress progress =
+        console == null
+            ? null
+            : new ConsoleProgress(
+                console, console == System.out && System.console() != null, workers == 1);
 
     Session() {
       Target chosen = target;
       Profile chosenProfile = ConformanceKit.this.profile;
       String shown;
       if (chosen == null) {
-        EmbeddedImplementation implementation = ServiceLoader.load(EmbeddedImplementation.class).findFirst()
-            .orElseThrow(() -> new IllegalStateException("no base URL given and no embedded implementation on the "
-                + "class path; give --base-url (or " + PROPERTY_PREFIX + "baseUrl)"));
+        EmbeddedImplementation implementation =
+            ServiceLoader.load(EmbeddedImplementation.class)
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "no base URL given and no embedded implementation on the "
+                                + "class path; give --base-url (or "
+                                + PROPERTY_PREFIX
+                                + "baseUrl)"));
         embedded = implementation.start();
         chosen = embedded.target();
         chosenProfile = chosenProfile == null ? embedded.profile() : chosenProfile;
@@ -240,7 +276,8 @@ public final class ConformanceKit {
       }
       this.profile = chosenProfile;
       this.shownTarget = shown;
-      this.run = new Run(chosen, chosenProfile, new Run.Settings(timeout, budget, strict, workers, rate));
+      this.run =
+          new Run(chosen, chosenProfile, new Run.Settings(timeout, budget, strict, workers, rate));
       this.runner = new Runner(run, baseline);
     }
 
@@ -263,9 +300,18 @@ public final class ConformanceKit {
       List<CheckResult> ordered = new ArrayList<>(results);
       List<String> order = selected().stream().map(Check::id).toList();
       ordered.sort(Comparator.comparingInt(r -> order.indexOf(r.id())));
-      Report report = new Report(shownTarget, profile.name(), started,
-          Duration.between(started, Instant.now()).toMillis(), ordered, CoverageCount.of(run, ordered),
-          strict, workers, run.slowdowns(), run.slowdownMillis());
+      Report report =
+          new Report(
+              shownTarget,
+              profile.name(),
+              started,
+              Duration.between(started, Instant.now()).toMillis(),
+              ordered,
+              CoverageCount.of(run, ordered),
+              strict,
+              workers,
+              run.slowdowns(),
+              run.slowdownMillis());
       if (progress != null) {
         progress.listing(report);
         progress.summary(report);
@@ -273,8 +319,16 @@ public final class ConformanceKit {
       if (reportDir != null) {
         List<Path> files = ReportFiles.write(report, reportDir);
         if (console != null) {
-          console.println("Reports in " + reportDir + ": " + ReportFiles.JSON + ", " + ReportFiles.HTML + " and "
-              + (files.size() - 2) + " JUnit XML files");
+          console.println(
+              "Reports in "
+                  + reportDir
+                  + ": "
+                  + ReportFiles.JSON
+                  + ", "
+                  + ReportFiles.HTML
+                  + " and "
+                  + (files.size() - 2)
+                  + " JUnit XML files");
         }
       }
       return report;
@@ -295,7 +349,9 @@ public final class ConformanceKit {
   }
 
   private static List<String> split(String text) {
-    return text == null ? List.of() : Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    return text == null
+        ? List.of()
+        : Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   /** Configures a {@link ConformanceKit}; everything is optional. */
@@ -317,8 +373,8 @@ public final class ConformanceKit {
 
     /**
      * How many checks run at once, and how many calls one check may have out at once ({@value
-     * com.merchantpay.conformance.ConformanceKit#DEFAULT_WORKERS} by default). With 1, the checks run one after
-     * another in the catalogue's order and each is printed as it ends.
+     * com.merchantpay.conformance.ConformanceKit#DEFAULT_WORKERS} by default). With 1, the checks
+     * run one after another in the catalogue's order and each is printed as it ends.
      *
      * @throws IllegalArgumentException when below 1
      */
@@ -331,8 +387,8 @@ public final class ConformanceKit {
     }
 
     /**
-     * At most this many calls per second, across every worker (0, the default, for no limit): for a shared
-     * staging environment.
+     * At most this many calls per second, across every worker (0, the default, for no limit): for a
+     * shared staging environment.
      *
      * @throws IllegalArgumentException when negative
      */
@@ -345,9 +401,9 @@ public final class ConformanceKit {
     }
 
     /**
-     * Requires our specs' reading of every open point the profile does not declare a reading of: a target that
-     * reads one otherwise fails instead of being reported. For an implementation that means to follow our
-     * specs to the letter, such as the sandbox.
+     * Requires our specs' reading of every open point the profile does not declare a reading of: a
+     * target that reads one otherwise fails instead of being reported. For an implementation that
+     * means to follow our specs to the letter, such as the sandbox.
      */
     public Builder strict(boolean strict) {
       this.strict = strict;
@@ -355,8 +411,8 @@ public final class ConformanceKit {
     }
 
     /**
-     * How long the whole run may take (10 minutes by default): once it is spent, the checks still running fail
-     * and no further call is made.
+     * How long the whole run may take (10 minutes by default): once it is spent, the checks still
+     * running fail and no further call is made.
      */
     public Builder budget(Duration budget) {
       this.budget = budget;
@@ -394,7 +450,8 @@ public final class ConformanceKit {
     }
 
     /**
-     * Reads a baseline file: one check id per line; blank lines and text after {@code #} are ignored.
+     * Reads a baseline file: one check id per line; blank lines and text after {@code #} are
+     * ignored.
      *
      * @throws IllegalArgumentException when the file cannot be read
      */
@@ -407,7 +464,8 @@ public final class ConformanceKit {
           }
         }
       } catch (IOException e) {
-        throw new IllegalArgumentException("cannot read the baseline file " + file + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "cannot read the baseline file " + file + ": " + e.getMessage(), e);
       }
       return this;
     }
@@ -425,8 +483,9 @@ public final class ConformanceKit {
     }
 
     /**
-     * How long one call may take before it counts as unanswered; 10 seconds by default. A suite stops calling a
-     * target that leaves {@value com.merchantpay.conformance.ConformanceKit#STALLED_AFTER} calls unanswered.
+     * How long one call may take before it counts as unanswered; 10 seconds by default. A suite
+     * stops calling a target that leaves {@value
+     * com.merchantpay.conformance.ConformanceKit#STALLED_AFTER} calls unanswered.
      */
     public Builder timeout(Duration timeout) {
       this.timeout = timeout;

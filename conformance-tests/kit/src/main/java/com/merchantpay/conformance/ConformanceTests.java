@@ -12,9 +12,10 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 
 /**
- * The kit's checks as JUnit 5 dynamic tests, one container per suite, for a provider's own build: Surefire
- * reports each check like any other test, a failure with its rule, expectation and {@code curl}, a skip as
- * an aborted test. The target is started when the first test runs and stopped after the last.
+ * The kit's checks as JUnit 5 dynamic tests, one container per suite, for a provider's own build:
+ * Surefire reports each check like any other test, a failure with its rule, expectation and {@code
+ * curl}, a skip as an aborted test. The target is started when the first test runs and stopped
+ * after the last.
  *
  * <pre>{@code
  * class ProviderConformanceTest {
@@ -28,7 +29,10 @@ import org.junit.jupiter.api.DynamicTest;
 public final class ConformanceTests {
   private ConformanceTests() {}
 
-  /** The tests of a kit configured from system properties (see {@link ConformanceKit#fromSystemProperties()}). */
+  /**
+   * The tests of a kit configured from system properties (see {@link
+   * ConformanceKit#fromSystemProperties()}).
+   */
   public static Stream<DynamicNode> fromSystemProperties() {
     return of(ConformanceKit.fromSystemProperties());
   }
@@ -37,11 +41,20 @@ public final class ConformanceTests {
   public static Stream<DynamicNode> of(ConformanceKit kit) {
     List<Check> checks = kit.selected();
     Map<String, List<Check>> suites = new LinkedHashMap<>();
-    checks.forEach(check -> suites.computeIfAbsent(check.suite(), s -> new ArrayList<>()).add(check));
+    checks.forEach(
+        check -> suites.computeIfAbsent(check.suite(), s -> new ArrayList<>()).add(check));
     Sessions sessions = new Sessions(kit, checks.size());
-    return suites.entrySet().stream().map(suite -> DynamicContainer.dynamicContainer(suite.getKey(),
-        suite.getValue().stream().map(check -> DynamicTest.dynamicTest(check.id() + ": " + check.title(),
-            () -> raise(sessions.run(check))))));
+    return suites.entrySet().stream()
+        .map(
+            suite ->
+                DynamicContainer.dynamicContainer(
+                    suite.getKey(),
+                    suite.getValue().stream()
+                        .map(
+                            check ->
+                                DynamicTest.dynamicTest(
+                                    check.id() + ": " + check.title(),
+                                    () -> raise(sessions.run(check))))));
   }
 
   /** Starts the session on the first test and ends it, writing the report files, after the last. */
@@ -76,13 +89,24 @@ public final class ConformanceTests {
 
   private static void raise(CheckResult result) {
     switch (result.outcome()) {
-      case FAILED -> throw new org.opentest4j.AssertionFailedError(result.title() + "\n  rule: " + result.rule()
-          + "\n  expected: " + result.expected() + "\n  actual: " + result.actual()
-          + (result.reproduce() == null ? "" : "\n  reproduce: " + result.reproduce()));
+      case FAILED ->
+          throw new org.opentest4j.AssertionFailedError(
+              result.title()
+                  + "\n  rule: "
+                  + result.rule()
+                  + "\n  expected: "
+                  + result.expected()
+                  + "\n  actual: "
+                  + result.actual()
+                  + (result.reproduce() == null ? "" : "\n  reproduce: " + result.reproduce()));
       case SKIPPED -> throw new org.opentest4j.TestAbortedException("skipped: " + result.actual());
-      case ACCEPTED -> throw new org.opentest4j.TestAbortedException("accepted deviation (baseline): expected "
-          + result.expected() + ", got " + result.actual());
-      default -> { }
+      case ACCEPTED ->
+          throw new org.opentest4j.TestAbortedException(
+              "accepted deviation (baseline): expected "
+                  + result.expected()
+                  + ", got "
+                  + result.actual());
+      default -> {}
     }
   }
 }

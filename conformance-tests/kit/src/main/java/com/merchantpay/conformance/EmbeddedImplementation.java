@@ -4,8 +4,8 @@ import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 
 /**
- * An implementation the kit can start in its own JVM when no base URL is given, found with
- * {@link java.util.ServiceLoader}. The runnable kit provides one that starts the sandbox.
+ * An implementation the kit can start in its own JVM when no base URL is given, found with {@link
+ * java.util.ServiceLoader}. The runnable kit provides one that starts the sandbox.
  */
 public interface EmbeddedImplementation {
   /** What it is, for the report: {@code embedded sandbox}, say. */

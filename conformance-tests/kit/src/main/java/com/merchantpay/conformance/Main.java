@@ -3,84 +3,127 @@ package com.merchantpay.conformance;
 import com.merchantpay.conformance.internal.Listings;
 import com.merchantpay.conformance.target.Profile;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
-import java.io.PrintWriter;
 
 /**
- * The kit's command line: {@code java -jar merchantpay-conformance.jar [--base-url URL ...]}. Exits 0 when
- * every check passed (or was skipped or accepted), 1 when any failed, 2 on bad usage. Secrets may come from
- * environment variables so they stay out of shell history.
+ * The kit's command line: {@code java -jar merchantpay-conformance.jar [--base-url URL ...]}. Exits
+ * 0 when every check passed (or was skipped or accepted), 1 when any failed, 2 on bad usage.
+ * Secrets may come from environment variables so they stay out of shell history.
  */
-@Command(name = "merchantpay-conformance", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    sortOptions = false, usageHelpAutoWidth = true,
-    description = {"Checks an implementation of the Merchant Payment Service (v2 and v1) against the service "
-        + "documents and the OpenAPI specs. Without --base-url it starts the embedded sandbox and checks that."},
+@Command(
+    name = "merchantpay-conformance",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Checks an implementation of the Merchant Payment Service (v2 and v1) against the service "
+          + "documents and the OpenAPI specs. Without --base-url it starts the embedded sandbox and checks that."
+    },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:no check failed (each passed, read an open point differently, was skipped or is an "
-        + "accepted deviation)", "1:a check failed",
-        "2:bad usage (an unknown option, an unreadable profile, no target)"})
+    exitCodeList = {
+      "0:no check failed (each passed, read an open point differently, was skipped or is an "
+          + "accepted deviation)",
+      "1:a check failed",
+      "2:bad usage (an unknown option, an unreadable profile, no target)"
+    })
 public final class Main implements Callable<Integer> {
-  @Mixin
-  TargetOptions target = new TargetOptions();
+  @Mixin TargetOptions target = new TargetOptions();
 
-  @Option(names = "--include-tags", paramLabel = "TAG", split = ",",
-      description = "Run only checks with one of these tags, ids or id prefixes (v2, v1, idempotency, callbacks, "
-          + "negative, pagination, decision, ...).")
+  @Option(
+      names = "--include-tags",
+      paramLabel = "TAG",
+      split = ",",
+      description =
+          "Run only checks with one of these tags, ids or id prefixes (v2, v1, idempotency, callbacks, "
+              + "negative, pagination, decision, ...).")
   List<String> includeTags = new ArrayList<>();
 
-  @Option(names = "--exclude-tags", paramLabel = "TAG", split = ",",
+  @Option(
+      names = "--exclude-tags",
+      paramLabel = "TAG",
+      split = ",",
       description = "Leave out checks with any of these tags, ids or id prefixes.")
   List<String> excludeTags = new ArrayList<>();
 
-  @Option(names = "--baseline", paramLabel = "FILE",
+  @Option(
+      names = "--baseline",
+      paramLabel = "FILE",
       description = "Accepted deviations: one check id per line; they are listed, not failed.")
   Path baseline;
 
-  @Option(names = "--report-dir", paramLabel = "DIR", defaultValue = "merchantpay-conformance-report",
+  @Option(
+      names = "--report-dir",
+      paramLabel = "DIR",
+      defaultValue = "merchantpay-conformance-report",
       description = "Where the JSON, JUnit XML and HTML reports go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
 
-  @Option(names = "--strict",
-      description = "Require our specs' reading of every open point the profile does not declare: a target that "
-          + "reads one otherwise fails instead of being reported.")
+  @Option(
+      names = "--strict",
+      description =
+          "Require our specs' reading of every open point the profile does not declare: a target that "
+              + "reads one otherwise fails instead of being reported.")
   boolean strict;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-      description = "How long one call may take (default: ${DEFAULT-VALUE}); a suite stops calling a target that "
-          + "leaves " + ConformanceKit.STALLED_AFTER + " calls unanswered.")
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "10",
+      description =
+          "How long one call may take (default: ${DEFAULT-VALUE}); a suite stops calling a target that "
+              + "leaves "
+              + ConformanceKit.STALLED_AFTER
+              + " calls unanswered.")
   int timeoutSeconds;
 
-  @Option(names = "--budget", paramLabel = "SECONDS", defaultValue = "600",
+  @Option(
+      names = "--budget",
+      paramLabel = "SECONDS",
+      defaultValue = "600",
       description = "How long the whole run may take (default: ${DEFAULT-VALUE}).")
   int budgetSeconds;
 
-  @Option(names = "--workers", paramLabel = "N", defaultValue = "" + ConformanceKit.DEFAULT_WORKERS,
-      description = "How many checks run at once (default: ${DEFAULT-VALUE}); 1 runs them one after another in the "
-          + "catalogue's order, printing each as it ends.")
+  @Option(
+      names = "--workers",
+      paramLabel = "N",
+      defaultValue = "" + ConformanceKit.DEFAULT_WORKERS,
+      description =
+          "How many checks run at once (default: ${DEFAULT-VALUE}); 1 runs them one after another in the "
+              + "catalogue's order, printing each as it ends.")
   int workers;
 
-  @Option(names = "--rate", paramLabel = "CALLS", defaultValue = "0",
-      description = "At most this many calls per second across all workers, for a shared environment "
-          + "(default: no limit).")
+  @Option(
+      names = "--rate",
+      paramLabel = "CALLS",
+      defaultValue = "0",
+      description =
+          "At most this many calls per second across all workers, for a shared environment "
+              + "(default: no limit).")
   double rate;
 
   @Option(names = "--list", description = "List the checks the options select, and exit.")
   boolean list;
 
-  @Option(names = "--list-rules",
-      description = "List the rules of the documents' catalogue with the checks that cover each, and exit.")
+  @Option(
+      names = "--list-rules",
+      description =
+          "List the rules of the documents' catalogue with the checks that cover each, and exit.")
   boolean listRules;
 
-  @Option(names = "--list-points",
-      description = "List the open points of the documents with our specs' reading of each, and exit.")
+  @Option(
+      names = "--list-points",
+      description =
+          "List the open points of the documents with our specs' reading of each, and exit.")
   boolean listPoints;
 
   private final PrintStream out;
@@ -106,13 +149,14 @@ public final class Main implements Callable<Integer> {
     CommandLine line = new CommandLine(new Main(out));
     line.setOut(new PrintWriter(out, true));
     line.setErr(new PrintWriter(err, true));
-    line.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
-        err.println("merchantpay-conformance: " + e.getMessage());
-        return 2;
-      }
-      throw e;
-    });
+    line.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+            err.println("merchantpay-conformance: " + e.getMessage());
+            return 2;
+          }
+          throw e;
+        });
     return line;
   }
 
@@ -138,14 +182,15 @@ public final class Main implements Callable<Integer> {
       Listings.points(out);
       return 0;
     }
-    ConformanceKit.Builder builder = ConformanceKit.builder()
-        .includeTags(includeTags)
-        .excludeTags(excludeTags)
-        .strict(strict)
-        .timeout(Duration.ofSeconds(timeoutSeconds))
-        .budget(Duration.ofSeconds(budgetSeconds))
-        .workers(workers)
-        .rate(rate);
+    ConformanceKit.Builder builder =
+        ConformanceKit.builder()
+            .includeTags(includeTags)
+            .excludeTags(excludeTags)
+            .strict(strict)
+            .timeout(Duration.ofSeconds(timeoutSeconds))
+            .budget(Duration.ofSeconds(budgetSeconds))
+            .workers(workers)
+            .rate(rate);
     builder.target(target.target());
     Profile profile = target.profile();
     if (profile != null) {
@@ -157,8 +202,9 @@ public final class Main implements Callable<Integer> {
     ConformanceKit kit = builder.build();
     List<String> ids = kit.checkIds();
     if (ids.isEmpty()) {
-      throw new IllegalArgumentException("the tags select no check; tags include v2, v1, operations, lifecycle, auth, "
-          + "idempotency, pagination, callbacks, negative, wire, decision");
+      throw new IllegalArgumentException(
+          "the tags select no check; tags include v2, v1, operations, lifecycle, auth, "
+              + "idempotency, pagination, callbacks, negative, wire, decision");
     }
     if (list) {
       ids.forEach(out::println);
@@ -172,7 +218,9 @@ public final class Main implements Callable<Integer> {
     @Override
     public String[] getVersion() {
       String version = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"merchantpay-conformance " + (version == null ? "(development build)" : version)};
+      return new String[] {
+        "merchantpay-conformance " + (version == null ? "(development build)" : version)
+      };
     }
   }
 }

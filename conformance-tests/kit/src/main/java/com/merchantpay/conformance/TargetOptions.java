@@ -7,52 +7,86 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The command-line options that name the implementation under test, its credentials and its test data,
- * shared by every command of the kit. Secrets may come from environment variables.
+ * The command-line options that name the implementation under test, its credentials and its test
+ * data, shared by every command of the kit. Secrets may come from environment variables.
  */
 public final class TargetOptions {
-  @Option(names = "--base-url", paramLabel = "URL", defaultValue = "${env:MERCHANTPAY_BASE_URL}",
-      description = "The implementation to check (env MERCHANTPAY_BASE_URL); none: the embedded sandbox.")
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      defaultValue = "${env:MERCHANTPAY_BASE_URL}",
+      description =
+          "The implementation to check (env MERCHANTPAY_BASE_URL); none: the embedded sandbox.")
   URI baseUrl;
 
-  @Option(names = "--token", paramLabel = "TOKEN", defaultValue = "${env:MERCHANTPAY_TOKEN}",
+  @Option(
+      names = "--token",
+      paramLabel = "TOKEN",
+      defaultValue = "${env:MERCHANTPAY_TOKEN}",
       description = "v2 bearer token (env MERCHANTPAY_TOKEN).")
   String token;
 
-  @Option(names = "--merchant", paramLabel = "ID", defaultValue = "${env:MERCHANTPAY_MERCHANT}",
+  @Option(
+      names = "--merchant",
+      paramLabel = "ID",
+      defaultValue = "${env:MERCHANTPAY_MERCHANT}",
       description = "The merchant the token acts for (env MERCHANTPAY_MERCHANT).")
   String merchant;
 
-  @Option(names = "--other-token", paramLabel = "TOKEN", defaultValue = "${env:MERCHANTPAY_OTHER_TOKEN}",
-      description = "A second merchant's token, for the checks that merchants stay apart (env MERCHANTPAY_OTHER_TOKEN).")
+  @Option(
+      names = "--other-token",
+      paramLabel = "TOKEN",
+      defaultValue = "${env:MERCHANTPAY_OTHER_TOKEN}",
+      description =
+          "A second merchant's token, for the checks that merchants stay apart (env MERCHANTPAY_OTHER_TOKEN).")
   String otherToken;
 
-  @Option(names = "--other-merchant", paramLabel = "ID", defaultValue = "${env:MERCHANTPAY_OTHER_MERCHANT}",
+  @Option(
+      names = "--other-merchant",
+      paramLabel = "ID",
+      defaultValue = "${env:MERCHANTPAY_OTHER_MERCHANT}",
       description = "The second merchant (env MERCHANTPAY_OTHER_MERCHANT).")
   String otherMerchant;
 
-  @Option(names = "--v1-login", paramLabel = "LOGIN", defaultValue = "${env:MERCHANTPAY_V1_LOGIN}",
+  @Option(
+      names = "--v1-login",
+      paramLabel = "LOGIN",
+      defaultValue = "${env:MERCHANTPAY_V1_LOGIN}",
       description = "v1 user with the Accountant role (env MERCHANTPAY_V1_LOGIN).")
   String v1Login;
 
-  @Option(names = "--v1-password", paramLabel = "PASSWORD", defaultValue = "${env:MERCHANTPAY_V1_PASSWORD}",
+  @Option(
+      names = "--v1-password",
+      paramLabel = "PASSWORD",
+      defaultValue = "${env:MERCHANTPAY_V1_PASSWORD}",
       description = "Its password, used only to sign (env MERCHANTPAY_V1_PASSWORD).")
   String v1Password;
 
-  @Option(names = "--v1-cashier-login", paramLabel = "LOGIN", defaultValue = "${env:MERCHANTPAY_V1_CASHIER_LOGIN}",
-      description = "v1 user with only the Cashier role, for the role checks (env MERCHANTPAY_V1_CASHIER_LOGIN).")
+  @Option(
+      names = "--v1-cashier-login",
+      paramLabel = "LOGIN",
+      defaultValue = "${env:MERCHANTPAY_V1_CASHIER_LOGIN}",
+      description =
+          "v1 user with only the Cashier role, for the role checks (env MERCHANTPAY_V1_CASHIER_LOGIN).")
   String v1CashierLogin;
 
-  @Option(names = "--v1-cashier-password", paramLabel = "PASSWORD",
+  @Option(
+      names = "--v1-cashier-password",
+      paramLabel = "PASSWORD",
       defaultValue = "${env:MERCHANTPAY_V1_CASHIER_PASSWORD}",
       description = "Its password (env MERCHANTPAY_V1_CASHIER_PASSWORD).")
   String v1CashierPassword;
 
-  @Option(names = "--profile", paramLabel = "FILE",
-      description = "Test data of the target (JSON, see the README); default: the sandbox's, built in.")
+  @Option(
+      names = "--profile",
+      paramLabel = "FILE",
+      description =
+          "Test data of the target (JSON, see the README); default: the sandbox's, built in.")
   Path profile;
 
-  /** The target the options name, or null when no base URL was given (the embedded implementation). */
+  /**
+   * The target the options name, or null when no base URL was given (the embedded implementation).
+   */
   public Target target() {
     if (baseUrl == null) {
       return null;

@@ -15,7 +15,12 @@ class ArchitectureTest {
 
   @Test
   void everyPackageUsesOnlyWhatItsRowOfTheArchitectureTableAllows() {
-    assertThat(ArchitectureRules.departuresFromTable(Path.of("../../ARCHITECTURE.md"), "- **kit**",
-        "com.merchantpay.conformance", "com.merchantpay.conformance")).isEmpty();
+    assertThat(
+            ArchitectureRules.departuresFromTable(
+                Path.of("../../ARCHITECTURE.md"),
+                "- **kit**",
+                "com.merchantpay.conformance",
+                "com.merchantpay.conformance"))
+        .isEmpty();
   }
 }

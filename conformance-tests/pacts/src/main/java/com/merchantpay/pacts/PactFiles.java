@@ -9,13 +9,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * The pact files of this jar: the contracts our two clients hold the service to, written by their consumer
- * tests (Pact specification V4). A provider verifies them with the conformance kit ({@code pact}) or with
- * any Pact verifier after {@link #extractTo}.
+ * The pact files of this jar: the contracts our two clients hold the service to, written by their
+ * consumer tests (Pact specification V4). A provider verifies them with the conformance kit ({@code
+ * pact}) or with any Pact verifier after {@link #extractTo}.
  */
 public final class PactFiles {
   /** The v2 client's contract with the v2 interface. */
   public static final String V2 = "merchantpay-client-v2-merchantpay-v2.json";
+
   /** The v1 client's contract with the v1 interface. */
   public static final String V1 = "merchantpay-client-v1-merchantpay-v1.json";
 
@@ -30,7 +31,8 @@ public final class PactFiles {
   public static InputStream open(String name) {
     InputStream in = PactFiles.class.getResourceAsStream(name);
     if (in == null) {
-      throw new IllegalStateException("pact file " + name + " is not in this jar; its consumer tests did not run");
+      throw new IllegalStateException(
+          "pact file " + name + " is not in this jar; its consumer tests did not run");
     }
     return in;
   }

@@ -5,9 +5,10 @@ import java.math.BigDecimal;
 import java.util.regex.Pattern;
 
 /**
- * Answer bodies as the contracts expect them: the members the documents list for each resource, matched
- * by type where a value legitimately varies (ids, amounts, timestamps), by value where it is the behaviour
- * (a status, an error code). Timestamps must be UTC; their examples are fixed, nothing depends on the clock.
+ * Answer bodies as the contracts expect them: the members the documents list for each resource,
+ * matched by type where a value legitimately varies (ids, amounts, timestamps), by value where it
+ * is the behaviour (a status, an error code). Timestamps must be UTC; their examples are fixed,
+ * nothing depends on the clock.
  */
 final class Bodies {
   static final String UTC = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$";
@@ -18,36 +19,43 @@ final class Bodies {
   private Bodies() {}
 
   static PactDslJsonBody amount(PactDslJsonBody parent, String name, String value) {
-    return (PactDslJsonBody) parent.object(name).numberType("value", new BigDecimal(value))
-        .stringValue("currency", CURRENCY).closeObject();
+    return (PactDslJsonBody)
+        parent
+            .object(name)
+            .numberType("value", new BigDecimal(value))
+            .stringValue("currency", CURRENCY)
+            .closeObject();
   }
 
   static PactDslJsonBody payment(String status) {
-    PactDslJsonBody body = new PactDslJsonBody()
-        .stringType("id", "10000001")
-        .stringMatcher("created", UTC, CREATED)
-        .booleanType("testMode", true)
-        .stringValue("status", status)
-        .stringType("merchantId", MERCHANT);
+    PactDslJsonBody body =
+        new PactDslJsonBody()
+            .stringType("id", "10000001")
+            .stringMatcher("created", UTC, CREATED)
+            .booleanType("testMode", true)
+            .stringValue("status", status)
+            .stringType("merchantId", MERCHANT);
     return amount(body, "amount", "100.00");
   }
 
   static PactDslJsonBody refund() {
-    PactDslJsonBody body = new PactDslJsonBody()
-        .stringType("id", "20000001")
-        .stringMatcher("created", UTC, CREATED)
-        .stringType("paymentId", "10000001")
-        .stringMatcher("status", "^(Pending|Success)$", "Pending");
+    PactDslJsonBody body =
+        new PactDslJsonBody()
+            .stringType("id", "20000001")
+            .stringMatcher("created", UTC, CREATED)
+            .stringType("paymentId", "10000001")
+            .stringMatcher("status", "^(Pending|Success)$", "Pending");
     return amount(body, "amount", "40.00");
   }
 
   static PactDslJsonBody receipt() {
-    PactDslJsonBody body = new PactDslJsonBody()
-        .stringType("id", "rcp-1")
-        .stringMatcher("created", UTC, CREATED)
-        .stringType("paymentId", "10000001")
-        .stringValue("type", "Payment")
-        .stringMatcher("status", "^(Pending|Success)$", "Pending");
+    PactDslJsonBody body =
+        new PactDslJsonBody()
+            .stringType("id", "rcp-1")
+            .stringMatcher("created", UTC, CREATED)
+            .stringType("paymentId", "10000001")
+            .stringValue("type", "Payment")
+            .stringMatcher("status", "^(Pending|Success)$", "Pending");
     return amount(body, "amount", "100.00");
   }
 
@@ -65,8 +73,12 @@ final class Bodies {
 
   static PactDslJsonBody validationError(String member) {
     PactDslJsonBody body = error("validation_error");
-    body.minArrayLike("errors", 1, au.com.dius.pact.consumer.dsl.PactDslJsonRootValue.stringMatcher(
-        "^" + Pattern.quote(member) + ".*", member + ": must be valid"), 1);
+    body.minArrayLike(
+        "errors",
+        1,
+        au.com.dius.pact.consumer.dsl.PactDslJsonRootValue.stringMatcher(
+            "^" + Pattern.quote(member) + ".*", member + ": must be valid"),
+        1);
     return body;
   }
 }

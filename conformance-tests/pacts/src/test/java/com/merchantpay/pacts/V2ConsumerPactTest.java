@@ -45,8 +45,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The v2 client's contract with the v2 interface: every one of the 22 operations and the main errors, each
- * recorded from a call the real client makes. Values a provider makes up (ids) come from provider states.
+ * The v2 client's contract with the v2 interface: every one of the 22 operations and the main
+ * errors, each recorded from a call the real client makes. Values a provider makes up (ids) come
+ * from provider states.
  */
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = V2ConsumerPactTest.PROVIDER, pactVersion = PactSpecVersion.V4)
@@ -60,14 +61,18 @@ class V2ConsumerPactTest {
   static final String KEY_EXAMPLE = "6f1c2b7e-0d4a-4e39-9b8f-2a5c7d1e3f90";
   static final String USED_KEY = "pact-used-idempotency-key";
   static final String JSON_TYPE = "application/json(;.*)?";
-  static final String PERIOD = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$";
+  static final String PERIOD =
+      "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$";
 
   private static MerchantPayClient client(MockServer server) {
     return client(server, TOKEN);
   }
 
   private static MerchantPayClient client(MockServer server, String token) {
-    return MerchantPayClient.builder().baseUrl(server.getUrl()).accessToken(token).retryPolicy(RetryPolicy.none())
+    return MerchantPayClient.builder()
+        .baseUrl(server.getUrl())
+        .accessToken(token)
+        .retryPolicy(RetryPolicy.none())
         .build();
   }
 
@@ -76,9 +81,15 @@ class V2ConsumerPactTest {
   }
 
   private static CreatePaymentRequest cardPayment(String pan, boolean dualMode) {
-    return new CreatePaymentRequest().merchantId(MERCHANT).dualMode(dualMode).amount(rub("100.00"))
+    return new CreatePaymentRequest()
+        .merchantId(MERCHANT)
+        .dualMode(dualMode)
+        .amount(rub("100.00"))
         .invoice(new Invoice().orderNo("pact-order-1"))
-        .paymentData(new PaymentData().paymentMethod("bankcard").card(new Card().pan(pan).expiry("12/30").cvc("123")));
+        .paymentData(
+            new PaymentData()
+                .paymentMethod("bankcard")
+                .card(new Card().pan(pan).expiry("12/30").cvc("123")));
   }
 
   private static PactDslJsonBody cardPaymentBody(String pan, boolean dualMode) {
@@ -86,83 +97,177 @@ class V2ConsumerPactTest {
   }
 
   private static PactDslJsonBody cardPaymentBody(String pan, boolean dualMode, String currency) {
-    PactDslJsonBody body = new PactDslJsonBody().stringValue("merchantId", MERCHANT).booleanValue("dualMode", dualMode)
-        .booleanValue("testMode", false);
-    body.object("amount").numberType("value", new BigDecimal("100.00")).stringValue("currency", currency).closeObject();
-    body.object("invoice").stringType("orderNo", "pact-order-1").object("params").closeObject().closeObject();
-    body.object("paymentData").stringValue("paymentMethod", "bankcard").object("card").stringValue("pan", pan)
-        .stringType("expiry", "12/30").stringType("cvc", "123").closeObject().closeObject();
+    PactDslJsonBody body =
+        new PactDslJsonBody()
+            .stringValue("merchantId", MERCHANT)
+            .booleanValue("dualMode", dualMode)
+            .booleanValue("testMode", false);
+    body.object("amount")
+        .numberType("value", new BigDecimal("100.00"))
+        .stringValue("currency", currency)
+        .closeObject();
+    body.object("invoice")
+        .stringType("orderNo", "pact-order-1")
+        .object("params")
+        .closeObject()
+        .closeObject();
+    body.object("paymentData")
+        .stringValue("paymentMethod", "bankcard")
+        .object("card")
+        .stringValue("pan", pan)
+        .stringType("expiry", "12/30")
+        .stringType("cvc", "123")
+        .closeObject()
+        .closeObject();
     return body;
   }
 
   /** An amount whose value tells two otherwise equal calls apart. */
   private static PactDslJsonBody exactAmount(String value) {
-    return (PactDslJsonBody) new PactDslJsonBody().object("amount").numberValue("value", new BigDecimal(value))
-        .stringValue("currency", Bodies.CURRENCY).closeObject();
+    return (PactDslJsonBody)
+        new PactDslJsonBody()
+            .object("amount")
+            .numberValue("value", new BigDecimal(value))
+            .stringValue("currency", Bodies.CURRENCY)
+            .closeObject();
   }
 
   // ---------------------------------------------------------------- payments
 
   @Pact(consumer = CONSUMER)
   V4Pact payments(PactDslWithProvider builder) {
-    PactDslJsonBody invoice = new PactDslJsonBody().stringValue("merchantId", MERCHANT).booleanValue("dualMode", false)
-        .booleanValue("testMode", false);
+    PactDslJsonBody invoice =
+        new PactDslJsonBody()
+            .stringValue("merchantId", MERCHANT)
+            .booleanValue("dualMode", false)
+            .booleanValue("testMode", false);
     Bodies.amount(invoice, "amount", "150.50");
-    invoice.object("invoice").stringType("orderNo", "pact-order-2").object("params").closeObject().closeObject();
+    invoice
+        .object("invoice")
+        .stringType("orderNo", "pact-order-2")
+        .object("params")
+        .closeObject()
+        .closeObject();
     return builder
-        .uponReceiving("an invoice is created").method("POST").path("/api/v2/invoices")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(invoice)
-        .willRespondWith().status(200).body(new PactDslJsonBody().stringType("paymentId", "10000001")
-            .stringType("url", "https://payments.example.com/pay/10000001"))
-        .uponReceiving("a card payment is created and settles").method("POST").path("/api/v2/payments")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(cardPaymentBody(APPROVED_CARD, false))
-        .willRespondWith().status(200).body(Bodies.payment("Settled"))
-        .uponReceiving("a declined card is a Rejected payment, not an error").method("POST").path("/api/v2/payments")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(cardPaymentBody(DECLINED_CARD, false))
-        .willRespondWith().status(200).body(Bodies.payment("Rejected").stringValue("resultCode", "InsufficientFunds"))
+        .uponReceiving("an invoice is created")
+        .method("POST")
+        .path("/api/v2/invoices")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(invoice)
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .stringType("paymentId", "10000001")
+                .stringType("url", "https://payments.example.com/pay/10000001"))
+        .uponReceiving("a card payment is created and settles")
+        .method("POST")
+        .path("/api/v2/payments")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(cardPaymentBody(APPROVED_CARD, false))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.payment("Settled"))
+        .uponReceiving("a declined card is a Rejected payment, not an error")
+        .method("POST")
+        .path("/api/v2/payments")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(cardPaymentBody(DECLINED_CARD, false))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.payment("Rejected").stringValue("resultCode", "InsufficientFunds"))
         .given("a payment waits for an SmsOtp step")
-        .uponReceiving("the SmsOtp step is completed").method("PUT")
-        .pathFromProviderState("/api/v2/payments/${paymentId}/complete", "/api/v2/payments/10000001/complete")
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(new PactDslJsonBody().stringType("code", "123456"))
-        .willRespondWith().status(200).body(Bodies.payment("Settled"))
+        .uponReceiving("the SmsOtp step is completed")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/payments/${paymentId}/complete", "/api/v2/payments/10000001/complete")
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(new PactDslJsonBody().stringType("code", "123456"))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.payment("Settled"))
         .given("a held payment")
-        .uponReceiving("a held payment is captured in part").method("PUT")
-        .pathFromProviderState("/api/v2/payments/${paymentId}/confirm", "/api/v2/payments/10000001/confirm")
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(exactAmount("60.50"))
-        .willRespondWith().status(200)
+        .uponReceiving("a held payment is captured in part")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/payments/${paymentId}/confirm", "/api/v2/payments/10000001/confirm")
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(exactAmount("60.50"))
+        .willRespondWith()
+        .status(200)
         .given("a held payment")
-        .uponReceiving("a held payment is cancelled").method("PUT")
-        .pathFromProviderState("/api/v2/payments/${paymentId}/cancel", "/api/v2/payments/10000001/cancel")
-        .willRespondWith().status(200)
+        .uponReceiving("a held payment is cancelled")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/payments/${paymentId}/cancel", "/api/v2/payments/10000001/cancel")
+        .willRespondWith()
+        .status(200)
         .given("a settled payment")
-        .uponReceiving("a payment is read").method("GET")
+        .uponReceiving("a payment is read")
+        .method("GET")
         .pathFromProviderState("/api/v2/payments/${paymentId}", "/api/v2/payments/10000001")
         .headers("Authorization", "Bearer " + TOKEN)
-        .willRespondWith().status(200).body(Bodies.payment("Settled"))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.payment("Settled"))
         .given("a settled payment")
-        .uponReceiving("payments of a period are listed").method("GET").path("/api/v2/payments")
-        .query("merchantId=" + MERCHANT).matchQuery("start", PERIOD, "2024-05-01T00:00:00Z")
+        .uponReceiving("payments of a period are listed")
+        .method("GET")
+        .path("/api/v2/payments")
+        .query("merchantId=" + MERCHANT)
+        .matchQuery("start", PERIOD, "2024-05-01T00:00:00Z")
         .matchQuery("end", PERIOD, "2034-05-01T00:00:00Z")
-        .willRespondWith().status(200).body(new PactDslJsonBody().minArrayLike("items", 1)
-            .stringType("id", "10000001").stringMatcher("created", Bodies.UTC, Bodies.CREATED)
-            .stringType("status", "Settled").stringType("merchantId", MERCHANT).closeObject().closeArray())
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .minArrayLike("items", 1)
+                .stringType("id", "10000001")
+                .stringMatcher("created", Bodies.UTC, Bodies.CREATED)
+                .stringType("status", "Settled")
+                .stringType("merchantId", MERCHANT)
+                .closeObject()
+                .closeArray())
         .given("a settled payment")
-        .uponReceiving("capturing a settled payment is invalid_operation").method("PUT")
-        .pathFromProviderState("/api/v2/payments/${paymentId}/confirm", "/api/v2/payments/10000001/confirm")
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(exactAmount("100.00"))
-        .willRespondWith().status(409).body(Bodies.error("invalid_operation"))
-        .uponReceiving("a currency outside ISO 4217 is validation_error naming it").method("POST")
-        .path("/api/v2/payments").matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(cardPaymentBody(APPROVED_CARD, false, "XXQ"))
-        .willRespondWith().status(400).body(Bodies.validationError("amount.currency"))
+        .uponReceiving("capturing a settled payment is invalid_operation")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/payments/${paymentId}/confirm", "/api/v2/payments/10000001/confirm")
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(exactAmount("100.00"))
+        .willRespondWith()
+        .status(409)
+        .body(Bodies.error("invalid_operation"))
+        .uponReceiving("a currency outside ISO 4217 is validation_error naming it")
+        .method("POST")
+        .path("/api/v2/payments")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(cardPaymentBody(APPROVED_CARD, false, "XXQ"))
+        .willRespondWith()
+        .status(400)
+        .body(Bodies.validationError("amount.currency"))
         .given("an idempotency key was used for another payment", Map.of("key", USED_KEY))
-        .uponReceiving("the same idempotency key with another body is idempotency_key_violation").method("POST")
-        .path("/api/v2/payments").headers("Idempotency-Key", USED_KEY).matchHeader("Content-Type", JSON_TYPE, "application/json").body(cardPaymentBody(APPROVED_CARD, false))
-        .willRespondWith().status(422).body(Bodies.error("idempotency_key_violation"))
+        .uponReceiving("the same idempotency key with another body is idempotency_key_violation")
+        .method("POST")
+        .path("/api/v2/payments")
+        .headers("Idempotency-Key", USED_KEY)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(cardPaymentBody(APPROVED_CARD, false))
+        .willRespondWith()
+        .status(422)
+        .body(Bodies.error("idempotency_key_violation"))
         .given("the access token is unknown")
-        .uponReceiving("an unknown access token is not_authorized").method("GET").path("/api/v2/payments/10000001")
+        .uponReceiving("an unknown access token is not_authorized")
+        .method("GET")
+        .path("/api/v2/payments/10000001")
         .headers("Authorization", "Bearer pact-unknown-token")
-        .willRespondWith().status(401).body(Bodies.error("not_authorized"))
+        .willRespondWith()
+        .status(401)
+        .body(Bodies.error("not_authorized"))
         .toPact(V4Pact.class);
   }
 
@@ -170,25 +275,57 @@ class V2ConsumerPactTest {
   @PactTestFor(pactMethod = "payments")
   void payments(MockServer server) {
     MerchantPayClient client = client(server);
-    assertThat(client.invoices().create(new CreateInvoiceRequest().merchantId(MERCHANT).amount(rub("150.50"))
-        .invoice(new Invoice().orderNo("pact-order-2"))).getUrl()).isNotBlank();
-    assertThat(client.payments().create(cardPayment(APPROVED_CARD, false)).getStatus()).isEqualTo(PaymentStatus.SETTLED);
+    assertThat(
+            client
+                .invoices()
+                .create(
+                    new CreateInvoiceRequest()
+                        .merchantId(MERCHANT)
+                        .amount(rub("150.50"))
+                        .invoice(new Invoice().orderNo("pact-order-2")))
+                .getUrl())
+        .isNotBlank();
+    assertThat(client.payments().create(cardPayment(APPROVED_CARD, false)).getStatus())
+        .isEqualTo(PaymentStatus.SETTLED);
     assertThat(client.payments().create(cardPayment(DECLINED_CARD, false)).getStatus())
         .isEqualTo(PaymentStatus.REJECTED);
-    assertThat(client.payments().complete("10000001", new CompleteConfirmationRequest().code("123456")).getStatus())
+    assertThat(
+            client
+                .payments()
+                .complete("10000001", new CompleteConfirmationRequest().code("123456"))
+                .getStatus())
         .isEqualTo(PaymentStatus.SETTLED);
     client.payments().capture("10000001", new CaptureRequest().amount(rub("60.50")));
     client.payments().cancel("10000001");
-    assertThat(client.payments().get("10000001").getAmount().getValue()).isEqualByComparingTo("100.00");
-    assertThat(client.payments().list(MERCHANT, OffsetDateTime.parse("2024-05-01T00:00:00Z"),
-        OffsetDateTime.parse("2034-05-01T00:00:00Z")).items()).isNotEmpty();
-    assertThatThrownBy(() -> client.payments().capture("10000001", new CaptureRequest().amount(rub("100.00"))))
+    assertThat(client.payments().get("10000001").getAmount().getValue())
+        .isEqualByComparingTo("100.00");
+    assertThat(
+            client
+                .payments()
+                .list(
+                    MERCHANT,
+                    OffsetDateTime.parse("2024-05-01T00:00:00Z"),
+                    OffsetDateTime.parse("2034-05-01T00:00:00Z"))
+                .items())
+        .isNotEmpty();
+    assertThatThrownBy(
+            () -> client.payments().capture("10000001", new CaptureRequest().amount(rub("100.00"))))
         .isInstanceOf(InvalidOperationException.class);
-    assertThatThrownBy(() -> client.payments().create(cardPayment(APPROVED_CARD, false)
-        .amount(new Amount().value(new BigDecimal("100.00")).currency("XXQ"))))
+    assertThatThrownBy(
+            () ->
+                client
+                    .payments()
+                    .create(
+                        cardPayment(APPROVED_CARD, false)
+                            .amount(new Amount().value(new BigDecimal("100.00")).currency("XXQ"))))
         .isInstanceOf(ValidationErrorException.class);
-    assertThatThrownBy(() -> client.payments().createWithResponse(cardPayment(APPROVED_CARD, false),
-        RequestOptions.builder().idempotencyKey(USED_KEY).build()))
+    assertThatThrownBy(
+            () ->
+                client
+                    .payments()
+                    .createWithResponse(
+                        cardPayment(APPROVED_CARD, false),
+                        RequestOptions.builder().idempotencyKey(USED_KEY).build()))
         .isInstanceOf(IdempotencyKeyViolationException.class);
     assertThatThrownBy(() -> client(server, "pact-unknown-token").payments().get("10000001"))
         .isInstanceOf(NotAuthorizedException.class);
@@ -198,24 +335,44 @@ class V2ConsumerPactTest {
 
   @Pact(consumer = CONSUMER)
   V4Pact refunds(PactDslWithProvider builder) {
-    PactDslJsonBody refund = new PactDslJsonBody().valueFromProviderState("paymentId", "${paymentId}", "10000001");
+    PactDslJsonBody refund =
+        new PactDslJsonBody().valueFromProviderState("paymentId", "${paymentId}", "10000001");
     Bodies.amount(refund, "amount", "40.00");
     return builder
         .given("a settled payment")
-        .uponReceiving("a settled payment is refunded in part").method("POST").path("/api/v2/refunds")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(refund)
-        .willRespondWith().status(200).body(Bodies.refund())
+        .uponReceiving("a settled payment is refunded in part")
+        .method("POST")
+        .path("/api/v2/refunds")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(refund)
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.refund())
         .given("a refund")
-        .uponReceiving("a refund is read").method("GET")
+        .uponReceiving("a refund is read")
+        .method("GET")
         .pathFromProviderState("/api/v2/refunds/${refundId}", "/api/v2/refunds/20000001")
-        .willRespondWith().status(200).body(Bodies.refund())
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.refund())
         .given("a refund")
-        .uponReceiving("refunds of a period are listed").method("GET").path("/api/v2/refunds")
-        .query("merchantId=" + MERCHANT).matchQuery("start", PERIOD, "2024-05-01T00:00:00Z")
+        .uponReceiving("refunds of a period are listed")
+        .method("GET")
+        .path("/api/v2/refunds")
+        .query("merchantId=" + MERCHANT)
+        .matchQuery("start", PERIOD, "2024-05-01T00:00:00Z")
         .matchQuery("end", PERIOD, "2034-05-01T00:00:00Z")
-        .willRespondWith().status(200).body(new PactDslJsonBody().minArrayLike("items", 1)
-            .stringType("id", "20000001").stringType("paymentId", "10000001").stringType("status", "Pending")
-            .closeObject().closeArray())
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .minArrayLike("items", 1)
+                .stringType("id", "20000001")
+                .stringType("paymentId", "10000001")
+                .stringType("status", "Pending")
+                .closeObject()
+                .closeArray())
         .toPact(V4Pact.class);
   }
 
@@ -223,48 +380,98 @@ class V2ConsumerPactTest {
   @PactTestFor(pactMethod = "refunds")
   void refunds(MockServer server) {
     MerchantPayClient client = client(server);
-    assertThat(client.refunds().create(new CreateRefundRequest().paymentId("10000001").amount(rub("40.00")))
-        .getPaymentId()).isEqualTo("10000001");
+    assertThat(
+            client
+                .refunds()
+                .create(new CreateRefundRequest().paymentId("10000001").amount(rub("40.00")))
+                .getPaymentId())
+        .isEqualTo("10000001");
     assertThat(client.refunds().get("20000001").getId()).isEqualTo("20000001");
-    assertThat(client.refunds().list(MERCHANT, OffsetDateTime.parse("2024-05-01T00:00:00Z"),
-        OffsetDateTime.parse("2034-05-01T00:00:00Z")).items()).isNotEmpty();
+    assertThat(
+            client
+                .refunds()
+                .list(
+                    MERCHANT,
+                    OffsetDateTime.parse("2024-05-01T00:00:00Z"),
+                    OffsetDateTime.parse("2034-05-01T00:00:00Z"))
+                .items())
+        .isNotEmpty();
   }
 
   // ---------------------------------------------------------------- tokens
 
   @Pact(consumer = CONSUMER)
   V4Pact tokens(PactDslWithProvider builder) {
-    PactDslJsonBody token = new PactDslJsonBody().stringValue("merchantId", MERCHANT).booleanValue("testMode", false)
-        .stringValue("type", "recurring");
-    token.object("paymentData").stringValue("paymentMethod", "bankcard").object("card")
-        .stringValue("pan", APPROVED_CARD).stringType("expiry", "12/30").closeObject().closeObject();
+    PactDslJsonBody token =
+        new PactDslJsonBody()
+            .stringValue("merchantId", MERCHANT)
+            .booleanValue("testMode", false)
+            .stringValue("type", "recurring");
+    token
+        .object("paymentData")
+        .stringValue("paymentMethod", "bankcard")
+        .object("card")
+        .stringValue("pan", APPROVED_CARD)
+        .stringType("expiry", "12/30")
+        .closeObject()
+        .closeObject();
     return builder
-        .uponReceiving("hosted tokenization is started").method("POST").path("/api/v2/tokenization")
+        .uponReceiving("hosted tokenization is started")
+        .method("POST")
+        .path("/api/v2/tokenization")
         .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(new PactDslJsonBody().stringValue("merchantId", MERCHANT).booleanValue("testMode", false)
-            .stringValue("type", "recurring"))
-        .willRespondWith().status(200).body(new PactDslJsonBody().stringType("tokenId", "tok_1")
-            .stringType("url", "https://payments.example.com/tokenize/tok_1"))
-        .uponReceiving("a payment token is created with an External step").method("POST").path("/api/v2/paymenttokens")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(token)
-        .willRespondWith().status(200).body(new PactDslJsonBody().stringType("id", "tok_1")
-            .stringValue("status", "Created").object("confirmation").stringValue("type", "External")
-            .stringType("paymentUrl", "https://payments.example.com/tokenize/tok_1").closeObject())
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(
+            new PactDslJsonBody()
+                .stringValue("merchantId", MERCHANT)
+                .booleanValue("testMode", false)
+                .stringValue("type", "recurring"))
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .stringType("tokenId", "tok_1")
+                .stringType("url", "https://payments.example.com/tokenize/tok_1"))
+        .uponReceiving("a payment token is created with an External step")
+        .method("POST")
+        .path("/api/v2/paymenttokens")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(token)
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .stringType("id", "tok_1")
+                .stringValue("status", "Created")
+                .object("confirmation")
+                .stringValue("type", "External")
+                .stringType("paymentUrl", "https://payments.example.com/tokenize/tok_1")
+                .closeObject())
         .given("a payment token waits for its confirmation")
-        .uponReceiving("the token's step is completed").method("PUT")
-        .pathFromProviderState("/api/v2/paymenttokens/${tokenId}/complete", "/api/v2/paymenttokens/tok_1/complete")
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(new PactDslJsonBody().stringType("code", "1"))
-        .willRespondWith().status(200).body(new PactDslJsonBody().stringType("id", "tok_1")
-            .stringValue("status", "Active"))
+        .uponReceiving("the token's step is completed")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/paymenttokens/${tokenId}/complete", "/api/v2/paymenttokens/tok_1/complete")
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(new PactDslJsonBody().stringType("code", "1"))
+        .willRespondWith()
+        .status(200)
+        .body(new PactDslJsonBody().stringType("id", "tok_1").stringValue("status", "Active"))
         .given("an active payment token")
-        .uponReceiving("a payment token is read").method("GET")
+        .uponReceiving("a payment token is read")
+        .method("GET")
         .pathFromProviderState("/api/v2/paymenttokens/${tokenId}", "/api/v2/paymenttokens/tok_1")
-        .willRespondWith().status(200).body(new PactDslJsonBody().stringType("id", "tok_1")
-            .stringValue("status", "Active"))
+        .willRespondWith()
+        .status(200)
+        .body(new PactDslJsonBody().stringType("id", "tok_1").stringValue("status", "Active"))
         .given("an active payment token")
-        .uponReceiving("a payment token is revoked").method("PUT")
-        .pathFromProviderState("/api/v2/paymenttokens/${tokenId}/revoke", "/api/v2/paymenttokens/tok_1/revoke")
-        .willRespondWith().status(200)
+        .uponReceiving("a payment token is revoked")
+        .method("PUT")
+        .pathFromProviderState(
+            "/api/v2/paymenttokens/${tokenId}/revoke", "/api/v2/paymenttokens/tok_1/revoke")
+        .willRespondWith()
+        .status(200)
         .toPact(V4Pact.class);
   }
 
@@ -272,14 +479,33 @@ class V2ConsumerPactTest {
   @PactTestFor(pactMethod = "tokens")
   void tokens(MockServer server) {
     MerchantPayClient client = client(server);
-    assertThat(client.tokenization().start(new TokenizationRequest().merchantId(MERCHANT).type(TokenType.RECURRING))
-        .getUrl()).isNotBlank();
-    assertThat(client.paymentTokens().create(new CreatePaymentTokenRequest().merchantId(MERCHANT)
-        .type(TokenType.RECURRING).paymentData(new PaymentData().paymentMethod("bankcard")
-            .card(new Card().pan(APPROVED_CARD).expiry("12/30")))).getStatus()).isEqualTo(PaymentTokenStatus.CREATED);
-    assertThat(client.paymentTokens().complete("tok_1", new CompleteConfirmationRequest().code("1")).getStatus())
+    assertThat(
+            client
+                .tokenization()
+                .start(new TokenizationRequest().merchantId(MERCHANT).type(TokenType.RECURRING))
+                .getUrl())
+        .isNotBlank();
+    assertThat(
+            client
+                .paymentTokens()
+                .create(
+                    new CreatePaymentTokenRequest()
+                        .merchantId(MERCHANT)
+                        .type(TokenType.RECURRING)
+                        .paymentData(
+                            new PaymentData()
+                                .paymentMethod("bankcard")
+                                .card(new Card().pan(APPROVED_CARD).expiry("12/30"))))
+                .getStatus())
+        .isEqualTo(PaymentTokenStatus.CREATED);
+    assertThat(
+            client
+                .paymentTokens()
+                .complete("tok_1", new CompleteConfirmationRequest().code("1"))
+                .getStatus())
         .isEqualTo(PaymentTokenStatus.ACTIVE);
-    assertThat(client.paymentTokens().get("tok_1").getStatus()).isEqualTo(PaymentTokenStatus.ACTIVE);
+    assertThat(client.paymentTokens().get("tok_1").getStatus())
+        .isEqualTo(PaymentTokenStatus.ACTIVE);
     client.paymentTokens().revoke("tok_1");
   }
 
@@ -287,45 +513,93 @@ class V2ConsumerPactTest {
 
   @Pact(consumer = CONSUMER)
   V4Pact receiptsAndStickers(PactDslWithProvider builder) {
-    PactDslJsonBody receipt = new PactDslJsonBody().valueFromProviderState("paymentId", "${paymentId}", "10000001")
-        .stringValue("type", "Payment");
+    PactDslJsonBody receipt =
+        new PactDslJsonBody()
+            .valueFromProviderState("paymentId", "${paymentId}", "10000001")
+            .stringValue("type", "Payment");
     Bodies.amount(receipt, "amount", "100.00");
-    receipt.minArrayLike("items", 1).stringType("name", "Espresso beans").numberType("quantity", 1)
-        .numberType("price", new BigDecimal("100.00")).closeObject().closeArray();
+    receipt
+        .minArrayLike("items", 1)
+        .stringType("name", "Espresso beans")
+        .numberType("quantity", 1)
+        .numberType("price", new BigDecimal("100.00"))
+        .closeObject()
+        .closeArray();
     return builder
         .given("a settled payment")
-        .uponReceiving("a receipt is registered for a payment").method("POST").path("/api/v2/receipts")
-        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE).matchHeader("Content-Type", JSON_TYPE, "application/json").body(receipt)
-        .willRespondWith().status(200).body(Bodies.receipt())
-        .given("a receipt")
-        .uponReceiving("a receipt is read").method("GET")
-        .pathFromProviderState("/api/v2/receipts/${receiptId}", "/api/v2/receipts/rcp-1")
-        .willRespondWith().status(200).body(Bodies.receipt())
-        .given("a receipt")
-        .uponReceiving("the receipts of a payment are listed").method("GET").path("/api/v2/receipts")
-        .queryParameterFromProviderState("paymentId", "${paymentId}", "10000001")
-        .willRespondWith().status(200).body(new PactDslJsonBody().minArrayLike("items", 1)
-            .stringType("id", "rcp-1").stringValue("type", "Payment").stringType("status", "Pending").closeObject()
-            .closeArray())
-        .uponReceiving("a sticker is registered").method("POST").path("/api/v2/stickers")
+        .uponReceiving("a receipt is registered for a payment")
+        .method("POST")
+        .path("/api/v2/receipts")
         .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(new PactDslJsonBody().stringValue("merchantId", MERCHANT).stringValue("stickerType", "Sbp")
-            .booleanValue("cashlink", false))
-        .willRespondWith().status(200).body(Bodies.sticker("Active"))
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(receipt)
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.receipt())
+        .given("a receipt")
+        .uponReceiving("a receipt is read")
+        .method("GET")
+        .pathFromProviderState("/api/v2/receipts/${receiptId}", "/api/v2/receipts/rcp-1")
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.receipt())
+        .given("a receipt")
+        .uponReceiving("the receipts of a payment are listed")
+        .method("GET")
+        .path("/api/v2/receipts")
+        .queryParameterFromProviderState("paymentId", "${paymentId}", "10000001")
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .minArrayLike("items", 1)
+                .stringType("id", "rcp-1")
+                .stringValue("type", "Payment")
+                .stringType("status", "Pending")
+                .closeObject()
+                .closeArray())
+        .uponReceiving("a sticker is registered")
+        .method("POST")
+        .path("/api/v2/stickers")
+        .matchHeader("Idempotency-Key", KEY, KEY_EXAMPLE)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(
+            new PactDslJsonBody()
+                .stringValue("merchantId", MERCHANT)
+                .stringValue("stickerType", "Sbp")
+                .booleanValue("cashlink", false))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.sticker("Active"))
         .given("a sticker")
-        .uponReceiving("a sticker is switched off").method("PUT")
+        .uponReceiving("a sticker is switched off")
+        .method("PUT")
         .pathFromProviderState("/api/v2/stickers/${stickerId}", "/api/v2/stickers/stk-1")
-        .matchHeader("Content-Type", JSON_TYPE, "application/json").body(new PactDslJsonBody().booleanValue("active", false))
-        .willRespondWith().status(200)
+        .matchHeader("Content-Type", JSON_TYPE, "application/json")
+        .body(new PactDslJsonBody().booleanValue("active", false))
+        .willRespondWith()
+        .status(200)
         .given("a sticker")
-        .uponReceiving("a sticker is read").method("GET")
+        .uponReceiving("a sticker is read")
+        .method("GET")
         .pathFromProviderState("/api/v2/stickers/${stickerId}", "/api/v2/stickers/stk-1")
-        .willRespondWith().status(200).body(Bodies.sticker("Active"))
+        .willRespondWith()
+        .status(200)
+        .body(Bodies.sticker("Active"))
         .given("a sticker")
-        .uponReceiving("the stickers of a merchant are listed").method("GET").path("/api/v2/stickers")
+        .uponReceiving("the stickers of a merchant are listed")
+        .method("GET")
+        .path("/api/v2/stickers")
         .query("merchantId=" + MERCHANT)
-        .willRespondWith().status(200).body(new PactDslJsonBody().minArrayLike("items", 1)
-            .stringType("id", "stk-1").stringType("status", "Active").closeObject().closeArray())
+        .willRespondWith()
+        .status(200)
+        .body(
+            new PactDslJsonBody()
+                .minArrayLike("items", 1)
+                .stringType("id", "stk-1")
+                .stringType("status", "Active")
+                .closeObject()
+                .closeArray())
         .toPact(V4Pact.class);
   }
 
@@ -333,13 +607,34 @@ class V2ConsumerPactTest {
   @PactTestFor(pactMethod = "receiptsAndStickers")
   void receiptsAndStickers(MockServer server) {
     MerchantPayClient client = client(server);
-    assertThat(client.receipts().create(new CreateReceiptRequest().paymentId("10000001").type(ReceiptType.PAYMENT)
-        .amount(rub("100.00")).items(List.of(new ReceiptItem().name("Espresso beans").quantity(BigDecimal.ONE)
-            .price(new BigDecimal("100.00"))))).getPaymentId()).isEqualTo("10000001");
+    assertThat(
+            client
+                .receipts()
+                .create(
+                    new CreateReceiptRequest()
+                        .paymentId("10000001")
+                        .type(ReceiptType.PAYMENT)
+                        .amount(rub("100.00"))
+                        .items(
+                            List.of(
+                                new ReceiptItem()
+                                    .name("Espresso beans")
+                                    .quantity(BigDecimal.ONE)
+                                    .price(new BigDecimal("100.00")))))
+                .getPaymentId())
+        .isEqualTo("10000001");
     assertThat(client.receipts().get("rcp-1").getId()).isEqualTo("rcp-1");
     assertThat(client.receipts().list("10000001").items()).isNotEmpty();
-    assertThat(client.stickers().create(new CreateStickerRequest().merchantId(MERCHANT).stickerType("Sbp")
-        .cashlink(false)).getPayload()).isNotBlank();
+    assertThat(
+            client
+                .stickers()
+                .create(
+                    new CreateStickerRequest()
+                        .merchantId(MERCHANT)
+                        .stickerType("Sbp")
+                        .cashlink(false))
+                .getPayload())
+        .isNotBlank();
     client.stickers().setActive("stk-1", false);
     assertThat(client.stickers().get("stk-1").getId()).isEqualTo("stk-1");
     assertThat(client.stickers().list(MERCHANT).items()).isNotEmpty();

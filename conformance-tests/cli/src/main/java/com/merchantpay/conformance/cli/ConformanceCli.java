@@ -4,9 +4,9 @@ import com.merchantpay.conformance.Main;
 import java.io.PrintStream;
 
 /**
- * The runnable kit's entry point: the kit's command line ({@link Main}) with the {@code pact} subcommand.
- * {@code java -jar merchantpay-conformance.jar [options]} runs the checks; {@code ... pact [options]}
- * verifies the pacts.
+ * The runnable kit's entry point: the kit's command line ({@link Main}) with the {@code pact}
+ * subcommand. {@code java -jar merchantpay-conformance.jar [options]} runs the checks; {@code ...
+ * pact [options]} verifies the pacts.
  */
 public final class ConformanceCli {
   private ConformanceCli() {}

@@ -13,21 +13,31 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code pact}: verifies a provider against the pacts of our clients. */
-@Command(name = "pact", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Verifies an implementation against the Pact contracts of the v2 and v1 clients "
-        + "(every operation and the main errors). Without --base-url it verifies the embedded sandbox."},
+@Command(
+    name = "pact",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Verifies an implementation against the Pact contracts of the v2 and v1 clients "
+          + "(every operation and the main errors). Without --base-url it verifies the embedded sandbox."
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every interaction verified", "1:an interaction failed", "2:bad usage"})
 final class PactCommand implements Callable<Integer> {
-  @Mixin
-  TargetOptions target = new TargetOptions();
+  @Mixin TargetOptions target = new TargetOptions();
 
-  @Option(names = "--state-change-url", paramLabel = "URL",
-      description = "Where the provider makes provider states itself (POST {\"state\", \"params\", \"action\"}); "
-          + "default: the kit makes them through the provider's own v2 and v1 interfaces with the profile's data.")
+  @Option(
+      names = "--state-change-url",
+      paramLabel = "URL",
+      description =
+          "Where the provider makes provider states itself (POST {\"state\", \"params\", \"action\"}); "
+              + "default: the kit makes them through the provider's own v2 and v1 interfaces with the profile's data.")
   URI stateChangeUrl;
 
-  @Option(names = "--pacts", paramLabel = "DIR", description = "Pact files to verify instead of the packaged ones.")
+  @Option(
+      names = "--pacts",
+      paramLabel = "DIR",
+      description = "Pact files to verify instead of the packaged ones.")
   Path pacts;
 
   private final PrintStream out;
@@ -41,12 +51,18 @@ final class PactCommand implements Callable<Integer> {
     Target chosen = target.target();
     Profile profile = target.profile();
     if (chosen != null) {
-      return PactVerification.verify(chosen, profile == null ? Profile.sandbox() : profile, pacts, stateChangeUrl, out)
+      return PactVerification.verify(
+              chosen, profile == null ? Profile.sandbox() : profile, pacts, stateChangeUrl, out)
           .exitCode();
     }
     try (EmbeddedImplementation.Started embedded = new EmbeddedSandbox().start()) {
-      return PactVerification.verify(embedded.target(), profile == null ? embedded.profile() : profile, pacts,
-          stateChangeUrl, out).exitCode();
+      return PactVerification.verify(
+              embedded.target(),
+              profile == null ? embedded.profile() : profile,
+              pacts,
+              stateChangeUrl,
+              out)
+          .exitCode();
     }
   }
 }

@@ -7,12 +7,16 @@ import com.merchantpay.conformance.internal.Redaction;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import com.merchantpay.pacts.PactFiles;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -20,15 +24,11 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
-import java.io.IOException;
-import java.util.Comparator;
-import java.util.Map;
-import java.util.stream.Stream;
 
 /**
- * Verifies a provider against the pacts of our two clients with Pact JVM's own verifier: every interaction
- * is replayed after its provider state was made, and the answer matched against the contract. Prints one
- * line per interaction and the mismatches of those that fail.
+ * Verifies a provider against the pacts of our two clients with Pact JVM's own verifier: every
+ * interaction is replayed after its provider state was made, and the answer matched against the
+ * contract. Prints one line per interaction and the mismatches of those that fail.
  */
 public final class PactVerification {
   static final String PACTS_DIR = "merchantpay.pacts.dir";
@@ -46,11 +46,16 @@ public final class PactVerification {
    * Verifies the provider.
    *
    * @param pactsDir pact files to use instead of the ones packaged with the kit, or null
-   * @param stateChangeUrl where the provider makes provider states itself, or null to make them through its API
+   * @param stateChangeUrl where the provider makes provider states itself, or null to make them
+   *     through its API
    */
-  public static synchronized Result verify(Target target, Profile profile, Path pactsDir, URI stateChangeUrl,
-      PrintStream out) throws IOException {
-    Path extracted = pactsDir != null ? null : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
+  public static synchronized Result verify(
+      Target target, Profile profile, Path pactsDir, URI stateChangeUrl, PrintStream out)
+      throws IOException {
+    Path extracted =
+        pactsDir != null
+            ? null
+            : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
     Path dir = pactsDir != null ? pactsDir : extracted;
     String previousDir = System.getProperty(PACTS_DIR);
     System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
@@ -59,35 +64,45 @@ public final class PactVerification {
     AtomicInteger passed = new AtomicInteger();
     AtomicInteger failed = new AtomicInteger();
     try {
-      out.println("merchantpay-conformance pact: verifying " + target.baseUrl() + " against the pacts in " + dir
-          + (stateChangeUrl == null ? " (provider states made through its own API)" : " (provider states made by "
-              + stateChangeUrl + ")"));
-      LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-          .selectors(selectClass(V2ProviderContract.class), selectClass(V1ProviderContract.class))
-          .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
-          .build();
+      out.println(
+          "merchantpay-conformance pact: verifying "
+              + target.baseUrl()
+              + " against the pacts in "
+              + dir
+              + (stateChangeUrl == null
+                  ? " (provider states made through its own API)"
+                  : " (provider states made by " + stateChangeUrl + ")"));
+      LauncherDiscoveryRequest request =
+          LauncherDiscoveryRequestBuilder.request()
+              .selectors(
+                  selectClass(V2ProviderContract.class), selectClass(V1ProviderContract.class))
+              .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+              .build();
       Launcher launcher = LauncherFactory.create();
-      launcher.execute(request, new TestExecutionListener() {
-        @Override
-        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-          if (!test.isTest()) {
-            if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-              failed.incrementAndGet();
-              out.println("  FAIL  " + test.getDisplayName() + ": " + message(result));
+      launcher.execute(
+          request,
+          new TestExecutionListener() {
+            @Override
+            public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+              if (!test.isTest()) {
+                if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                  failed.incrementAndGet();
+                  out.println("  FAIL  " + test.getDisplayName() + ": " + message(result));
+                }
+                return;
+              }
+              if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                passed.incrementAndGet();
+                out.println("  PASS  " + test.getDisplayName());
+              } else {
+                failed.incrementAndGet();
+                out.println("  FAIL  " + test.getDisplayName());
+                out.println("        " + message(result).replace("\n", "\n        "));
+              }
             }
-            return;
-          }
-          if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
-            passed.incrementAndGet();
-            out.println("  PASS  " + test.getDisplayName());
-          } else {
-            failed.incrementAndGet();
-            out.println("  FAIL  " + test.getDisplayName());
-            out.println("        " + message(result).replace("\n", "\n        "));
-          }
-        }
-      });
-      out.printf("Pact verification: %d interactions verified, %d failed%n", passed.get(), failed.get());
+          });
+      out.printf(
+          "Pact verification: %d interactions verified, %d failed%n", passed.get(), failed.get());
       return new Result(passed.get(), failed.get());
     } finally {
       Verification.end();
@@ -102,7 +117,10 @@ public final class PactVerification {
     }
   }
 
-  /** Removes the pact files extracted for one run; what cannot be removed is left for the system to clean. */
+  /**
+   * Removes the pact files extracted for one run; what cannot be removed is left for the system to
+   * clean.
+   */
   private static void deleteTree(Path root) {
     try (Stream<Path> paths = Files.walk(root)) {
       paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
@@ -111,9 +129,13 @@ public final class PactVerification {
     }
   }
 
-  /** The provider states an interaction names; with none, the values of the last state are forgotten. */
+  /**
+   * The provider states an interaction names; with none, the values of the last state are
+   * forgotten.
+   */
   static List<String> states(PactVerificationContext context) {
-    List<String> states = context.getInteraction().getProviderStates().stream().map(s -> s.getName()).toList();
+    List<String> states =
+        context.getInteraction().getProviderStates().stream().map(s -> s.getName()).toList();
     if (states.isEmpty()) {
       Verification.stateValues(Map.of());
     }
@@ -121,8 +143,11 @@ public final class PactVerification {
   }
 
   private static String message(TestExecutionResult result) {
-    String text = result.getThrowable().map(t -> t.getClass().getSimpleName() + ": " + t.getMessage())
-        .orElse(result.getStatus().toString());
+    String text =
+        result
+            .getThrowable()
+            .map(t -> t.getClass().getSimpleName() + ": " + t.getMessage())
+            .orElse(result.getStatus().toString());
     return Redaction.text(text);
   }
 }

@@ -22,11 +22,11 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 
 /**
- * Turns a request recorded by a consumer into one the provider accepts, as a replay by the real client would
- * be: the provider's credentials and test data instead of the consumer's examples, a fresh Idempotency-Key,
- * and for v1 a fresh nonce and a correct signature over the values actually sent. The refusals the pacts
- * record keep their fault: an unknown token or login stays unknown, a wrong signature is signed wrongly
- * again, a used nonce is used again.
+ * Turns a request recorded by a consumer into one the provider accepts, as a replay by the real
+ * client would be: the provider's credentials and test data instead of the consumer's examples, a
+ * fresh Idempotency-Key, and for v1 a fresh nonce and a correct signature over the values actually
+ * sent. The refusals the pacts record keep their fault: an unknown token or login stays unknown, a
+ * wrong signature is signed wrongly again, a used nonce is used again.
  */
 final class RequestAdapter {
   static final String CONSUMER_TOKEN = "pact-consumer-token";
@@ -52,7 +52,8 @@ final class RequestAdapter {
   private static void v2(HttpRequest request, Verification verification) throws Exception {
     Target target = verification.target();
     if (request.getFirstHeader("Authorization") == null
-        || ("Bearer " + CONSUMER_TOKEN).equals(request.getFirstHeader("Authorization").getValue())) {
+        || ("Bearer " + CONSUMER_TOKEN)
+            .equals(request.getFirstHeader("Authorization").getValue())) {
       request.setHeader("Authorization", "Bearer " + target.bearerToken());
     }
     if (request.getFirstHeader("Idempotency-Key") != null
@@ -61,13 +62,22 @@ final class RequestAdapter {
     }
     URI uri = request.getUri();
     if (uri.getRawQuery() != null) {
-      request.setUri(withQuery(uri, uri.getRawQuery().replace("merchantId=" + CONSUMER_MERCHANT,
-          "merchantId=" + URLEncoder.encode(target.merchantId(), StandardCharsets.UTF_8))));
+      request.setUri(
+          withQuery(
+              uri,
+              uri.getRawQuery()
+                  .replace(
+                      "merchantId=" + CONSUMER_MERCHANT,
+                      "merchantId="
+                          + URLEncoder.encode(target.merchantId(), StandardCharsets.UTF_8))));
     }
     if (request instanceof ClassicHttpRequest classic && classic.getEntity() != null) {
       String body = EntityUtils.toString(classic.getEntity(), StandardCharsets.UTF_8);
-      classic.setEntity(new StringEntity(testData(body, verification.profile())
-          .replace("\"" + CONSUMER_MERCHANT + "\"", "\"" + target.merchantId() + "\""), ContentType.APPLICATION_JSON));
+      classic.setEntity(
+          new StringEntity(
+              testData(body, verification.profile())
+                  .replace("\"" + CONSUMER_MERCHANT + "\"", "\"" + target.merchantId() + "\""),
+              ContentType.APPLICATION_JSON));
     }
   }
 
@@ -85,11 +95,15 @@ final class RequestAdapter {
     return out;
   }
 
-  private static void v1(HttpRequest request, List<String> states, Verification verification) throws Exception {
+  private static void v1(HttpRequest request, List<String> states, Verification verification)
+      throws Exception {
     Target target = verification.target();
     boolean post = "POST".equalsIgnoreCase(request.getMethod());
-    String raw = post ? EntityUtils.toString(((ClassicHttpRequest) request).getEntity(), StandardCharsets.UTF_8)
-        : request.getUri().getRawQuery();
+    String raw =
+        post
+            ? EntityUtils.toString(
+                ((ClassicHttpRequest) request).getEntity(), StandardCharsets.UTF_8)
+            : request.getUri().getRawQuery();
     Map<String, String> values = parse(raw == null ? "" : raw);
     Map<String, Object> state = Verification.stateValues();
     if (post && state.containsKey("paymentId") && values.containsKey("paymentID")) {
@@ -99,27 +113,41 @@ final class RequestAdapter {
       values.put("login", target.v1Login());
     }
     if (CONSUMER_MERCHANT.equals(values.get("siteAlias"))) {
-      values.put("siteAlias", verification.profile().v1() != null && verification.profile().v1().siteAlias() != null
-          ? verification.profile().v1().siteAlias() : target.merchantId());
+      values.put(
+          "siteAlias",
+          verification.profile().v1() != null && verification.profile().v1().siteAlias() != null
+              ? verification.profile().v1().siteAlias()
+              : target.merchantId());
     }
     if (!states.contains("the nonce was used before")) {
       values.put("nonce", "pact-" + UUID.randomUUID() + "-" + NONCES.incrementAndGet());
     }
-    String operation = request.getUri().getRawPath().substring(request.getUri().getRawPath().lastIndexOf('/') + 1);
-    String password = states.contains("the signature is wrong") ? "not-the-password" : target.v1Password();
+    String operation =
+        request.getUri().getRawPath().substring(request.getUri().getRawPath().lastIndexOf('/') + 1);
+    String password =
+        states.contains("the signature is wrong") ? "not-the-password" : target.v1Password();
     values.remove("hash");
-    values.put("hash", V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder(operation), values.get("login"),
-        password, values.get("nonce"), values)));
+    values.put(
+        "hash",
+        V1Signer.hash(
+            V1Signer.signedText(
+                V1Calls.signedOrder(operation),
+                values.get("login"),
+                password,
+                values.get("nonce"),
+                values)));
     String encoded = encode(values);
     if (post) {
-      ((ClassicHttpRequest) request).setEntity(new StringEntity(encoded, ContentType.APPLICATION_FORM_URLENCODED));
+      ((ClassicHttpRequest) request)
+          .setEntity(new StringEntity(encoded, ContentType.APPLICATION_FORM_URLENCODED));
     } else {
       request.setUri(withQuery(request.getUri(), encoded));
     }
   }
 
   private static URI withQuery(URI uri, String rawQuery) throws URISyntaxException {
-    return new URI(uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath() + "?" + rawQuery);
+    return new URI(
+        uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath() + "?" + rawQuery);
   }
 
   private static Map<String, String> parse(String raw) {
@@ -127,7 +155,8 @@ final class RequestAdapter {
     for (String pair : raw.split("&")) {
       if (!pair.isEmpty()) {
         int eq = pair.indexOf('=');
-        values.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+        values.put(
+            URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
             eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
       }
     }
@@ -136,8 +165,12 @@ final class RequestAdapter {
 
   private static String encode(Map<String, String> values) {
     StringJoiner out = new StringJoiner("&");
-    values.forEach((name, value) -> out.add(URLEncoder.encode(name, StandardCharsets.UTF_8) + "="
-        + URLEncoder.encode(value, StandardCharsets.UTF_8)));
+    values.forEach(
+        (name, value) ->
+            out.add(
+                URLEncoder.encode(name, StandardCharsets.UTF_8)
+                    + "="
+                    + URLEncoder.encode(value, StandardCharsets.UTF_8)));
     return out.toString();
   }
 }

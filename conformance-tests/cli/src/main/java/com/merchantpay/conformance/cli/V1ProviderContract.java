@@ -12,7 +12,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Replays the v1 client's pact against the provider of the current {@link Verification}, each call signed anew. */
+/**
+ * Replays the v1 client's pact against the provider of the current {@link Verification}, each call
+ * signed anew.
+ */
 @Provider("merchantpay-v1")
 @PactFolder("${" + PactVerification.PACTS_DIR + "}")
 class V1ProviderContract {

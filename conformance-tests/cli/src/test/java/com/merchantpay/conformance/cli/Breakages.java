@@ -11,13 +11,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
- * More ways an implementation breaks a rule the documents state, one (at least) for each check the kit gained
- * when it began to judge by the documents. Written from the documents' rules, like {@link Faults}.
+ * More ways an implementation breaks a rule the documents state, one (at least) for each check the
+ * kit gained when it began to judge by the documents. Written from the documents' rules, like
+ * {@link Faults}.
  */
 final class Breakages {
   private Breakages() {}
@@ -26,7 +27,9 @@ final class Breakages {
 
   private static JsonNode json(MutatingProxy.Call call) {
     try {
-      return call.body == null || call.body.length == 0 ? null : MutatingProxy.JSON.readTree(call.body);
+      return call.body == null || call.body.length == 0
+          ? null
+          : MutatingProxy.JSON.readTree(call.body);
     } catch (IOException e) {
       return null;
     }
@@ -41,20 +44,29 @@ final class Breakages {
   }
 
   private static MutatingProxy.Answer validationError(String error) {
-    ObjectNode body = MutatingProxy.JSON.createObjectNode().put("code", "validation_error")
-        .put("message", "The request did not pass validation.");
+    ObjectNode body =
+        MutatingProxy.JSON
+            .createObjectNode()
+            .put("code", "validation_error")
+            .put("message", "The request did not pass validation.");
     body.putArray("errors").add(error);
     return MutatingProxy.Answer.json(400, body);
   }
 
-  /** Refuses v2 requests of this method and path whose JSON body matches, as a service that does not take a member. */
-  private static MutatingProxy.Fault refuses(String method, String pathPattern, Predicate<JsonNode> body,
-      String error) {
+  /**
+   * Refuses v2 requests of this method and path whose JSON body matches, as a service that does not
+   * take a member.
+   */
+  private static MutatingProxy.Fault refuses(
+      String method, String pathPattern, Predicate<JsonNode> body, String error) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
         JsonNode sent = json(call);
-        if (call.method.equals(method) && call.path().matches(pathPattern) && sent != null && body.test(sent)) {
+        if (call.method.equals(method)
+            && call.path().matches(pathPattern)
+            && sent != null
+            && body.test(sent)) {
           call.reply = validationError(error);
         }
       }
@@ -62,12 +74,14 @@ final class Breakages {
   }
 
   /** Edits the JSON body of v2 requests of this method and path before the sandbox sees them. */
-  private static MutatingProxy.Fault rewrites(String method, String pathPattern,
-      Consumer<ObjectNode> edit) {
+  private static MutatingProxy.Fault rewrites(
+      String method, String pathPattern, Consumer<ObjectNode> edit) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        if (call.method.equals(method) && call.path().matches(pathPattern) && json(call) instanceof ObjectNode body) {
+        if (call.method.equals(method)
+            && call.path().matches(pathPattern)
+            && json(call) instanceof ObjectNode body) {
           edit.accept(body);
           json(call, body);
         }
@@ -76,20 +90,28 @@ final class Breakages {
   }
 
   private static MutatingProxy.Answer v1Code(int code) {
-    return MutatingProxy.Answer.json(200, MutatingProxy.JSON.createObjectNode().put("ErrorCode", code));
+    return MutatingProxy.Answer.json(
+        200, MutatingProxy.JSON.createObjectNode().put("ErrorCode", code));
   }
 
-  /** Answers v1 calls the predicate picks (operation, values) with this ErrorCode, without passing them on. */
-  private static MutatingProxy.Fault v1Refuses(BiPredicate<String, Map<String, String>> which,
-      int code) {
+  /**
+   * Answers v1 calls the predicate picks (operation, values) with this ErrorCode, without passing
+   * them on.
+   */
+  private static MutatingProxy.Fault v1Refuses(
+      BiPredicate<String, Map<String, String>> which, int code) {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
         if (!call.path().startsWith("/api/v1/")) {
           return;
         }
-        String raw = call.method.equals("POST") ? call.text() : call.pathAndQuery.contains("?")
-            ? call.pathAndQuery.substring(call.pathAndQuery.indexOf('?') + 1) : "";
+        String raw =
+            call.method.equals("POST")
+                ? call.text()
+                : call.pathAndQuery.contains("?")
+                    ? call.pathAndQuery.substring(call.pathAndQuery.indexOf('?') + 1)
+                    : "";
         if (which.test(call.path().substring("/api/v1/".length()), Faults.parse(raw))) {
           call.reply = v1Code(code);
         }
@@ -97,7 +119,8 @@ final class Breakages {
     };
   }
 
-  // ---------------------------------------------------------------- replacing breakages that are now readings
+  // ---------------------------------------------------------------- replacing breakages that are
+  // now readings
 
   static MutatingProxy.Fault notFoundAsHtml() {
     return new MutatingProxy.Fault() {
@@ -116,11 +139,17 @@ final class Breakages {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         JsonNode refused = call.path().equals("/api/v2/refunds") ? answer.json() : null;
-        if (refused != null && answer.status == 400 && refused.path("errors").toString().contains("refundable")) {
+        if (refused != null
+            && answer.status == 400
+            && refused.path("errors").toString().contains("refundable")) {
           JsonNode sent = json(call);
-          ObjectNode refund = MutatingProxy.JSON.createObjectNode().put("id", "20999999")
-              .put("created", "2030-01-01T00:00:00Z").put("paymentId", sent.path("paymentId").asText())
-              .put("status", "Pending");
+          ObjectNode refund =
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("id", "20999999")
+                  .put("created", "2030-01-01T00:00:00Z")
+                  .put("paymentId", sent.path("paymentId").asText())
+                  .put("status", "Pending");
           refund.set("amount", sent.path("amount"));
           answer.status = 200;
           answer.json(refund);
@@ -138,77 +167,117 @@ final class Breakages {
     };
   }
 
-  // ---------------------------------------------------------------- every documented request member
+  // ---------------------------------------------------------------- every documented request
+  // member
 
   static MutatingProxy.Fault invoiceDescriptionDropped() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if (o.path("invoice").isObject()) {
-        ((ObjectNode) o.path("invoice")).remove("description");
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.path("invoice").isObject()) {
+                    ((ObjectNode) o.path("invoice")).remove("description");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault paymentReceiptRefused() {
-    return refuses("POST", "/api/v2/payments", body -> body.has("receipt"), "receipt: not allowed in a payment");
+    return refuses(
+        "POST",
+        "/api/v2/payments",
+        body -> body.has("receipt"),
+        "receipt: not allowed in a payment");
   }
 
   static MutatingProxy.Fault captureReceiptRefused() {
-    return refuses("PUT", "/api/v2/payments/[^/]+/confirm", body -> body.has("receipt"),
+    return refuses(
+        "PUT",
+        "/api/v2/payments/[^/]+/confirm",
+        body -> body.has("receipt"),
         "receipt: not allowed in a capture");
   }
 
   static MutatingProxy.Fault refundReceiptRefused() {
-    return refuses("POST", "/api/v2/refunds", body -> body.has("receipt"), "receipt: not allowed in a refund");
+    return refuses(
+        "POST", "/api/v2/refunds", body -> body.has("receipt"), "receipt: not allowed in a refund");
   }
 
   static MutatingProxy.Fault receiptSupplierRefused() {
-    return refuses("POST", "/api/v2/receipts", body -> body.toString().contains("\"supplier\""),
+    return refuses(
+        "POST",
+        "/api/v2/receipts",
+        body -> body.toString().contains("\"supplier\""),
         "items[0].supplier: unknown member");
   }
 
   static MutatingProxy.Fault tokenDeviceRefused() {
-    return refuses("POST", "/api/v2/paymenttokens", body -> body.has("device"), "device: unknown member");
+    return refuses(
+        "POST", "/api/v2/paymenttokens", body -> body.has("device"), "device: unknown member");
   }
 
   static MutatingProxy.Fault tokenizationCustomerRefused() {
-    return refuses("POST", "/api/v2/tokenization", body -> body.has("customer"), "customer: unknown member");
+    return refuses(
+        "POST", "/api/v2/tokenization", body -> body.has("customer"), "customer: unknown member");
   }
 
   static MutatingProxy.Fault stickerDescriptionChanged() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if (o.has("stickerType") && o.has("description")) {
-        o.put("description", "Sticker");
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.has("stickerType") && o.has("description")) {
+                    o.put("description", "Sticker");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault paymentMethodRefused(String member) {
-    return refuses("POST", "/api/v2/payments", body -> body.path("paymentData").has(member),
+    return refuses(
+        "POST",
+        "/api/v2/payments",
+        body -> body.path("paymentData").has(member),
         "paymentData." + member + ": this method is not offered");
   }
 
   static MutatingProxy.Fault fifteenIntegerDigitsRefused() {
-    return refuses("POST", "/api/v2/payments", body -> body.path("amount").path("value").isNumber()
-        && body.path("amount").path("value").decimalValue().compareTo(new BigDecimal("1000000000")) > 0,
+    return refuses(
+        "POST",
+        "/api/v2/payments",
+        body ->
+            body.path("amount").path("value").isNumber()
+                && body.path("amount")
+                        .path("value")
+                        .decimalValue()
+                        .compareTo(new BigDecimal("1000000000"))
+                    > 0,
         "amount.value: at most 1000000000");
   }
 
   // ---------------------------------------------------------------- lifecycles and money
 
   static MutatingProxy.Fault dualModeDefaultsToHeld() {
-    return rewrites("POST", "/api/v2/payments", body -> {
-      if (!body.has("dualMode")) {
-        body.put("dualMode", true);
-      }
-    });
+    return rewrites(
+        "POST",
+        "/api/v2/payments",
+        body -> {
+          if (!body.has("dualMode")) {
+            body.put("dualMode", true);
+          }
+        });
   }
 
   static MutatingProxy.Fault testModeAlwaysFalse() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if (o.has("testMode")) {
-        o.put("testMode", false);
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.has("testMode")) {
+                    o.put("testMode", false);
+                  }
+                }));
   }
 
   /** A capture is acknowledged and never done: the money stays held. */
@@ -233,8 +302,10 @@ final class Breakages {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         if (answer.body.length > 0) {
-          answer.body = new String(answer.body, StandardCharsets.UTF_8).replace("411111******1111",
-              "4111111111111111").getBytes(StandardCharsets.UTF_8);
+          answer.body =
+              new String(answer.body, StandardCharsets.UTF_8)
+                  .replace("411111******1111", "4111111111111111")
+                  .getBytes(StandardCharsets.UTF_8);
         }
       }
     };
@@ -244,20 +315,23 @@ final class Breakages {
     return new MutatingProxy.Fault() {
       @Override
       public Integer notification(MutatingProxy.Call call) {
-        call.body = new String(call.body, StandardCharsets.UTF_8).replace("411111******1111", "4111111111111111")
-            .getBytes(StandardCharsets.UTF_8);
+        call.body =
+            new String(call.body, StandardCharsets.UTF_8)
+                .replace("411111******1111", "4111111111111111")
+                .getBytes(StandardCharsets.UTF_8);
         return null;
       }
     };
   }
 
   static MutatingProxy.Fault zeroAmountsTaken() {
-    Consumer<ObjectNode> lift = body -> {
-      JsonNode value = body.path("amount").path("value");
-      if (value.isNumber() && value.decimalValue().signum() <= 0) {
-        ((ObjectNode) body.path("amount")).put("value", 1);
-      }
-    };
+    Consumer<ObjectNode> lift =
+        body -> {
+          JsonNode value = body.path("amount").path("value");
+          if (value.isNumber() && value.decimalValue().signum() <= 0) {
+            ((ObjectNode) body.path("amount")).put("value", 1);
+          }
+        };
     MutatingProxy.Fault payments = rewrites("POST", "/api/v2/payments", lift);
     MutatingProxy.Fault captures = rewrites("PUT", "/api/v2/payments/[^/]+/confirm", lift);
     MutatingProxy.Fault refunds = rewrites("POST", "/api/v2/refunds", lift);
@@ -272,11 +346,12 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault currencyIgnored() {
-    Consumer<ObjectNode> rub = body -> {
-      if (body.path("amount").isObject()) {
-        ((ObjectNode) body.path("amount")).put("currency", "RUB");
-      }
-    };
+    Consumer<ObjectNode> rub =
+        body -> {
+          if (body.path("amount").isObject()) {
+            ((ObjectNode) body.path("amount")).put("currency", "RUB");
+          }
+        };
     MutatingProxy.Fault captures = rewrites("PUT", "/api/v2/payments/[^/]+/confirm", rub);
     MutatingProxy.Fault refunds = rewrites("POST", "/api/v2/refunds", rub);
     return new MutatingProxy.Fault() {
@@ -289,11 +364,15 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault expiredInvoicesCancelled() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if ("PaymentExpired".equals(o.path("resultCode").asText())) {
-        o.put("status", "Cancelled");
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if ("PaymentExpired".equals(o.path("resultCode").asText())) {
+                    o.put("status", "Cancelled");
+                  }
+                }));
   }
 
   /** A request naming another merchant is served as the token's own merchant. */
@@ -302,10 +381,12 @@ final class Breakages {
       @Override
       public void request(MutatingProxy.Call call) {
         if (call.pathAndQuery.contains("merchantId=sandbox-other-merchant")) {
-          call.pathAndQuery = call.pathAndQuery.replace("merchantId=sandbox-other-merchant",
-              "merchantId=" + Sandbox.DEFAULT_MERCHANT);
+          call.pathAndQuery =
+              call.pathAndQuery.replace(
+                  "merchantId=sandbox-other-merchant", "merchantId=" + Sandbox.DEFAULT_MERCHANT);
         }
-        if (call.method.equals("POST") && json(call) instanceof ObjectNode body
+        if (call.method.equals("POST")
+            && json(call) instanceof ObjectNode body
             && "sandbox-other-merchant".equals(body.path("merchantId").asText())
             && ("Bearer " + Sandbox.DEFAULT_TOKEN).equals(call.header("Authorization"))) {
           body.put("merchantId", Sandbox.DEFAULT_MERCHANT);
@@ -337,8 +418,10 @@ final class Breakages {
       @Override
       public void request(MutatingProxy.Call call) {
         if (call.method.equals("GET") && call.path().equals("/api/v2/payments")) {
-          call.pathAndQuery = call.pathAndQuery.replaceAll("[&?](start|end)=[^&]*", "").replaceFirst(
-              "/api/v2/payments&", "/api/v2/payments?");
+          call.pathAndQuery =
+              call.pathAndQuery
+                  .replaceAll("[&?](start|end)=[^&]*", "")
+                  .replaceFirst("/api/v2/payments&", "/api/v2/payments?");
         }
       }
     };
@@ -359,7 +442,8 @@ final class Breakages {
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         if (call.path().startsWith("/api/v2/") && answer.status == 404) {
           answer.status = 200;
-          answer.json(MutatingProxy.JSON.createObjectNode().put("id", "anything").put("status", "Settled"));
+          answer.json(
+              MutatingProxy.JSON.createObjectNode().put("id", "anything").put("status", "Settled"));
         }
       }
     };
@@ -369,24 +453,28 @@ final class Breakages {
 
   /** A server that signs periodFrom and periodTo in the other order than the document lists. */
   static MutatingProxy.Fault v1PeriodsHashedSwapped() {
-    return Faults.v1Resigned((operation, values) -> {
-      String from = values.getOrDefault("periodFrom", "");
-      String to = values.getOrDefault("periodTo", "");
-      if (!from.equals(to) && values.containsKey("hash")) {
-        values.put("hash", "bm90LXRoZS1zYW1lLW9yZGVy");
-      }
-      return false;
-    });
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          String from = values.getOrDefault("periodFrom", "");
+          String to = values.getOrDefault("periodTo", "");
+          if (!from.equals(to) && values.containsKey("hash")) {
+            values.put("hash", "bm90LXRoZS1zYW1lLW9yZGVy");
+          }
+          return false;
+        });
   }
 
-  /** A server that hashes the joined text in a single-byte charset: every value outside ASCII fails. */
+  /**
+   * A server that hashes the joined text in a single-byte charset: every value outside ASCII fails.
+   */
   static MutatingProxy.Fault v1NotHashedAsUtf8() {
-    return Faults.v1Resigned((operation, values) -> {
-      if (values.values().stream().anyMatch(v -> v.chars().anyMatch(ch -> ch > 127))) {
-        values.put("hash", "bm90LXV0Zi04");
-      }
-      return false;
-    });
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          if (values.values().stream().anyMatch(v -> v.chars().anyMatch(ch -> ch > 127))) {
+            values.put("hash", "bm90LXV0Zi04");
+          }
+          return false;
+        });
   }
 
   /** A server that reads the query without decoding it, so a hash with '+' or '/' never matches. */
@@ -394,7 +482,8 @@ final class Breakages {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        if (call.path().startsWith("/api/v1/") && call.method.equals("GET")
+        if (call.path().startsWith("/api/v1/")
+            && call.method.equals("GET")
             && call.pathAndQuery.matches(".*[?&]hash=[^&]*(%2B|%2F)[^&]*(%2B|%2F).*")) {
           call.reply = v1Code(-7);
         }
@@ -403,13 +492,14 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault v1LoginOptional() {
-    return Faults.v1Resigned((operation, values) -> {
-      if (!values.containsKey("login")) {
-        values.put("login", Sandbox.DEFAULT_ACCOUNTANT);
-        return true;
-      }
-      return false;
-    });
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          if (!values.containsKey("login")) {
+            values.put("login", Sandbox.DEFAULT_ACCOUNTANT);
+            return true;
+          }
+          return false;
+        });
   }
 
   static MutatingProxy.Fault v1LongNoncesRefused() {
@@ -417,87 +507,111 @@ final class Breakages {
   }
 
   static MutatingProxy.Fault v1CashierCannotRead() {
-    return v1Refuses((operation, values) -> Sandbox.DEFAULT_CASHIER.equals(values.get("login"))
-        && operation.equals("getPaymentByInvoiceID"), -6);
+    return v1Refuses(
+        (operation, values) ->
+            Sandbox.DEFAULT_CASHIER.equals(values.get("login"))
+                && operation.equals("getPaymentByInvoiceID"),
+        -6);
   }
 
   static MutatingProxy.Fault v1CashierActsAsAccountant() {
-    return Faults.v1Resigned((operation, values) -> {
-      if (Sandbox.DEFAULT_CASHIER.equals(values.get("login"))
-          && Set.of("listRefunds", "confirmPayment", "cancelPayment").contains(operation)) {
-        values.put("login", Sandbox.DEFAULT_ACCOUNTANT);
-        return true;
-      }
-      return false;
-    });
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          if (Sandbox.DEFAULT_CASHIER.equals(values.get("login"))
+              && Set.of("listRefunds", "confirmPayment", "cancelPayment").contains(operation)) {
+            values.put("login", Sandbox.DEFAULT_ACCOUNTANT);
+            return true;
+          }
+          return false;
+        });
   }
 
   static MutatingProxy.Fault v1TimestampsInUtcWithZ() {
-    return Faults.v1Answers((operation, envelope) -> Faults.objects(envelope, o -> {
-      if (o.path("LastUpdateTime").isTextual()) {
-        o.put("LastUpdateTime", o.path("LastUpdateTime").asText() + "Z");
-      }
-    }));
+    return Faults.v1Answers(
+        (operation, envelope) ->
+            Faults.objects(
+                envelope,
+                o -> {
+                  if (o.path("LastUpdateTime").isTextual()) {
+                    o.put("LastUpdateTime", o.path("LastUpdateTime").asText() + "Z");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault v1OverflowAlwaysSet() {
-    return Faults.v1Answers((operation, envelope) -> {
-      if (envelope.path("Response").has("Overflow")) {
-        ((ObjectNode) envelope.path("Response")).put("Overflow", true);
-      }
-    });
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if (envelope.path("Response").has("Overflow")) {
+            ((ObjectNode) envelope.path("Response")).put("Overflow", true);
+          }
+        });
   }
 
   static MutatingProxy.Fault v1RefundFiltersIgnored() {
-    return Faults.v1Resigned((operation, values) -> operation.equals("listRefunds")
-        && values.remove("externalID") != null);
+    return Faults.v1Resigned(
+        (operation, values) ->
+            operation.equals("listRefunds") && values.remove("externalID") != null);
   }
 
   static MutatingProxy.Fault v1PeriodsIgnored() {
-    return Faults.v1Resigned((operation, values) -> Set.of("listPaymentsFilter", "listRefunds").contains(operation)
-        && (values.remove("periodFrom") != null | values.remove("periodTo") != null));
+    return Faults.v1Resigned(
+        (operation, values) ->
+            Set.of("listPaymentsFilter", "listRefunds").contains(operation)
+                && (values.remove("periodFrom") != null | values.remove("periodTo") != null));
   }
 
   static MutatingProxy.Fault v1CancelReasonRefused() {
-    return v1Refuses((operation, values) -> operation.equals("cancelPayment") && values.containsKey("error"), -1);
+    return v1Refuses(
+        (operation, values) -> operation.equals("cancelPayment") && values.containsKey("error"),
+        -1);
   }
 
   static MutatingProxy.Fault v1PaidAmountIsTheInvoiceAmount() {
-    return Faults.v1Answers((operation, envelope) -> {
-      if (envelope.path("Payment").isObject()) {
-        ((ObjectNode) envelope.path("Payment")).set("PaymentAmount", envelope.path("Payment").path("Amount"));
-      }
-    });
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if (envelope.path("Payment").isObject()) {
+            ((ObjectNode) envelope.path("Payment"))
+                .set("PaymentAmount", envelope.path("Payment").path("Amount"));
+          }
+        });
   }
 
   static MutatingProxy.Fault v1UnknownInvoiceIsMinus1() {
-    return Faults.v1Answers((operation, envelope) -> {
-      if (operation.equals("getPaymentByInvoiceID") && envelope.path("ErrorCode").asInt() == -13) {
-        envelope.put("ErrorCode", -1);
-      }
-    });
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if (operation.equals("getPaymentByInvoiceID")
+              && envelope.path("ErrorCode").asInt() == -13) {
+            envelope.put("ErrorCode", -1);
+          }
+        });
   }
 
   static MutatingProxy.Fault v1RefundsOfNothingTaken() {
-    return Faults.v1Resigned((operation, values) -> {
-      String amount = values.get("amount");
-      if (operation.equals("refundPayment") && amount != null && new BigDecimal(amount).signum() <= 0) {
-        values.put("amount", "1");
-        return true;
-      }
-      return false;
-    });
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          String amount = values.get("amount");
+          if (operation.equals("refundPayment")
+              && amount != null
+              && new BigDecimal(amount).signum() <= 0) {
+            values.put("amount", "1");
+            return true;
+          }
+          return false;
+        });
   }
 
   static MutatingProxy.Fault v1ShoppingCartRefused() {
-    return v1Refuses((operation, values) -> values.keySet().stream().anyMatch(k -> k.startsWith("shoppingcart")), -1);
+    return v1Refuses(
+        (operation, values) -> values.keySet().stream().anyMatch(k -> k.startsWith("shoppingcart")),
+        -1);
   }
 
   static MutatingProxy.Fault v1DeclinesWithoutReason() {
-    return Faults.v1Answers((operation, envelope) -> {
-      if ("CANCELLED".equals(envelope.path("Payment").path("State").asText())) {
-        ((ObjectNode) envelope.path("Payment")).put("ErrorCode", 0);
-      }
-    });
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if ("CANCELLED".equals(envelope.path("Payment").path("State").asText())) {
+            ((ObjectNode) envelope.path("Payment")).put("ErrorCode", 0);
+          }
+        });
   }
 }

@@ -9,6 +9,7 @@ import com.merchantpay.spec.ApiSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,17 +18,23 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.UncheckedIOException;
 
-/** The command line as a user runs it: the main job, a failing target, the baseline, test data and bad usage. */
+/**
+ * The command line as a user runs it: the main job, a failing target, the baseline, test data and
+ * bad usage.
+ */
 class CommandLineTest extends SandboxForTheKit {
   private static final int V2_OPERATIONS = SpecModel.of(ApiSpec.V2).operations().size();
   private static final int V1_OPERATIONS = SpecModel.of(ApiSpec.V1).operations().size();
-  private static final List<String> SECRETS = List.of("sandbox-password", "sandbox-token", "sandbox-other-token",
-      "4111111111111111", "4000000000002016");
+  private static final List<String> SECRETS =
+      List.of(
+          "sandbox-password",
+          "sandbox-token",
+          "sandbox-other-token",
+          "4111111111111111",
+          "4000000000002016");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** What a run printed and how it ended. */
   record Ran(int exit, String out, String err) {}
@@ -35,9 +42,13 @@ class CommandLineTest extends SandboxForTheKit {
   static Ran run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int exit =
+        Main.execute(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            args);
+    return new Ran(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -45,21 +56,42 @@ class CommandLineTest extends SandboxForTheKit {
     Ran ran = run("--report-dir", dir.toString());
 
     assertThat(ran.exit()).as(ran.out()).isZero();
-    assertThat(ran.out()).contains("(embedded sandbox)", "By suite:", "By operation:",
-            "Operations exercised: v2 " + V2_OPERATIONS + "/" + V2_OPERATIONS + ", v1 " + V1_OPERATIONS + "/"
+    assertThat(ran.out())
+        .contains(
+            "(embedded sandbox)",
+            "By suite:",
+            "By operation:",
+            "Operations exercised: v2 "
+                + V2_OPERATIONS
+                + "/"
+                + V2_OPERATIONS
+                + ", v1 "
+                + V1_OPERATIONS
+                + "/"
                 + V1_OPERATIONS)
         .containsPattern("Rules of the documents checked: (\\d+)/\\1 checkable \\(100\\.0%\\)")
-        .containsPattern("Negative cases: \\d+ sent; constraints of the specs covered by kind: required (\\d+)/\\1, "
-            + "type (\\d+)/\\2")
-        .containsPattern("Result: \\d+ passed, 0 read an open point differently, 0 failed, 0 skipped, 0 accepted");
+        .containsPattern(
+            "Negative cases: \\d+ sent; constraints of the specs covered by kind: required (\\d+)/\\1, "
+                + "type (\\d+)/\\2")
+        .containsPattern(
+            "Result: \\d+ passed, 0 read an open point differently, 0 failed, 0 skipped, 0 accepted");
     JsonNode json = MutatingProxy.JSON.readTree(dir.resolve("conformance-report.json").toFile());
     assertThat(json.path("counts").path("failed").asInt()).isZero();
     assertThat(json.path("counts").path("passed").asInt()).isGreaterThan(150);
-    assertThat(json.path("results").get(0).path("rule").asText()).startsWith("v2 document, Endpoints");
-    assertThat(json.path("coverage").path("uncatalogued")).as("citations the catalogue does not list").isEmpty();
-    assertThat(json.path("rules")).allSatisfy(rule -> assertThat(rule.has("unchecked")
-        || rule.path("judgedBy").size() > 0).as(rule.path("id").asText()).isTrue());
-    assertThat(dir.resolve("conformance-report.html")).content().contains("<html", "Conformance report");
+    assertThat(json.path("results").get(0).path("rule").asText())
+        .startsWith("v2 document, Endpoints");
+    assertThat(json.path("coverage").path("uncatalogued"))
+        .as("citations the catalogue does not list")
+        .isEmpty();
+    assertThat(json.path("rules"))
+        .allSatisfy(
+            rule ->
+                assertThat(rule.has("unchecked") || rule.path("judgedBy").size() > 0)
+                    .as(rule.path("id").asText())
+                    .isTrue());
+    assertThat(dir.resolve("conformance-report.html"))
+        .content()
+        .contains("<html", "Conformance report");
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> junit = files.filter(f -> f.getFileName().toString().startsWith("TEST-")).toList();
       assertThat(junit).hasSizeGreaterThanOrEqualTo(9);
@@ -75,31 +107,51 @@ class CommandLineTest extends SandboxForTheKit {
     Ran ran = run("--strict", "--report-dir", dir.toString());
 
     assertThat(ran.exit()).as(ran.out()).isZero();
-    assertThat(ran.out()).contains("strict: our specs' reading of every open point is required")
-        .containsPattern("Result: \\d+ passed, 0 read an open point differently, 0 failed, 0 skipped, 0 accepted");
+    assertThat(ran.out())
+        .contains("strict: our specs' reading of every open point is required")
+        .containsPattern(
+            "Result: \\d+ passed, 0 read an open point differently, 0 failed, 0 skipped, 0 accepted");
   }
 
   @Test
   void aFailingTargetExitsOneAndShowsRuleExpectationAndACurlWithoutSecrets() {
-    try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), Faults.idempotencyKeyIgnored())) {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), Faults.idempotencyKeyIgnored())) {
       Ran ran = run(target(proxy, "--include-tags", "idempotency", "--report-dir", dir.toString()));
 
       assertThat(ran.exit()).isEqualTo(1);
-      assertThat(ran.out()).contains("FAIL  idempotency.replayed-payment-is-made-once", "rule:      v2 document",
-          "expected:", "actual:", "reproduce: curl -sS -i -X POST", "\"Authorization: Bearer $MERCHANTPAY_TOKEN\"");
+      assertThat(ran.out())
+          .contains(
+              "FAIL  idempotency.replayed-payment-is-made-once",
+              "rule:      v2 document",
+              "expected:",
+              "actual:",
+              "reproduce: curl -sS -i -X POST",
+              "\"Authorization: Bearer $MERCHANTPAY_TOKEN\"");
       assertNoSecrets(ran);
     }
   }
 
   @Test
   void aBaselineListsAcceptedDeviationsWithoutFailingTheRun() throws IOException {
-    try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), Faults.timestampsWithAnOffset())) {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), Faults.timestampsWithAnOffset())) {
       Path baseline = dir.resolve("baseline.txt");
-      Files.writeString(baseline, "# our timestamps carry the local offset; fixed in release 4.2\n"
-          + "lifecycle.timestamps-are-utc\n");
+      Files.writeString(
+          baseline,
+          "# our timestamps carry the local offset; fixed in release 4.2\n"
+              + "lifecycle.timestamps-are-utc\n");
 
-      Ran ran = run(target(proxy, "--include-tags", "lifecycle.timestamps-are-utc",
-          "--baseline", baseline.toString(), "--report-dir", dir.toString()));
+      Ran ran =
+          run(
+              target(
+                  proxy,
+                  "--include-tags",
+                  "lifecycle.timestamps-are-utc",
+                  "--baseline",
+                  baseline.toString(),
+                  "--report-dir",
+                  dir.toString()));
 
       assertThat(ran.exit()).as(ran.out()).isZero();
       assertThat(ran.out()).contains("ACPT  lifecycle.timestamps-are-utc", "1 accepted");
@@ -107,34 +159,63 @@ class CommandLineTest extends SandboxForTheKit {
   }
 
   @Test
-  void checksThatNeedTestDataTheProfileLacksAreSkippedWithTheReasonNeverPassed() throws IOException {
+  void checksThatNeedTestDataTheProfileLacksAreSkippedWithTheReasonNeverPassed()
+      throws IOException {
     Path profile = dir.resolve("profile.json");
-    Files.writeString(profile, "{\"name\": \"bare\", \"approvedCard\": {\"pan\": \"4111111111111111\", "
-        + "\"expiry\": \"12/30\", \"cvc\": \"123\"}}");
+    Files.writeString(
+        profile,
+        "{\"name\": \"bare\", \"approvedCard\": {\"pan\": \"4111111111111111\", "
+            + "\"expiry\": \"12/30\", \"cvc\": \"123\"}}");
 
-    Ran ran = run(target(null, "--profile", profile.toString(), "--include-tags", "lifecycle,callbacks",
-        "--report-dir", dir.toString()));
+    Ran ran =
+        run(
+            target(
+                null,
+                "--profile",
+                profile.toString(),
+                "--include-tags",
+                "lifecycle,callbacks",
+                "--report-dir",
+                dir.toString()));
 
     assertThat(ran.exit()).as(ran.out()).isZero();
-    assertThat(ran.out()).contains("SKIP  lifecycle.declines-are-data-with-their-result-code",
-        "skipped:   the profile defines no declining cards (declines)",
-        "SKIP  lifecycle.refund-starts-pending-and-settles",
-        "skipped:   the profile does not say when refunds settle (settles.refund)",
-        "SKIP  lifecycle.confirmation-SmsOtp");
+    assertThat(ran.out())
+        .contains(
+            "SKIP  lifecycle.declines-are-data-with-their-result-code",
+            "skipped:   the profile defines no declining cards (declines)",
+            "SKIP  lifecycle.refund-starts-pending-and-settles",
+            "skipped:   the profile does not say when refunds settle (settles.refund)",
+            "SKIP  lifecycle.confirmation-SmsOtp");
     assertThat(ran.out()).doesNotContain("PASS  lifecycle.declines-are-data");
   }
 
   @Test
   void checksRunSideBySideArePrintedInCatalogueOrderWithPlainProgressLinesInALog() {
-    Ran ran = run(target(null, "--include-tags", "operations,lifecycle", "--workers", "6", "--report-dir",
-        dir.toString()));
-    List<String> catalogue = run("--list", "--include-tags", "operations,lifecycle").out().lines().toList();
+    Ran ran =
+        run(
+            target(
+                null,
+                "--include-tags",
+                "operations,lifecycle",
+                "--workers",
+                "6",
+                "--report-dir",
+                dir.toString()));
+    List<String> catalogue =
+        run("--list", "--include-tags", "operations,lifecycle").out().lines().toList();
 
     assertThat(ran.exit()).as(ran.out()).isZero();
-    assertThat(ran.out()).contains("6 workers").containsPattern("\\.\\.\\. \\d+/" + catalogue.size()
-        + " checks done, [0-9.]+ s, 0 failed so far").doesNotContain("\r");
-    List<String> printed = ran.out().lines().filter(line -> line.matches("  (PASS|DIFF|FAIL|SKIP|ACPT)  .*"))
-        .map(line -> line.substring(8, line.indexOf(' ', 8))).toList();
+    assertThat(ran.out())
+        .contains("6 workers")
+        .containsPattern(
+            "\\.\\.\\. \\d+/" + catalogue.size() + " checks done, [0-9.]+ s, 0 failed so far")
+        .doesNotContain("\r");
+    List<String> printed =
+        ran.out()
+            .lines()
+            .filter(line -> line.matches("  (PASS|DIFF|FAIL|SKIP|ACPT)  .*"))
+            .map(line -> line.substring(8, line.indexOf(' ', 8)))
+            .toList();
     assertThat(printed).containsExactlyElementsOf(catalogue);
   }
 
@@ -143,7 +224,8 @@ class CommandLineTest extends SandboxForTheKit {
     Ran ran = run("--list", "--include-tags", "idempotency", "--exclude-tags", "concurrency");
 
     assertThat(ran.exit()).isZero();
-    assertThat(ran.out().lines()).contains("idempotency.replayed-payment-is-made-once")
+    assertThat(ran.out().lines())
+        .contains("idempotency.replayed-payment-is-made-once")
         .doesNotContain("idempotency.concurrent-creates-with-one-key-make-one-payment")
         .allSatisfy(line -> assertThat(line).startsWith("idempotency."));
   }
@@ -184,13 +266,27 @@ class CommandLineTest extends SandboxForTheKit {
   }
 
   private static String[] target(MutatingProxy proxy, String... more) {
-    List<String> args = new ArrayList<>(List.of(
-        "--base-url", (proxy == null ? sandbox.target().baseUrl() : proxy.baseUrl()).toString(),
-        "--token", sandbox.target().bearerToken(), "--merchant", sandbox.target().merchantId(),
-        "--other-token", sandbox.target().otherBearerToken(), "--other-merchant", sandbox.target().otherMerchantId(),
-        "--v1-login", sandbox.target().v1Login(), "--v1-password", sandbox.target().v1Password(),
-        "--v1-cashier-login", sandbox.target().v1CashierLogin(),
-        "--v1-cashier-password", sandbox.target().v1CashierPassword()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--base-url",
+                (proxy == null ? sandbox.target().baseUrl() : proxy.baseUrl()).toString(),
+                "--token",
+                sandbox.target().bearerToken(),
+                "--merchant",
+                sandbox.target().merchantId(),
+                "--other-token",
+                sandbox.target().otherBearerToken(),
+                "--other-merchant",
+                sandbox.target().otherMerchantId(),
+                "--v1-login",
+                sandbox.target().v1Login(),
+                "--v1-password",
+                sandbox.target().v1Password(),
+                "--v1-cashier-login",
+                sandbox.target().v1CashierLogin(),
+                "--v1-cashier-password",
+                sandbox.target().v1CashierPassword()));
     args.addAll(List.of(more));
     return args.toArray(new String[0]);
   }

@@ -8,32 +8,33 @@ import com.merchantpay.conformance.internal.V1Signer;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.spec.ApiSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 
 /**
- * Ways an implementation goes wrong, each as a fault of the {@link MutatingProxy}, and ways it may differ
- * harmlessly. Written from the documents' rules, not from the kit's code.
+ * Ways an implementation goes wrong, each as a fault of the {@link MutatingProxy}, and ways it may
+ * differ harmlessly. Written from the documents' rules, not from the kit's code.
  */
 final class Faults {
   private Faults() {}
 
   static boolean isV2Json(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-    return call.path().startsWith("/api/v2/") && answer.contentType().startsWith("application/json");
+    return call.path().startsWith("/api/v2/")
+        && answer.contentType().startsWith("application/json");
   }
 
   /** Changes every JSON answer of v2 with the edit. */
@@ -65,27 +66,39 @@ final class Faults {
   // ---------------------------------------------------------------- v2 answers
 
   static MutatingProxy.Fault droppedAmount() {
-    return v2Answers(json -> objects(json, o -> {
-      if (o.has("paymentData") && o.has("status")) {
-        o.remove("amount");
-      }
-    }));
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  if (o.has("paymentData") && o.has("status")) {
+                    o.remove("amount");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault statusOutsideTheDictionary() {
-    return v2Answers(json -> objects(json, o -> {
-      if ("Settled".equals(o.path("status").asText())) {
-        o.put("status", "Completed");
-      }
-    }));
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  if ("Settled".equals(o.path("status").asText())) {
+                    o.put("status", "Completed");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault amountAsString() {
-    return v2Answers(json -> objects(json, o -> {
-      if (o.path("value").isNumber() && o.has("currency")) {
-        o.put("value", o.path("value").decimalValue().toPlainString());
-      }
-    }));
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  if (o.path("value").isNumber() && o.has("currency")) {
+                    o.put("value", o.path("value").decimalValue().toPlainString());
+                  }
+                }));
   }
 
   static MutatingProxy.Fault notFoundAsBadRequest() {
@@ -94,8 +107,11 @@ final class Faults {
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         if (call.path().startsWith("/api/v2/") && answer.status == 404) {
           answer.status = 400;
-          ObjectNode body = MutatingProxy.JSON.createObjectNode().put("code", "validation_error")
-              .put("message", "Bad request");
+          ObjectNode body =
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "validation_error")
+                  .put("message", "Bad request");
           body.putArray("errors").add("id: unknown");
           answer.json(body);
         }
@@ -104,40 +120,57 @@ final class Faults {
   }
 
   static MutatingProxy.Fault timestampsWithAnOffset() {
-    return v2Answers(json -> objects(json, o -> {
-      for (String member : List.of("created", "completed")) {
-        String value = o.path(member).asText("");
-        if (value.endsWith("Z")) {
-          o.put(member, OffsetDateTime.parse(value).withOffsetSameInstant(ZoneOffset.ofHours(3))
-              .toString());
-        }
-      }
-    }));
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  for (String member : List.of("created", "completed")) {
+                    String value = o.path(member).asText("");
+                    if (value.endsWith("Z")) {
+                      o.put(
+                          member,
+                          OffsetDateTime.parse(value)
+                              .withOffsetSameInstant(ZoneOffset.ofHours(3))
+                              .toString());
+                    }
+                  }
+                }));
   }
 
   static MutatingProxy.Fault pagesDropTheirLastItem() {
-    return v2Answers(json -> {
-      if (json.isObject() && json.path("items").isArray() && json.path("cursor").isTextual()
-          && json.path("items").size() > 1) {
-        ((ArrayNode) json.path("items")).remove(json.path("items").size() - 1);
-      }
-    });
+    return v2Answers(
+        json -> {
+          if (json.isObject()
+              && json.path("items").isArray()
+              && json.path("cursor").isTextual()
+              && json.path("items").size() > 1) {
+            ((ArrayNode) json.path("items")).remove(json.path("items").size() - 1);
+          }
+        });
   }
 
   static MutatingProxy.Fault validationErrorsNameNothing() {
-    return v2Answers(json -> {
-      if ("validation_error".equals(json.path("code").asText())) {
-        ((ObjectNode) json).putArray("errors").add("invalid request");
-      }
-    });
+    return v2Answers(
+        json -> {
+          if ("validation_error".equals(json.path("code").asText())) {
+            ((ObjectNode) json).putArray("errors").add("invalid request");
+          }
+        });
   }
 
   static MutatingProxy.Fault pendingRefundsSayTheyWorked() {
-    return v2Answers(json -> objects(json, o -> {
-      if ("Pending".equals(o.path("status").asText()) && o.has("paymentId") && !o.has("type")) {
-        o.put("resultCode", "Success");
-      }
-    }));
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  if ("Pending".equals(o.path("status").asText())
+                      && o.has("paymentId")
+                      && !o.has("type")) {
+                    o.put("resultCode", "Success");
+                  }
+                }));
   }
 
   static MutatingProxy.Fault jsonAnsweredAsText() {
@@ -155,7 +188,9 @@ final class Faults {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        if (call.path().startsWith("/api/v2/") && answer.status == 400 && call.text().startsWith("{")
+        if (call.path().startsWith("/api/v2/")
+            && answer.status == 400
+            && call.text().startsWith("{")
             && !call.text().endsWith("}")) {
           answer.status = 500;
           answer.body = "Internal Server Error".getBytes(StandardCharsets.UTF_8);
@@ -191,17 +226,21 @@ final class Faults {
 
   // ---------------------------------------------------------------- v1
 
-  /** Rewrites v1 calls before the sandbox sees them: the values, then a correct signature over them. */
+  /**
+   * Rewrites v1 calls before the sandbox sees them: the values, then a correct signature over them.
+   */
   private static MutatingProxy.Fault v1Resigned(Consumer<Map<String, String>> edit) {
-    return v1Resigned((operation, values) -> {
-      edit.accept(values);
-      return true;
-    });
+    return v1Resigned(
+        (operation, values) -> {
+          edit.accept(values);
+          return true;
+        });
   }
 
   /**
-   * Rewrites v1 calls before the sandbox sees them: the edit sees the operation and the values, may change them,
-   * and says whether they are signed again (true, with the password every sandbox user has) or sent as they are.
+   * Rewrites v1 calls before the sandbox sees them: the edit sees the operation and the values, may
+   * change them, and says whether they are signed again (true, with the password every sandbox user
+   * has) or sent as they are.
    */
   static MutatingProxy.Fault v1Resigned(BiPredicate<String, Map<String, String>> edit) {
     return new MutatingProxy.Fault() {
@@ -211,16 +250,27 @@ final class Faults {
           return;
         }
         boolean post = call.method.equals("POST");
-        String raw = post ? call.text() : call.pathAndQuery.contains("?")
-            ? call.pathAndQuery.substring(call.pathAndQuery.indexOf('?') + 1) : "";
+        String raw =
+            post
+                ? call.text()
+                : call.pathAndQuery.contains("?")
+                    ? call.pathAndQuery.substring(call.pathAndQuery.indexOf('?') + 1)
+                    : "";
         Map<String, String> values = parse(raw);
         String operation = call.path().substring("/api/v1/".length());
         if (!OPERATIONS.contains(operation)) {
           return;
         }
         if (edit.test(operation, values) && values.containsKey("login")) {
-          values.put("hash", V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder(operation), values.get("login"),
-              Sandbox.DEFAULT_PASSWORD, values.get("nonce"), values)));
+          values.put(
+              "hash",
+              V1Signer.hash(
+                  V1Signer.signedText(
+                      V1Calls.signedOrder(operation),
+                      values.get("login"),
+                      Sandbox.DEFAULT_PASSWORD,
+                      values.get("nonce"),
+                      values)));
         }
         String encoded = encode(values);
         if (post) {
@@ -247,12 +297,14 @@ final class Faults {
   }
 
   static MutatingProxy.Fault v1HashUnchecked() {
-    return v1Resigned(values -> { });
+    return v1Resigned(values -> {});
   }
 
   static MutatingProxy.Fault v1NonceReplayAccepted() {
     AtomicLong fresh = new AtomicLong();
-    return v1Resigned(values -> values.put("nonce", "proxy-" + fresh.incrementAndGet() + "-" + UUID.randomUUID()));
+    return v1Resigned(
+        values ->
+            values.put("nonce", "proxy-" + fresh.incrementAndGet() + "-" + UUID.randomUUID()));
   }
 
   static MutatingProxy.Fault v1FailuresAsHttp400() {
@@ -271,9 +323,12 @@ final class Faults {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        if (call.path().startsWith("/api/v1/") && answer.contentType().startsWith("application/xml")) {
-          answer.body = new String(answer.body, StandardCharsets.UTF_8).replace("RestController.RestResponse",
-              "Response").getBytes(StandardCharsets.UTF_8);
+        if (call.path().startsWith("/api/v1/")
+            && answer.contentType().startsWith("application/xml")) {
+          answer.body =
+              new String(answer.body, StandardCharsets.UTF_8)
+                  .replace("RestController.RestResponse", "Response")
+                  .getBytes(StandardCharsets.UTF_8);
         }
       }
     };
@@ -321,7 +376,10 @@ final class Faults {
 
   // ---------------------------------------------------------------- harmless
 
-  /** Unknown members in every JSON object of every answer and notification, keys in reverse, other spacing. */
+  /**
+   * Unknown members in every JSON object of every answer and notification, keys in reverse, other
+   * spacing.
+   */
   static MutatingProxy.Fault harmlessVariations() {
     return new MutatingProxy.Fault() {
       @Override
@@ -330,7 +388,8 @@ final class Faults {
         if (json != null) {
           JsonNode varied = vary(json);
           try {
-            answer.body = MutatingProxy.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(varied);
+            answer.body =
+                MutatingProxy.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(varied);
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -340,8 +399,10 @@ final class Faults {
       @Override
       public Integer notification(MutatingProxy.Call call) {
         try {
-          call.body = MutatingProxy.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(
-              vary(MutatingProxy.JSON.readTree(call.body)));
+          call.body =
+              MutatingProxy.JSON
+                  .writerWithDefaultPrettyPrinter()
+                  .writeValueAsBytes(vary(MutatingProxy.JSON.readTree(call.body)));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -356,9 +417,13 @@ final class Faults {
       object.fieldNames().forEachRemaining(names::add);
       ObjectNode reordered = MutatingProxy.JSON.createObjectNode();
       for (int i = names.size() - 1; i >= 0; i--) {
-        // invoice.params is the merchant's own map of strings, echoed as sent: nothing is added to it.
-        reordered.set(names.get(i), names.get(i).equals("params") ? object.get(names.get(i))
-            : vary(object.get(names.get(i))));
+        // invoice.params is the merchant's own map of strings, echoed as sent: nothing is added to
+        // it.
+        reordered.set(
+            names.get(i),
+            names.get(i).equals("params")
+                ? object.get(names.get(i))
+                : vary(object.get(names.get(i))));
       }
       reordered.put("x-added-by-a-newer-version", "ignore me");
       reordered.putObject("extension").put("nested", true);
@@ -374,15 +439,16 @@ final class Faults {
 
   // ---------------------------------------------------------------- helpers
 
-  static final List<String> OPERATIONS = SpecModel.of(ApiSpec.V1).operations().stream()
-      .map(SpecModel.Operation::id).toList();
+  static final List<String> OPERATIONS =
+      SpecModel.of(ApiSpec.V1).operations().stream().map(SpecModel.Operation::id).toList();
 
   static Map<String, String> parse(String raw) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String pair : raw.split("&")) {
       if (!pair.isEmpty()) {
         int eq = pair.indexOf('=');
-        values.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+        values.put(
+            URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
             URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
       }
     }
@@ -391,8 +457,12 @@ final class Faults {
 
   static String encode(Map<String, String> values) {
     StringBuilder out = new StringBuilder();
-    values.forEach((k, v) -> out.append(out.length() == 0 ? "" : "&").append(URLEncoder.encode(k,
-        StandardCharsets.UTF_8)).append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
+    values.forEach(
+        (k, v) ->
+            out.append(out.length() == 0 ? "" : "&")
+                .append(URLEncoder.encode(k, StandardCharsets.UTF_8))
+                .append('=')
+                .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
     return out.toString();
   }
 }

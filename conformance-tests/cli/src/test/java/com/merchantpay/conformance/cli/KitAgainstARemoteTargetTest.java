@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import java.time.Duration;
 
 /**
- * The kit as a provider team runs it against a remote target: many checks at once with the same verdicts as one
- * after another, a target that asks to slow down waited for and reported, and one that never lets up failed for
- * that reason within the run's budget.
+ * The kit as a provider team runs it against a remote target: many checks at once with the same
+ * verdicts as one after another, a target that asks to slow down waited for and reported, and one
+ * that never lets up failed for that reason within the run's budget.
  */
 class KitAgainstARemoteTargetTest extends SandboxForTheKit {
   @Test
@@ -25,7 +25,9 @@ class KitAgainstARemoteTargetTest extends SandboxForTheKit {
     for (int round = 0; round < 3; round++) {
       Report many = run(16);
       assertThat(verdicts(many)).as("round %d with 16 workers", round).isEqualTo(one);
-      assertThat(many.results()).extracting(CheckResult::id).as("reported in catalogue order")
+      assertThat(many.results())
+          .extracting(CheckResult::id)
+          .as("reported in catalogue order")
           .containsExactlyElementsOf(one.keySet());
     }
   }
@@ -33,20 +35,24 @@ class KitAgainstARemoteTargetTest extends SandboxForTheKit {
   @Test
   void aTargetThatAsksToSlowDownIsWaitedForAndTheWaitsAreReported() {
     AtomicInteger calls = new AtomicInteger();
-    MutatingProxy.Fault everyTenthSlowed = new MutatingProxy.Fault() {
-      @Override
-      public void request(MutatingProxy.Call call) {
-        if (calls.incrementAndGet() % 10 == 0) {
-          call.reply = new MutatingProxy.Answer();
-          call.reply.status = call.path().startsWith("/api/v1/") ? 503 : 429;
-          call.reply.headers.put("Retry-After", "1");
-        }
-      }
-    };
+    MutatingProxy.Fault everyTenthSlowed =
+        new MutatingProxy.Fault() {
+          @Override
+          public void request(MutatingProxy.Call call) {
+            if (calls.incrementAndGet() % 10 == 0) {
+              call.reply = new MutatingProxy.Answer();
+              call.reply.status = call.path().startsWith("/api/v1/") ? 503 : 429;
+              call.reply.headers.put("Retry-After", "1");
+            }
+          }
+        };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), everyTenthSlowed)) {
-      Report report = KitCatchesBreakageTest.kit(proxy, List.of("operations", "wire")).build().run();
+      Report report =
+          KitCatchesBreakageTest.kit(proxy, List.of("operations", "wire")).build().run();
 
-      assertThat(report.results()).filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED).isEmpty();
+      assertThat(report.results())
+          .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
+          .isEmpty();
       assertThat(report.slowdowns()).isGreaterThan(3);
       assertThat(report.slowdownMillis()).isGreaterThanOrEqualTo(report.slowdowns() * 1000L);
     }
@@ -54,28 +60,38 @@ class KitAgainstARemoteTargetTest extends SandboxForTheKit {
 
   @Test
   void aTargetThatNeverLetsUpFailsTheRunSayingSo() {
-    MutatingProxy.Fault alwaysBusy = new MutatingProxy.Fault() {
-      @Override
-      public void request(MutatingProxy.Call call) {
-        call.reply = new MutatingProxy.Answer();
-        call.reply.status = 429;
-        call.reply.headers.put("Retry-After", "3600");
-      }
-    };
+    MutatingProxy.Fault alwaysBusy =
+        new MutatingProxy.Fault() {
+          @Override
+          public void request(MutatingProxy.Call call) {
+            call.reply = new MutatingProxy.Answer();
+            call.reply.status = 429;
+            call.reply.headers.put("Retry-After", "3600");
+          }
+        };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), alwaysBusy)) {
-      Report report = KitCatchesBreakageTest.kit(proxy, List.of("operations.createPayment"))
-          .budget(Duration.ofSeconds(30)).build().run();
+      Report report =
+          KitCatchesBreakageTest.kit(proxy, List.of("operations.createPayment"))
+              .budget(Duration.ofSeconds(30))
+              .build()
+              .run();
 
       assertThat(report.exitCode()).isEqualTo(1);
-      assertThat(report.results()).singleElement().satisfies(r -> {
-        assertThat(r.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
-        assertThat(r.actual()).contains("asked the kit to wait 3600 s", "Retry-After 3600");
-      });
+      assertThat(report.results())
+          .singleElement()
+          .satisfies(
+              r -> {
+                assertThat(r.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
+                assertThat(r.actual()).contains("asked the kit to wait 3600 s", "Retry-After 3600");
+              });
     }
   }
 
   private static Report run(int workers) {
-    return KitCatchesBreakageTest.kit(null, sandbox.target().baseUrl(), List.of()).workers(workers).build().run();
+    return KitCatchesBreakageTest.kit(null, sandbox.target().baseUrl(), List.of())
+        .workers(workers)
+        .build()
+        .run();
   }
 
   private static Map<String, CheckResult.Outcome> verdicts(Report report) {

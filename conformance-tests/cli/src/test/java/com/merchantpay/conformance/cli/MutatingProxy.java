@@ -22,22 +22,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
- * A deliberately broken implementation: an HTTP proxy in front of the sandbox that changes requests,
- * answers and notifications the way a faulty implementation would. Callback URLs in request bodies are
- * pointed at the proxy, so notifications pass through it too.
+ * A deliberately broken implementation: an HTTP proxy in front of the sandbox that changes
+ * requests, answers and notifications the way a faulty implementation would. Callback URLs in
+ * request bodies are pointed at the proxy, so notifications pass through it too.
  */
 final class MutatingProxy implements AutoCloseable {
   /** Numbers pass through as written: 100.00 stays 100.00, never 1E+2. */
-  static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .disable(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-      .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN).build();
-  private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding",
-      "upgrade", "expect");
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(
+              com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+          .build();
+
+  private static final Set<String> HOP =
+      Set.of("host", "content-length", "connection", "transfer-encoding", "upgrade", "expect");
 
   /** A call as the proxy sees it. */
   static final class Call {
@@ -45,6 +49,7 @@ final class MutatingProxy implements AutoCloseable {
     String pathAndQuery;
     final Map<String, String> headers = new LinkedHashMap<>();
     byte[] body;
+
     /** Set by a fault to answer the call itself, without passing it on. */
     Answer reply;
 
@@ -115,18 +120,25 @@ final class MutatingProxy implements AutoCloseable {
     }
   }
 
-  /** How a broken implementation departs; every method leaves things as they are unless overridden. */
+  /**
+   * How a broken implementation departs; every method leaves things as they are unless overridden.
+   */
   interface Fault {
     default void request(Call call) {}
 
     default void answer(Call call, Answer answer) {}
 
-    /** A notification on its way to the merchant; change the body or return a status to answer it instead. */
+    /**
+     * A notification on its way to the merchant; change the body or return a status to answer it
+     * instead.
+     */
     default Integer notification(Call call) {
       return null;
     }
 
-    /** The status the implementation sees for a notification the merchant answered with this status. */
+    /**
+     * The status the implementation sees for a notification the merchant answered with this status.
+     */
     default int notificationAnswer(int merchantStatus) {
       return merchantStatus;
     }
@@ -135,8 +147,12 @@ final class MutatingProxy implements AutoCloseable {
   private final URI upstream;
   private final Fault fault;
   private final HttpServer server;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .followRedirects(HttpClient.Redirect.NEVER)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   private final String base;
 
   MutatingProxy(URI upstream, Fault fault) {
@@ -148,11 +164,14 @@ final class MutatingProxy implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     base = "http://127.0.0.1:" + server.getAddress().getPort();
-    server.setExecutor(Executors.newFixedThreadPool(40, r -> {
-      Thread thread = new Thread(r, "mutating-proxy");
-      thread.setDaemon(true);
-      return thread;
-    }));
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            40,
+            r -> {
+              Thread thread = new Thread(r, "mutating-proxy");
+              thread.setDaemon(true);
+              return thread;
+            }));
     server.createContext("/", this::handle);
     server.start();
   }
@@ -165,8 +184,11 @@ final class MutatingProxy implements AutoCloseable {
     try {
       Call call = new Call();
       call.method = exchange.getRequestMethod();
-      call.pathAndQuery = exchange.getRequestURI().getRawPath()
-          + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+      call.pathAndQuery =
+          exchange.getRequestURI().getRawPath()
+              + (exchange.getRequestURI().getRawQuery() == null
+                  ? ""
+                  : "?" + exchange.getRequestURI().getRawQuery());
       exchange.getRequestHeaders().forEach((name, values) -> call.headers.put(name, values.get(0)));
       call.body = exchange.getRequestBody().readAllBytes();
       if (call.path().equals("/relay")) {
@@ -175,7 +197,8 @@ final class MutatingProxy implements AutoCloseable {
       }
       routeCallbacksThroughProxy(call);
       fault.request(call);
-      Answer answer = call.reply != null ? call.reply : forward(upstream.toString() + call.pathAndQuery, call);
+      Answer answer =
+          call.reply != null ? call.reply : forward(upstream.toString() + call.pathAndQuery, call);
       fault.answer(call, answer);
       reply(exchange, answer.status, answer.headers, answer.body);
     } catch (RuntimeException | InterruptedException e) {
@@ -199,7 +222,10 @@ final class MutatingProxy implements AutoCloseable {
     }
   }
 
-  /** Points callback URLs of JSON request bodies at the proxy's relay, so notifications pass through it. */
+  /**
+   * Points callback URLs of JSON request bodies at the proxy's relay, so notifications pass through
+   * it.
+   */
   private void routeCallbacksThroughProxy(Call call) {
     String type = call.header("Content-Type");
     if (call.body.length == 0 || type == null || !type.startsWith("application/json")) {
@@ -219,10 +245,14 @@ final class MutatingProxy implements AutoCloseable {
     boolean changed = false;
     if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
       for (Map.Entry<String, JsonNode> member : object.properties()) {
-        if (member.getKey().equals("callbackUrl") && member.getValue().isTextual()
+        if (member.getKey().equals("callbackUrl")
+            && member.getValue().isTextual()
             && member.getValue().asText().matches("https?://.+")) {
-          object.put("callbackUrl", base + "/relay?to=" + URLEncoder.encode(member.getValue().asText(),
-              StandardCharsets.UTF_8));
+          object.put(
+              "callbackUrl",
+              base
+                  + "/relay?to="
+                  + URLEncoder.encode(member.getValue().asText(), StandardCharsets.UTF_8));
           changed = true;
         } else {
           changed |= relayed(member.getValue());
@@ -233,27 +263,39 @@ final class MutatingProxy implements AutoCloseable {
   }
 
   private Answer forward(String url, Call call) throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
-        .method(call.method, call.body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(call.body));
-    call.headers.forEach((name, value) -> {
-      if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
-        request.header(name, value);
-      }
-    });
-    HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                call.method,
+                call.body.length == 0
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(call.body));
+    call.headers.forEach(
+        (name, value) -> {
+          if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
+            request.header(name, value);
+          }
+        });
+    HttpResponse<byte[]> response =
+        http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     Answer answer = new Answer();
     answer.status = response.statusCode();
-    response.headers().map().forEach((name, values) -> {
-      if (!name.startsWith(":") && !HOP.contains(name.toLowerCase(Locale.ROOT))) {
-        answer.headers.put(name, values.get(0));
-      }
-    });
+    response
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              if (!name.startsWith(":") && !HOP.contains(name.toLowerCase(Locale.ROOT))) {
+                answer.headers.put(name, values.get(0));
+              }
+            });
     answer.body = response.body();
     return answer;
   }
 
-  private static void reply(HttpExchange exchange, int status, Map<String, String> headers, byte[] body)
+  private static void reply(
+      HttpExchange exchange, int status, Map<String, String> headers, byte[] body)
       throws IOException {
     headers.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
     exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);

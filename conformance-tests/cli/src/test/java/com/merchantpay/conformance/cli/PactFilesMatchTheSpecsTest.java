@@ -24,9 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A consumer test can never encode what the contract does not allow: every interaction of the packaged
- * pacts, request and response, is valid for its operation in the OpenAPI documents, and together they
- * cover every operation.
+ * A consumer test can never encode what the contract does not allow: every interaction of the
+ * packaged pacts, request and response, is valid for its operation in the OpenAPI documents, and
+ * together they cover every operation.
  */
 class PactFilesMatchTheSpecsTest {
   @ParameterizedTest
@@ -37,11 +37,15 @@ class PactFilesMatchTheSpecsTest {
       pact = MutatingProxy.JSON.readTree(in);
     }
     ApiSpec spec = file.equals(PactFiles.V2) ? ApiSpec.V2 : ApiSpec.V1;
-    OpenApiInteractionValidator requests = OpenApiInteractionValidator.createForInlineApiSpecification(spec.yaml())
-        .withLevelResolver(LevelResolver.create()
-            // Credentials are not part of the recorded contract: a verifier sends the provider's own.
-            .withLevel("validation.request.security.missing", ValidationReport.Level.IGNORE).build())
-        .build();
+    OpenApiInteractionValidator requests =
+        OpenApiInteractionValidator.createForInlineApiSpecification(spec.yaml())
+            .withLevelResolver(
+                LevelResolver.create()
+                    // Credentials are not part of the recorded contract: a verifier sends the
+                    // provider's own.
+                    .withLevel("validation.request.security.missing", ValidationReport.Level.IGNORE)
+                    .build())
+            .build();
     ExchangeJudge answers = ExchangeJudge.of(spec);
     List<String> problems = new ArrayList<>();
     Set<String> operations = new TreeSet<>();
@@ -59,34 +63,52 @@ class PactFilesMatchTheSpecsTest {
         operations.add(operation.id());
       }
       SimpleRequest.Builder built = new SimpleRequest.Builder(Request.Method.valueOf(method), path);
-      request.path("query").properties().forEach(q -> q.getValue().forEach(v -> built.withQueryParam(q.getKey(),
-          v.asText())));
-      request.path("headers").properties().forEach(h -> h.getValue().forEach(v -> built.withHeader(h.getKey(),
-          v.asText())));
+      request
+          .path("query")
+          .properties()
+          .forEach(q -> q.getValue().forEach(v -> built.withQueryParam(q.getKey(), v.asText())));
+      request
+          .path("headers")
+          .properties()
+          .forEach(h -> h.getValue().forEach(v -> built.withHeader(h.getKey(), v.asText())));
       String body = content(request.path("body"));
       if (body != null) {
         built.withBody(body);
       }
       ValidationReport report = requests.validateRequest(built.build());
-      report.getMessages().stream().filter(m -> m.getLevel() == ValidationReport.Level.ERROR)
+      report.getMessages().stream()
+          .filter(m -> m.getLevel() == ValidationReport.Level.ERROR)
           .forEach(m -> problems.add(name + " (request): " + m.getKey() + " " + m.getMessage()));
       Map<String, List<String>> headers = new LinkedHashMap<>();
-      response.path("headers").properties().forEach(h -> headers.put(h.getKey(), List.of(h.getValue().get(0).asText())));
+      response
+          .path("headers")
+          .properties()
+          .forEach(h -> headers.put(h.getKey(), List.of(h.getValue().get(0).asText())));
       String answer = content(response.path("body"));
-      if (answer != null && headers.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Content-Type"))) {
+      if (answer != null
+          && headers.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Content-Type"))) {
         headers.put("Content-Type", List.of("application/json"));
       }
-      // A document's bytes differ per provider and no matcher says "any bytes": that answer records no body.
+      // A document's bytes differ per provider and no matcher says "any bytes": that answer records
+      // no body.
       boolean anyDocument = path.equals("/api/v1/getDocumentContent") && answer == null;
-      answers.problems(method, path, response.path("status").asInt(), headers,
-          answer == null ? new byte[0] : answer.getBytes(StandardCharsets.UTF_8)).stream()
+      answers
+          .problems(
+              method,
+              path,
+              response.path("status").asInt(),
+              headers,
+              answer == null ? new byte[0] : answer.getBytes(StandardCharsets.UTF_8))
+          .stream()
           .filter(p -> !(anyDocument && p.startsWith("validation.response.body.missing")))
           .forEach(p -> problems.add(name + " (response): " + p));
     }
 
     assertThat(problems).isEmpty();
-    assertThat(operations).as("operations with an interaction in %s", file)
-        .containsExactlyInAnyOrderElementsOf(model.operations().stream().map(SpecModel.Operation::id).toList());
+    assertThat(operations)
+        .as("operations with an interaction in %s", file)
+        .containsExactlyInAnyOrderElementsOf(
+            model.operations().stream().map(SpecModel.Operation::id).toList());
   }
 
   private static String content(JsonNode body) {

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pacts of our clients verified with the kit's {@code pact} command: the sandbox passes, as often as it
- * is verified; a provider that breaks the contract fails with a message that says where; a provider that
- * only adds members passes.
+ * The pacts of our clients verified with the kit's {@code pact} command: the sandbox passes, as
+ * often as it is verified; a provider that breaks the contract fails with a message that says
+ * where; a provider that only adds members passes.
  */
 class PactVerificationTest extends SandboxForTheKit {
   record Ran(int exit, String out) {}
@@ -20,10 +20,20 @@ class PactVerificationTest extends SandboxForTheKit {
   private static Ran pact(MutatingProxy proxy) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream stream = new PrintStream(out, true, StandardCharsets.UTF_8);
-    List<String> args = new ArrayList<>(List.of("pact",
-        "--base-url", (proxy == null ? sandbox.target().baseUrl() : proxy.baseUrl()).toString(),
-        "--token", sandbox.target().bearerToken(), "--merchant", sandbox.target().merchantId(),
-        "--v1-login", sandbox.target().v1Login(), "--v1-password", sandbox.target().v1Password()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "pact",
+                "--base-url",
+                (proxy == null ? sandbox.target().baseUrl() : proxy.baseUrl()).toString(),
+                "--token",
+                sandbox.target().bearerToken(),
+                "--merchant",
+                sandbox.target().merchantId(),
+                "--v1-login",
+                sandbox.target().v1Login(),
+                "--v1-password",
+                sandbox.target().v1Password()));
     int exit = ConformanceCli.execute(stream, stream, args.toArray(new String[0]));
     return new Ran(exit, out.toString(StandardCharsets.UTF_8));
   }
@@ -34,71 +44,93 @@ class PactVerificationTest extends SandboxForTheKit {
       Ran ran = pact(null);
 
       assertThat(ran.exit()).as("run %d: %s", run, ran.out()).isZero();
-      assertThat(ran.out()).contains("41 interactions verified, 0 failed",
-          "PASS  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
-          "PASS  merchantpay-client-v2 - the same idempotency key with another body is idempotency_key_violation");
-      assertThat(ran.out()).doesNotContain(sandbox.target().v1Password(), sandbox.target().bearerToken());
+      assertThat(ran.out())
+          .contains(
+              "41 interactions verified, 0 failed",
+              "PASS  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
+              "PASS  merchantpay-client-v2 - the same idempotency key with another body is idempotency_key_violation");
+      assertThat(ran.out())
+          .doesNotContain(sandbox.target().v1Password(), sandbox.target().bearerToken());
     }
   }
 
   @Test
   void theEmbeddedSandboxIsTheDefaultProvider() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int exit = ConformanceCli.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(out, true, StandardCharsets.UTF_8), "pact");
+    int exit =
+        ConformanceCli.execute(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            "pact");
 
     assertThat(exit).as(out.toString(StandardCharsets.UTF_8)).isZero();
   }
 
   @Test
   void aRenamedMemberFailsWithTheMemberNamed() {
-    MutatingProxy.Fault renamed = Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if (o.has("amount") && o.has("status")) {
-        o.set("amounts", o.remove("amount"));
-      }
-    }));
+    MutatingProxy.Fault renamed =
+        Faults.v2Answers(
+            json ->
+                Faults.objects(
+                    json,
+                    o -> {
+                      if (o.has("amount") && o.has("status")) {
+                        o.set("amounts", o.remove("amount"));
+                      }
+                    }));
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), renamed)) {
       Ran ran = pact(proxy);
 
       assertThat(ran.exit()).isEqualTo(1);
-      assertThat(ran.out()).contains("FAIL  merchantpay-client-v2 - a payment is read",
-          "Actual map is missing the following keys: amount");
+      assertThat(ran.out())
+          .contains(
+              "FAIL  merchantpay-client-v2 - a payment is read",
+              "Actual map is missing the following keys: amount");
     }
   }
 
   @Test
   void aWrongStatusFailsWithTheStatusNamed() {
-    MutatingProxy.Fault created = new MutatingProxy.Fault() {
-      @Override
-      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        if (call.method.equals("POST") && call.path().equals("/api/v2/stickers") && answer.status == 200) {
-          answer.status = 201;
-        }
-      }
-    };
+    MutatingProxy.Fault created =
+        new MutatingProxy.Fault() {
+          @Override
+          public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+            if (call.method.equals("POST")
+                && call.path().equals("/api/v2/stickers")
+                && answer.status == 200) {
+              answer.status = 201;
+            }
+          }
+        };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), created)) {
       Ran ran = pact(proxy);
 
       assertThat(ran.exit()).isEqualTo(1);
-      assertThat(ran.out()).contains("FAIL  merchantpay-client-v2 - a sticker is registered",
-          "expected status of 200 but was 201");
+      assertThat(ran.out())
+          .contains(
+              "FAIL  merchantpay-client-v2 - a sticker is registered",
+              "expected status of 200 but was 201");
     }
   }
 
   @Test
   void anUncheckedV1SignatureFailsTheRefusalInteraction() {
-    try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), Faults.v1HashUnchecked())) {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), Faults.v1HashUnchecked())) {
       Ran ran = pact(proxy);
 
       assertThat(ran.exit()).isEqualTo(1);
-      assertThat(ran.out()).contains("FAIL  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
-          "PASS  merchantpay-client-v1 - a payment is read by its id");
+      assertThat(ran.out())
+          .contains(
+              "FAIL  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
+              "PASS  merchantpay-client-v1 - a payment is read by its id");
     }
   }
 
   @Test
   void membersAProviderAddsDoNotBreakTheContract() {
-    try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), Faults.harmlessVariations())) {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), Faults.harmlessVariations())) {
       Ran ran = pact(proxy);
 
       assertThat(ran.exit()).as(ran.out()).isZero();

@@ -9,60 +9,107 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
- * Correct implementations that read an open point of the documents otherwise than our specs: each is the
- * sandbox behind a proxy that changes one thing the documents leave open. Written from the documents' silences,
- * not from the kit's code: the kit must pass each and report the difference.
+ * Correct implementations that read an open point of the documents otherwise than our specs: each
+ * is the sandbox behind a proxy that changes one thing the documents leave open. Written from the
+ * documents' silences, not from the kit's code: the kit must pass each and report the difference.
  */
 final class Readings {
   private Readings() {}
 
-  /** A reading, the proxy fault that makes it, and the open point the kit should report it under. */
+  /**
+   * A reading, the proxy fault that makes it, and the open point the kit should report it under.
+   */
   record Reading(String name, MutatingProxy.Fault fault, String point) {}
 
-  private static final Set<String> CREATING = Set.of("/api/v2/invoices", "/api/v2/payments", "/api/v2/refunds",
-      "/api/v2/tokenization", "/api/v2/paymenttokens", "/api/v2/receipts", "/api/v2/stickers");
-  private static final Pattern NO_BODY = Pattern.compile("/api/v2/(payments/[^/]+/(confirm|cancel)"
-      + "|paymenttokens/[^/]+/revoke|stickers/[^/]+)");
+  private static final Set<String> CREATING =
+      Set.of(
+          "/api/v2/invoices",
+          "/api/v2/payments",
+          "/api/v2/refunds",
+          "/api/v2/tokenization",
+          "/api/v2/paymenttokens",
+          "/api/v2/receipts",
+          "/api/v2/stickers");
+  private static final Pattern NO_BODY =
+      Pattern.compile(
+          "/api/v2/(payments/[^/]+/(confirm|cancel)"
+              + "|paymenttokens/[^/]+/revoke|stickers/[^/]+)");
 
   static List<Reading> all() {
     return List.of(
-        new Reading("creations answered 201", status(call -> call.method.equals("POST")
-            && CREATING.contains(call.path()), 200, 201), "v2.status.success"),
-        new Reading("validation_error and invalid_operation answered 422", errorStatus(Set.of("validation_error",
-            "invalid_operation"), 422), "v2.status.validation-error"),
-        new Reading("not_authorized always 403", errorStatus(Set.of("not_authorized"), 403),
+        new Reading(
+            "creations answered 201",
+            status(call -> call.method.equals("POST") && CREATING.contains(call.path()), 200, 201),
+            "v2.status.success"),
+        new Reading(
+            "validation_error and invalid_operation answered 422",
+            errorStatus(Set.of("validation_error", "invalid_operation"), 422),
+            "v2.status.validation-error"),
+        new Reading(
+            "not_authorized always 403",
+            errorStatus(Set.of("not_authorized"), 403),
             "v2.status.unauthenticated"),
-        new Reading("capture, cancel, revoke and sticker switches answered 204", status(call -> call.method.equals("PUT")
-            && NO_BODY.matcher(call.path()).matches(), 200, 204), "v2.status.no-body"),
+        new Reading(
+            "capture, cancel, revoke and sticker switches answered 204",
+            status(
+                call -> call.method.equals("PUT") && NO_BODY.matcher(call.path()).matches(),
+                200,
+                204),
+            "v2.status.no-body"),
         new Reading("v1 XML answered as text/xml", xmlAsTextXml(), "v1.media-type.xml"),
-        new Reading("a trace id that differs per answer in every JSON answer", traceIdPerAnswer(), null),
-        new Reading("a replay refused with idempotency_key_violation", replayRefused(), "v2.idempotency.replay"),
-        new Reading("list items in descending order within a page", descendingPages(), "v2.list.order"),
-        new Reading("a Pending refund carrying resultCode Success", Faults.pendingRefundsSayTheyWorked(),
+        new Reading(
+            "a trace id that differs per answer in every JSON answer", traceIdPerAnswer(), null),
+        new Reading(
+            "a replay refused with idempotency_key_violation",
+            replayRefused(),
+            "v2.idempotency.replay"),
+        new Reading(
+            "list items in descending order within a page", descendingPages(), "v2.list.order"),
+        new Reading(
+            "a Pending refund carrying resultCode Success",
+            Faults.pendingRefundsSayTheyWorked(),
             "v2.refund.pending-result-code"),
-        new Reading("notifications never sent again after a refusal", Faults.refusedNotificationsNeverRetried(),
+        new Reading(
+            "notifications never sent again after a refusal",
+            Faults.refusedNotificationsNeverRetried(),
             "v2.events.retry"),
         new Reading("the cursor named nextPageToken", cursorRenamed(), "v2.list.cursor"),
-        new Reading("Idempotency-Key longer than 64 characters refused", keysOver64Refused(),
+        new Reading(
+            "Idempotency-Key longer than 64 characters refused",
+            keysOver64Refused(),
             "v2.request.boundaries"),
-        new Reading("a switched-off sticker named Disabled", stickerOffIsDisabled(), "v2.sticker.off-status"),
-        new Reading("a wrong one-time code lets the payer try again", failingAnswerAllowsRetry(),
+        new Reading(
+            "a switched-off sticker named Disabled",
+            stickerOffIsDisabled(),
+            "v2.sticker.off-status"),
+        new Reading(
+            "a wrong one-time code lets the payer try again",
+            failingAnswerAllowsRetry(),
             "v2.confirmation.failing-answer"),
         new Reading("payments answered Pending at creation", creationsPending(), null),
         new Reading("members without a value written as null", absentAsNull(), null),
-        new Reading("v1 failures carrying their payload member as null", v1NullPayloadOnFailure(), null),
+        new Reading(
+            "v1 failures carrying their payload member as null", v1NullPayloadOnFailure(), null),
         new Reading("v1 JSON labelled text/html", v1JsonAsHtml(), "v1.media-type.json"));
   }
 
-  /** Readings that change how missing resources are answered; each conflicts with the others, so they run apart. */
+  /**
+   * Readings that change how missing resources are answered; each conflicts with the others, so
+   * they run apart.
+   */
   static List<Reading> missingResources() {
     return List.of(
-        new Reading("an unknown id answered 400 validation_error", Faults.notFoundAsBadRequest(), "v2.code.not-found"),
-        new Reading("another merchant's resources and unknown ids answered 403 not_authorized", notFoundAsForbidden(),
+        new Reading(
+            "an unknown id answered 400 validation_error",
+            Faults.notFoundAsBadRequest(),
+            "v2.code.not-found"),
+        new Reading(
+            "another merchant's resources and unknown ids answered 403 not_authorized",
+            notFoundAsForbidden(),
             "v2.auth.foreign-resource"));
   }
 
@@ -71,11 +118,12 @@ final class Readings {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        readings.forEach(r -> {
-          if (call.reply == null) {
-            r.fault().request(call);
-          }
-        });
+        readings.forEach(
+            r -> {
+              if (call.reply == null) {
+                r.fault().request(call);
+              }
+            });
       }
 
       @Override
@@ -123,7 +171,9 @@ final class Readings {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         JsonNode json = Faults.isV2Json(call, answer) ? answer.json() : null;
-        if (json != null && answer.status / 100 == 4 && codes.contains(json.path("code").asText())) {
+        if (json != null
+            && answer.status / 100 == 4
+            && codes.contains(json.path("code").asText())) {
           answer.status = to;
         }
       }
@@ -148,14 +198,19 @@ final class Readings {
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         JsonNode json = answer.contentType().startsWith("application/json") ? answer.json() : null;
         if (json instanceof ObjectNode object) {
-          object.put(call.path().startsWith("/api/v1/") ? "TraceID" : "traceId", UUID.randomUUID().toString());
+          object.put(
+              call.path().startsWith("/api/v1/") ? "TraceID" : "traceId",
+              UUID.randomUUID().toString());
           answer.json(object);
         }
       }
     };
   }
 
-  /** The first answer to a key stands; any later success for the same key is refused as a duplicate request. */
+  /**
+   * The first answer to a key stands; any later success for the same key is refused as a duplicate
+   * request.
+   */
   private static MutatingProxy.Fault replayRefused() {
     Map<String, Boolean> answered = new ConcurrentHashMap<>();
     return new MutatingProxy.Fault() {
@@ -168,33 +223,38 @@ final class Readings {
         if (answered.putIfAbsent(call.path() + " " + key, true) != null) {
           answer.status = 409;
           answer.headers.put("Content-Type", "application/json");
-          answer.json(MutatingProxy.JSON.createObjectNode().put("code", "idempotency_key_violation")
-              .put("message", "A request with this key was made before."));
+          answer.json(
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "idempotency_key_violation")
+                  .put("message", "A request with this key was made before."));
         }
       }
     };
   }
 
   private static MutatingProxy.Fault descendingPages() {
-    return Faults.v2Answers(json -> {
-      if (json.isObject() && json.path("items").isArray()) {
-        ArrayNode items = (ArrayNode) json.path("items");
-        List<JsonNode> reversed = new ArrayList<>();
-        items.forEach(reversed::add);
-        items.removeAll();
-        for (int i = reversed.size() - 1; i >= 0; i--) {
-          items.add(reversed.get(i));
-        }
-      }
-    });
+    return Faults.v2Answers(
+        json -> {
+          if (json.isObject() && json.path("items").isArray()) {
+            ArrayNode items = (ArrayNode) json.path("items");
+            List<JsonNode> reversed = new ArrayList<>();
+            items.forEach(reversed::add);
+            items.removeAll();
+            for (int i = reversed.size() - 1; i >= 0; i--) {
+              items.add(reversed.get(i));
+            }
+          }
+        });
   }
 
   private static MutatingProxy.Fault cursorRenamed() {
-    return Faults.v2Answers(json -> {
-      if (json instanceof ObjectNode page && page.has("items") && page.has("cursor")) {
-        page.set("nextPageToken", page.remove("cursor"));
-      }
-    });
+    return Faults.v2Answers(
+        json -> {
+          if (json instanceof ObjectNode page && page.has("items") && page.has("cursor")) {
+            page.set("nextPageToken", page.remove("cursor"));
+          }
+        });
   }
 
   private static MutatingProxy.Fault keysOver64Refused() {
@@ -203,8 +263,11 @@ final class Readings {
       public void request(MutatingProxy.Call call) {
         String key = call.header("Idempotency-Key");
         if (key != null && key.length() > 64) {
-          ObjectNode body = MutatingProxy.JSON.createObjectNode().put("code", "validation_error")
-              .put("message", "The request did not pass validation.");
+          ObjectNode body =
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "validation_error")
+                  .put("message", "The request did not pass validation.");
           body.putArray("errors").add("Idempotency-Key: at most 64 characters");
           call.reply = MutatingProxy.Answer.json(400, body);
         }
@@ -213,21 +276,31 @@ final class Readings {
   }
 
   private static MutatingProxy.Fault stickerOffIsDisabled() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if ("Inactive".equals(o.path("status").asText()) && o.has("stickerType")) {
-        o.put("status", "Disabled");
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if ("Inactive".equals(o.path("status").asText()) && o.has("stickerType")) {
+                    o.put("status", "Disabled");
+                  }
+                }));
   }
 
-  /** A failing answer to a step is answered with the step asked again; the payment itself ends as it does. */
+  /**
+   * A failing answer to a step is answered with the step asked again; the payment itself ends as it
+   * does.
+   */
   private static MutatingProxy.Fault failingAnswerAllowsRetry() {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        JsonNode json = call.method.equals("PUT") && call.path().matches("/api/v2/payments/[^/]+/complete")
-            ? answer.json() : null;
-        if (json instanceof ObjectNode payment && "Rejected".equals(payment.path("status").asText())) {
+        JsonNode json =
+            call.method.equals("PUT") && call.path().matches("/api/v2/payments/[^/]+/complete")
+                ? answer.json()
+                : null;
+        if (json instanceof ObjectNode payment
+            && "Rejected".equals(payment.path("status").asText())) {
           payment.put("status", "Confirmation");
           payment.remove("resultCode");
           payment.remove("completed");
@@ -243,9 +316,12 @@ final class Readings {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        JsonNode json = call.method.equals("POST") && call.path().equals("/api/v2/payments") ? answer.json() : null;
-        if (json instanceof ObjectNode payment && Set.of("Settled", "Authorized").contains(
-            payment.path("status").asText())) {
+        JsonNode json =
+            call.method.equals("POST") && call.path().equals("/api/v2/payments")
+                ? answer.json()
+                : null;
+        if (json instanceof ObjectNode payment
+            && Set.of("Settled", "Authorized").contains(payment.path("status").asText())) {
           payment.put("status", "Pending");
           payment.remove("completed");
           payment.remove("capturedAmount");
@@ -257,31 +333,40 @@ final class Readings {
 
   /** Optional members a resource does not have yet are written as null instead of left out. */
   private static MutatingProxy.Fault absentAsNull() {
-    return Faults.v2Answers(json -> Faults.objects(json, o -> {
-      if (o.has("status") && o.has("id")) {
-        if (o.has("paymentData") && !o.has("completed")) {
-          o.putNull("completed");
-        }
-        if (o.has("paymentId") && !o.has("resultCode")) {
-          o.putNull("resultCode");
-        }
-      }
-    }));
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.has("status") && o.has("id")) {
+                    if (o.has("paymentData") && !o.has("completed")) {
+                      o.putNull("completed");
+                    }
+                    if (o.has("paymentId") && !o.has("resultCode")) {
+                      o.putNull("resultCode");
+                    }
+                  }
+                }));
   }
 
   private static MutatingProxy.Fault v1NullPayloadOnFailure() {
-    return Faults.v1Answers((operation, envelope) -> {
-      if (envelope.path("ErrorCode").asInt() != 0 && !envelope.has("Payment")) {
-        envelope.putNull(operation.contains("Refund") && !operation.startsWith("list") ? "Refund" : "Payment");
-      }
-    });
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if (envelope.path("ErrorCode").asInt() != 0 && !envelope.has("Payment")) {
+            envelope.putNull(
+                operation.contains("Refund") && !operation.startsWith("list")
+                    ? "Refund"
+                    : "Payment");
+          }
+        });
   }
 
   private static MutatingProxy.Fault v1JsonAsHtml() {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        if (call.path().startsWith("/api/v1/") && answer.contentType().startsWith("application/json")) {
+        if (call.path().startsWith("/api/v1/")
+            && answer.contentType().startsWith("application/json")) {
           answer.headers.keySet().removeIf(name -> name.equalsIgnoreCase("Content-Type"));
           answer.headers.put("Content-Type", "text/html; charset=utf-8");
         }
@@ -295,8 +380,11 @@ final class Readings {
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
         if (call.path().startsWith("/api/v2/") && answer.status == 404) {
           answer.status = 403;
-          answer.json(MutatingProxy.JSON.createObjectNode().put("code", "not_authorized")
-              .put("message", "Not yours, or not there."));
+          answer.json(
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "not_authorized")
+                  .put("message", "Not yours, or not there."));
         }
       }
     };

@@ -26,53 +26,76 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The kit against an implementation nobody here wrote in its image: a stateless mock of the two specs, as mock
- * servers generate them. It ignores credentials, never changes state, sends no notifications, answers every
- * page with the same cursor and never answers a body that is not JSON. The run must end in time, with exit 1,
- * each failure saying why, and the stall named.
+ * The kit against an implementation nobody here wrote in its image: a stateless mock of the two
+ * specs, as mock servers generate them. It ignores credentials, never changes state, sends no
+ * notifications, answers every page with the same cursor and never answers a body that is not JSON.
+ * The run must end in time, with exit 1, each failure saying why, and the stall named.
  */
 class StatelessTargetTest {
   @Test
-  void theKitEndsInTimeAgainstATargetThatIgnoresAuthNeverChangesStallsAndNeverEndsACursor() throws IOException {
+  void theKitEndsInTimeAgainstATargetThatIgnoresAuthNeverChangesStallsAndNeverEndsACursor()
+      throws IOException {
     try (StatelessMock mock = new StatelessMock()) {
       long started = System.nanoTime();
-      Report report = ConformanceKit.builder()
-          .target(Target.builder(mock.baseUrl()).bearerToken("any-token", "a3f1c9e2-6b7d-4f10-9c2e-5d8b1a0f4e77")
-              .otherMerchant("other-token", "m-other").v1Accountant("shop-auto-01", "Pa55word!")
-              .v1Cashier("shop-cashier-01", "Pa55word!").build())
-          .profile(Profile.sandbox())
-          .build()
-          .run();
+      Report report =
+          ConformanceKit.builder()
+              .target(
+                  Target.builder(mock.baseUrl())
+                      .bearerToken("any-token", "a3f1c9e2-6b7d-4f10-9c2e-5d8b1a0f4e77")
+                      .otherMerchant("other-token", "m-other")
+                      .v1Accountant("shop-auto-01", "Pa55word!")
+                      .v1Cashier("shop-cashier-01", "Pa55word!")
+                      .build())
+              .profile(Profile.sandbox())
+              .build()
+              .run();
       Duration took = Duration.ofNanos(System.nanoTime() - started);
 
       assertThat(took).isLessThan(Duration.ofSeconds(90));
       assertThat(report.exitCode()).isEqualTo(1);
-      List<CheckResult> failed = report.results().stream().filter(r -> r.outcome() == CheckResult.Outcome.FAILED)
-          .toList();
-      assertThat(failed).hasSizeGreaterThan(40).allSatisfy(r -> {
-        assertThat(r.expected()).as(r.id()).isNotBlank();
-        assertThat(r.actual()).as(r.id()).isNotBlank();
-      });
-      assertThat(failed).filteredOn(r -> r.actual().contains("the target does not answer")).as("the stall, named "
-          + "once").hasSize(1);
-      // Checks side by side may each have their malformed case out before the stall is named (those list it as
+      List<CheckResult> failed =
+          report.results().stream().filter(r -> r.outcome() == CheckResult.Outcome.FAILED).toList();
+      assertThat(failed)
+          .hasSizeGreaterThan(40)
+          .allSatisfy(
+              r -> {
+                assertThat(r.expected()).as(r.id()).isNotBlank();
+                assertThat(r.actual()).as(r.id()).isNotBlank();
+              });
+      assertThat(failed)
+          .filteredOn(r -> r.actual().contains("the target does not answer"))
+          .as("the stall, named " + "once")
+          .hasSize(1);
+      // Checks side by side may each have their malformed case out before the stall is named (those
+      // list it as
       // unanswered); a later one is not sent, pointing to the check that named the stall.
-      assertThat(failed).filteredOn(r -> r.actual().startsWith("not sent: the target stopped answering"))
+      assertThat(failed)
+          .filteredOn(r -> r.actual().startsWith("not sent: the target stopped answering"))
           .allSatisfy(r -> assertThat(r.actual()).contains("named by negative."));
-      assertThat(failed).extracting(CheckResult::id).contains("idempotency.replayed-payment-is-made-once",
-          "auth.no-token-is-refused.getPayment", "pagination.every-item-once-across-pages",
-          "callbacks.payment-notification-arrives-as-documented", "lifecycle.capture-settles-a-held-payment");
+      assertThat(failed)
+          .extracting(CheckResult::id)
+          .contains(
+              "idempotency.replayed-payment-is-made-once",
+              "auth.no-token-is-refused.getPayment",
+              "pagination.every-item-once-across-pages",
+              "callbacks.payment-notification-arrives-as-documented",
+              "lifecycle.capture-settles-a-held-payment");
     }
   }
 
-  /** Answers each operation of both specs with the first example of its success answer, whatever it is asked. */
+  /**
+   * Answers each operation of both specs with the first example of its success answer, whatever it
+   * is asked.
+   */
   static final class StatelessMock implements AutoCloseable {
     private final HttpServer server;
-    private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "stateless-mock");
-      thread.setDaemon(true);
-      return thread;
-    });
+    private final ExecutorService workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread thread = new Thread(r, "stateless-mock");
+              thread.setDaemon(true);
+              return thread;
+            });
 
     StatelessMock() throws IOException {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
@@ -97,10 +120,12 @@ class StatelessTargetTest {
         }
       }
       ApiSpec spec = path.startsWith("/api/v1/") ? ApiSpec.V1 : ApiSpec.V2;
-      SpecModel.Operation operation = SpecModel.of(spec).operation(exchange.getRequestMethod(), path);
+      SpecModel.Operation operation =
+          SpecModel.of(spec).operation(exchange.getRequestMethod(), path);
       byte[] answer = operation == null ? new byte[0] : example(operation);
       exchange.getResponseHeaders().set("Content-Type", "application/json");
-      exchange.sendResponseHeaders(operation == null ? 404 : 200, answer.length == 0 ? -1 : answer.length);
+      exchange.sendResponseHeaders(
+          operation == null ? 404 : 200, answer.length == 0 ? -1 : answer.length);
       if (answer.length > 0) {
         exchange.getResponseBody().write(answer);
       }
@@ -108,7 +133,8 @@ class StatelessTargetTest {
     }
 
     private static byte[] example(SpecModel.Operation operation) throws IOException {
-      for (Map.Entry<String, ApiResponse> response : operation.definition().getResponses().entrySet()) {
+      for (Map.Entry<String, ApiResponse> response :
+          operation.definition().getResponses().entrySet()) {
         if (!response.getKey().startsWith("2") || response.getValue().getContent() == null) {
           continue;
         }
@@ -116,9 +142,12 @@ class StatelessTargetTest {
         if (media == null) {
           continue;
         }
-        Object example = media.getExample() != null ? media.getExample()
-            : media.getExamples() == null || media.getExamples().isEmpty() ? null
-                : media.getExamples().values().iterator().next().getValue();
+        Object example =
+            media.getExample() != null
+                ? media.getExample()
+                : media.getExamples() == null || media.getExamples().isEmpty()
+                    ? null
+                    : media.getExamples().values().iterator().next().getValue();
         JsonNode node = MutatingProxy.JSON.valueToTree(example == null ? Map.of() : example);
         if (node.isObject() && node.has("items")) {
           ((com.fasterxml.jackson.databind.node.ObjectNode) node).put("cursor", "always-the-same");

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Credentials and rights: no call gets through without a valid bearer token, and a merchant reaches only
- * its own resources.
+ * Credentials and rights: no call gets through without a valid bearer token, and a merchant reaches
+ * only its own resources.
  */
 final class AuthSuite {
   private static final String SUITE = "auth";
@@ -24,93 +24,179 @@ final class AuthSuite {
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     for (SpecModel.Operation operation : SpecModel.of(ApiSpec.V2).operations()) {
-      checks.add(Check.of(SUITE, "no-token-is-refused." + operation.id(),
-          operation.id() + " without an Authorization header is refused with not_authorized", "v2.auth.bearer",
-          List.of("negative"), c -> c.refusedWith(callWith(c, operation, null), "not_authorized",
-              OpenPoint.UNAUTHENTICATED_STATUS)));
+      checks.add(
+          Check.of(
+              SUITE,
+              "no-token-is-refused." + operation.id(),
+              operation.id() + " without an Authorization header is refused with not_authorized",
+              "v2.auth.bearer",
+              List.of("negative"),
+              c ->
+                  c.refusedWith(
+                      callWith(c, operation, null),
+                      "not_authorized",
+                      OpenPoint.UNAUTHENTICATED_STATUS)));
     }
-    checks.add(Check.of(SUITE, "missing-credentials-are-401", "Missing or unknown credentials are refused with "
-        + "not_authorized (our spec: HTTP 401, not 403)", "v2.auth.bearer", List.of("negative"), c -> {
-          c.refusedWith(c.v2WithAuthorization(null).get("/api/v2/payments/" + encode(c.run().unique("p"))),
-              "not_authorized", OpenPoint.UNAUTHENTICATED_STATUS);
-          c.rule("v2.auth.rights");
-          c.refusedWith(c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token")).get("/api/v2/payments/"
-              + encode(c.run().unique("p"))), "not_authorized", OpenPoint.UNAUTHENTICATED_STATUS);
-        }));
-    for (String header : List.of("Basic dXNlcjpwYXNzd29yZA==", "Bearer", "not-a-scheme", "Bearer a b")) {
-      checks.add(Check.of(SUITE, "malformed-authorization-is-refused." + header.replace(' ', '_').replace("=", ""),
-          "Authorization '" + header + "' is refused with not_authorized", "v2.auth.rights", List.of("negative"),
-          c -> c.refusedWith(c.v2WithAuthorization(header).get("/api/v2/payments/" + encode(c.run().unique("p"))),
-              "not_authorized", OpenPoint.UNAUTHENTICATED_STATUS)));
+    checks.add(
+        Check.of(
+            SUITE,
+            "missing-credentials-are-401",
+            "Missing or unknown credentials are refused with "
+                + "not_authorized (our spec: HTTP 401, not 403)",
+            "v2.auth.bearer",
+            List.of("negative"),
+            c -> {
+              c.refusedWith(
+                  c.v2WithAuthorization(null)
+                      .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+                  "not_authorized",
+                  OpenPoint.UNAUTHENTICATED_STATUS);
+              c.rule("v2.auth.rights");
+              c.refusedWith(
+                  c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
+                      .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+                  "not_authorized",
+                  OpenPoint.UNAUTHENTICATED_STATUS);
+            }));
+    for (String header :
+        List.of("Basic dXNlcjpwYXNzd29yZA==", "Bearer", "not-a-scheme", "Bearer a b")) {
+      checks.add(
+          Check.of(
+              SUITE,
+              "malformed-authorization-is-refused." + header.replace(' ', '_').replace("=", ""),
+              "Authorization '" + header + "' is refused with not_authorized",
+              "v2.auth.rights",
+              List.of("negative"),
+              c ->
+                  c.refusedWith(
+                      c.v2WithAuthorization(header)
+                          .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+                      "not_authorized",
+                      OpenPoint.UNAUTHENTICATED_STATUS)));
     }
-    checks.add(Check.of(SUITE, "unknown-token-is-refused", "An access token the service does not know is refused",
-        "v2.auth.rights", List.of("negative"), c -> {
-          JsonNode body = new Fixtures(c).approvedPayment("10", false);
-          c.refusedWith(c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token")).post("/api/v2/payments",
-              body), "not_authorized", OpenPoint.UNAUTHENTICATED_STATUS);
-        }));
-    checks.add(Check.of(SUITE, "another-merchants-payment-stays-out-of-reach",
-        "A merchant can neither read nor capture nor refund another merchant's payment, and it stays as it was",
-        "v2.auth.rights", List.of("negative"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.heldPayment("100").path("id").asText();
-          V2Calls other = c.v2AsOtherMerchant();
-          for (Exchange refused : List.of(other.get("/api/v2/payments/" + encode(id)),
-              other.put("/api/v2/payments/" + encode(id) + "/confirm", OperationsSuite.capture(c, "100")),
-              other.put("/api/v2/payments/" + encode(id) + "/cancel", null))) {
-            foreignRefused(c, refused);
-          }
-          Exchange mine = c.v2().get("/api/v2/payments/" + encode(id));
-          c.member(mine, c.ok(mine), "status", "Authorized");
-          String settled = f.settledPayment("10").path("id").asText();
-          ObjectNode refund = f.refund(settled, "10");
-          foreignRefused(c, other.post("/api/v2/refunds", refund));
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
-        }));
-    checks.add(Check.of(SUITE, "another-merchants-resources-stay-out-of-reach",
-        "A merchant can read no other merchant's refund, receipt, payment token or sticker, nor pay with its token",
-        "v2.auth.rights", List.of("negative"), c -> {
-          Fixtures f = new Fixtures(c);
-          String payment = f.settledPayment("50").path("id").asText();
-          String refund = c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
-          String receipt = c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50"))).path("id").asText();
-          String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
-          String sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null))).path("id").asText();
-          V2Calls other = c.v2AsOtherMerchant();
-          for (String path : List.of("/api/v2/refunds/" + encode(refund), "/api/v2/receipts/" + encode(receipt),
-              "/api/v2/paymenttokens/" + encode(token), "/api/v2/stickers/" + encode(sticker))) {
-            foreignRefused(c, other.get(path));
-          }
-          foreignRefused(c, other.put("/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
-          ObjectNode charge = f.tokenPayment(token, "5");
-          charge.put("merchantId", c.target().otherMerchantId());
-          foreignRefused(c, other.post("/api/v2/payments", charge));
-          Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
-          c.member(mine, c.ok(mine), "status", "Active");
-        }));
-    checks.add(Check.of(SUITE, "a-request-for-another-merchant-is-refused",
-        "A request naming a merchant the token does not act for is refused with not_authorized",
-        "v2.auth.rights", List.of("negative"), c -> {
-          String foreign = c.target().otherMerchantId() != null ? c.target().otherMerchantId()
-              : c.run().unique("kit-foreign-merchant");
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          body.put("merchantId", foreign);
-          c.refusedWith(c.v2().post("/api/v2/payments", body), "not_authorized", OpenPoint.FORBIDDEN_STATUS);
-          c.refusedWith(c.v2().get("/api/v2/payments?merchantId=" + encode(foreign)
-              + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z"), "not_authorized", OpenPoint.FORBIDDEN_STATUS);
-        }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "unknown-token-is-refused",
+            "An access token the service does not know is refused",
+            "v2.auth.rights",
+            List.of("negative"),
+            c -> {
+              JsonNode body = new Fixtures(c).approvedPayment("10", false);
+              c.refusedWith(
+                  c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
+                      .post("/api/v2/payments", body),
+                  "not_authorized",
+                  OpenPoint.UNAUTHENTICATED_STATUS);
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "another-merchants-payment-stays-out-of-reach",
+            "A merchant can neither read nor capture nor refund another merchant's payment, and it stays as it was",
+            "v2.auth.rights",
+            List.of("negative"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.heldPayment("100").path("id").asText();
+              V2Calls other = c.v2AsOtherMerchant();
+              for (Exchange refused :
+                  List.of(
+                      other.get("/api/v2/payments/" + encode(id)),
+                      other.put(
+                          "/api/v2/payments/" + encode(id) + "/confirm",
+                          OperationsSuite.capture(c, "100")),
+                      other.put("/api/v2/payments/" + encode(id) + "/cancel", null))) {
+                foreignRefused(c, refused);
+              }
+              Exchange mine = c.v2().get("/api/v2/payments/" + encode(id));
+              c.member(mine, c.ok(mine), "status", "Authorized");
+              String settled = f.settledPayment("10").path("id").asText();
+              ObjectNode refund = f.refund(settled, "10");
+              foreignRefused(c, other.post("/api/v2/refunds", refund));
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "another-merchants-resources-stay-out-of-reach",
+            "A merchant can read no other merchant's refund, receipt, payment token or sticker, nor pay with its token",
+            "v2.auth.rights",
+            List.of("negative"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String payment = f.settledPayment("50").path("id").asText();
+              String refund =
+                  c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
+              String receipt =
+                  c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50")))
+                      .path("id")
+                      .asText();
+              String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
+              String sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null)))
+                      .path("id")
+                      .asText();
+              V2Calls other = c.v2AsOtherMerchant();
+              for (String path :
+                  List.of(
+                      "/api/v2/refunds/" + encode(refund),
+                      "/api/v2/receipts/" + encode(receipt),
+                      "/api/v2/paymenttokens/" + encode(token),
+                      "/api/v2/stickers/" + encode(sticker))) {
+                foreignRefused(c, other.get(path));
+              }
+              foreignRefused(
+                  c,
+                  other.put(
+                      "/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
+              ObjectNode charge = f.tokenPayment(token, "5");
+              charge.put("merchantId", c.target().otherMerchantId());
+              foreignRefused(c, other.post("/api/v2/payments", charge));
+              Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
+              c.member(mine, c.ok(mine), "status", "Active");
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "a-request-for-another-merchant-is-refused",
+            "A request naming a merchant the token does not act for is refused with not_authorized",
+            "v2.auth.rights",
+            List.of("negative"),
+            c -> {
+              String foreign =
+                  c.target().otherMerchantId() != null
+                      ? c.target().otherMerchantId()
+                      : c.run().unique("kit-foreign-merchant");
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              body.put("merchantId", foreign);
+              c.refusedWith(
+                  c.v2().post("/api/v2/payments", body),
+                  "not_authorized",
+                  OpenPoint.FORBIDDEN_STATUS);
+              c.refusedWith(
+                  c.v2()
+                      .get(
+                          "/api/v2/payments?merchantId="
+                              + encode(foreign)
+                              + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z"),
+                  "not_authorized",
+                  OpenPoint.FORBIDDEN_STATUS);
+            }));
     return checks;
   }
 
-  /** Another merchant's resource: refused, as forbidden or as absent (an open point), never served. */
+  /**
+   * Another merchant's resource: refused, as forbidden or as absent (an open point), never served.
+   */
   private static void foreignRefused(CheckContext c, Exchange refused) {
     String code = c.refused(refused);
     c.reading(OpenPoint.FOREIGN_RESOURCE, refused.status() + " " + code, refused);
   }
 
   /**
-   * Calls the operation with a request that would be valid but for its credentials: the documented path
-   * with made-up identifiers, a valid body and the required query parameters.
+   * Calls the operation with a request that would be valid but for its credentials: the documented
+   * path with made-up identifiers, a valid body and the required query parameters.
    */
   static Exchange callWith(CheckContext c, SpecModel.Operation operation, String authorization) {
     Map<String, String> ids = new LinkedHashMap<>();
@@ -119,13 +205,19 @@ final class AuthSuite {
     StringBuilder query = new StringBuilder();
     for (var parameter : operation.parameters()) {
       if ("query".equals(parameter.getIn()) && Boolean.TRUE.equals(parameter.getRequired())) {
-        String value = switch (parameter.getName()) {
-          case "merchantId" -> c.target().merchantId() == null ? "kit" : c.target().merchantId();
-          case "start" -> "2024-01-01T00:00:00Z";
-          case "end" -> "2034-01-01T00:00:00Z";
-          default -> c.run().unique("kit-id");
-        };
-        query.append(query.length() == 0 ? "?" : "&").append(parameter.getName()).append('=').append(encode(value));
+        String value =
+            switch (parameter.getName()) {
+              case "merchantId" ->
+                  c.target().merchantId() == null ? "kit" : c.target().merchantId();
+              case "start" -> "2024-01-01T00:00:00Z";
+              case "end" -> "2034-01-01T00:00:00Z";
+              default -> c.run().unique("kit-id");
+            };
+        query
+            .append(query.length() == 0 ? "?" : "&")
+            .append(parameter.getName())
+            .append('=')
+            .append(encode(value));
       }
     }
     Map<String, String> headers = new LinkedHashMap<>();
@@ -137,7 +229,8 @@ final class AuthSuite {
     if (operation.hasParameter("header", "Idempotency-Key")) {
       headers.put("Idempotency-Key", c.run().unique("kit-key"));
     }
-    return c.v2WithAuthorization(authorization).send(operation.method(), path + query, headers, body);
+    return c.v2WithAuthorization(authorization)
+        .send(operation.method(), path + query, headers, body);
   }
 
   /** A body the operation would accept, made without calling the target. */
@@ -145,16 +238,23 @@ final class AuthSuite {
     Fixtures f = new Fixtures(c);
     String merchant = c.target().merchantId() == null ? "kit-merchant" : c.target().merchantId();
     return switch (operationId) {
-      case "createInvoice" -> c.target().merchantId() == null ? Json.object().put("merchantId", merchant)
-          : f.invoice("10");
-      case "createPayment" -> c.profile().approvedCard() == null ? Json.object().put("merchantId", merchant)
-          : f.approvedPayment("10", false);
+      case "createInvoice" ->
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.invoice("10");
+      case "createPayment" ->
+          c.profile().approvedCard() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.approvedPayment("10", false);
       case "completePayment", "completePaymentToken" -> Json.object().put("code", "123456");
       case "capturePayment" -> OperationsSuite.capture(c, "10");
       case "createRefund" -> f.refund(c.run().unique("kit-id"), "10");
-      case "startTokenization" -> Json.object().put("merchantId", merchant).put("type", "recurring");
-      case "createPaymentToken" -> c.profile().approvedCard() == null ? Json.object().put("merchantId", merchant)
-          : f.tokenRequest(c.profile().approvedCard().pan(), null);
+      case "startTokenization" ->
+          Json.object().put("merchantId", merchant).put("type", "recurring");
+      case "createPaymentToken" ->
+          c.profile().approvedCard() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.tokenRequest(c.profile().approvedCard().pan(), null);
       case "createReceipt" -> f.receipt(c.run().unique("kit-id"), "10");
       case "createSticker" -> Json.object().put("merchantId", merchant).put("stickerType", "Sbp");
       case "setStickerActive" -> Json.object().put("active", true);

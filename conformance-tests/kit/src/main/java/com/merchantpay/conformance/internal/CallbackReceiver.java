@@ -11,17 +11,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.ExecutorService;
 
 /**
- * The merchant's side of notifications: an HTTP server the kit gives out as callback URL. Each inbox has its
- * own path, keeps every request that arrived and can answer 500 to the first ones, to see them sent again.
+ * The merchant's side of notifications: an HTTP server the kit gives out as callback URL. Each
+ * inbox has its own path, keeps every request that arrived and can answer 500 to the first ones, to
+ * see them sent again.
  */
 public final class CallbackReceiver implements AutoCloseable {
   /** A notification as it arrived. */
-  public record Arrival(String method, Map<String, List<String>> headers, byte[] body, long atMillis) {
+  public record Arrival(
+      String method, Map<String, List<String>> headers, byte[] body, long atMillis) {
     public String header(String name) {
       return Exchange.header(headers, name);
     }
@@ -52,7 +54,10 @@ public final class CallbackReceiver implements AutoCloseable {
       }
     }
 
-    /** Waits until at least {@code count} notifications arrived or the time is up; returns what arrived. */
+    /**
+     * Waits until at least {@code count} notifications arrived or the time is up; returns what
+     * arrived.
+     */
     public List<Arrival> await(int count, Duration within) throws InterruptedException {
       long deadline = System.nanoTime() + within.toNanos();
       synchronized (arrivals) {
@@ -82,38 +87,59 @@ public final class CallbackReceiver implements AutoCloseable {
   private final Map<String, Inbox> inboxes = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger();
 
-  /** Listens on the given host (the address the implementation reaches the kit on) and a free port. */
+  /**
+   * Listens on the given host (the address the implementation reaches the kit on) and a free port.
+   */
   public CallbackReceiver(String host) {
     try {
-      InetAddress advertised = host == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(host);
-      // A loopback address is listened on as it is; any other may be a NAT's or a container's outside address,
+      InetAddress advertised =
+          host == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(host);
+      // A loopback address is listened on as it is; any other may be a NAT's or a container's
+      // outside address,
       // so every interface listens and that address is only given out.
-      InetSocketAddress bound = advertised.isLoopbackAddress() ? new InetSocketAddress(advertised, 0)
-          : new InetSocketAddress(0);
+      InetSocketAddress bound =
+          advertised.isLoopbackAddress()
+              ? new InetSocketAddress(advertised, 0)
+              : new InetSocketAddress(0);
       server = HttpServer.create(bound, 64);
       this.advertisedHost = advertised.getHostAddress();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot listen for callbacks on " + host, e);
     }
     String shownHost = advertisedHost;
-    this.base = URI.create("http://" + (shownHost.contains(":") ? "[" + shownHost + "]" : shownHost) + ":"
-        + server.getAddress().getPort()).toString();
-    server.setExecutor(Executors.newFixedThreadPool(4, task -> {
-      Thread thread = new Thread(task, "merchantpay-conformance-callbacks");
-      thread.setDaemon(true);
-      return thread;
-    }));
-    server.createContext("/", exchange -> {
-      byte[] body = exchange.getRequestBody().readAllBytes();
-      Inbox inbox = inboxes.get(exchange.getRequestURI().getPath());
-      int status = 404;
-      if (inbox != null) {
-        status = inbox.arrive(new Arrival(exchange.getRequestMethod(), Map.copyOf(exchange.getRequestHeaders()), body,
-            System.currentTimeMillis()));
-      }
-      exchange.sendResponseHeaders(status, -1);
-      exchange.close();
-    });
+    this.base =
+        URI.create(
+                "http://"
+                    + (shownHost.contains(":") ? "[" + shownHost + "]" : shownHost)
+                    + ":"
+                    + server.getAddress().getPort())
+            .toString();
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            4,
+            task -> {
+              Thread thread = new Thread(task, "merchantpay-conformance-callbacks");
+              thread.setDaemon(true);
+              return thread;
+            }));
+    server.createContext(
+        "/",
+        exchange -> {
+          byte[] body = exchange.getRequestBody().readAllBytes();
+          Inbox inbox = inboxes.get(exchange.getRequestURI().getPath());
+          int status = 404;
+          if (inbox != null) {
+            status =
+                inbox.arrive(
+                    new Arrival(
+                        exchange.getRequestMethod(),
+                        Map.copyOf(exchange.getRequestHeaders()),
+                        body,
+                        System.currentTimeMillis()));
+          }
+          exchange.sendResponseHeaders(status, -1);
+          exchange.close();
+        });
     server.start();
   }
 
@@ -125,11 +151,12 @@ public final class CallbackReceiver implements AutoCloseable {
   }
 
   /**
-   * A new callback URL, named after its owner (a check id), whose first {@code failFirst} notifications are
-   * answered with HTTP 500.
+   * A new callback URL, named after its owner (a check id), whose first {@code failFirst}
+   * notifications are answered with HTTP 500.
    */
   public Inbox inbox(String owner, int failFirst) {
-    String path = "/hooks/" + next.incrementAndGet() + "/" + owner.replaceAll("[^A-Za-z0-9.-]", "-");
+    String path =
+        "/hooks/" + next.incrementAndGet() + "/" + owner.replaceAll("[^A-Za-z0-9.-]", "-");
     Inbox inbox = new Inbox(path, failFirst);
     inboxes.put(path, inbox);
     return inbox;

@@ -7,143 +7,250 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.spec.ApiSpec;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.math.BigDecimal;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * Notifications the implementation sends to a receiver the kit runs: that they arrive, as a JSON POST
- * with the documented body, at the documented address, and come again when the receiver did not take them.
+ * Notifications the implementation sends to a receiver the kit runs: that they arrive, as a JSON
+ * POST with the documented body, at the documented address, and come again when the receiver did
+ * not take them.
  */
 final class CallbackSuite {
   private static final String SUITE = "callbacks";
-  /** How long a notification may take to arrive when the profile does not say (settles.notification). */
+
+  /**
+   * How long a notification may take to arrive when the profile does not say
+   * (settles.notification).
+   */
   static final Duration DEFAULT_ARRIVAL = Duration.ofSeconds(10);
 
   private CallbackSuite() {}
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
-    checks.add(Check.of(SUITE, "payment-notification-arrives-as-documented",
-        "A settled payment is notified to its callbackUrl: a JSON POST with the documented body and status Settled",
-        "v2.events.payment", List.of(), c -> {
-          CallbackReceiver.Inbox inbox = c.inbox(0);
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          body.putObject("protocol").put("callbackUrl", inbox.url());
-          String id = new Fixtures(c).pay(body).path("id").asText();
-          c.rule("v2.events.current-status");
-          CallbackReceiver.Arrival settled = awaitStatus(c, inbox, "Settled");
-          c.rule("v2.events.payment");
-          c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
-          String type = settled.header("Content-Type");
-          c.expect(type != null && type.startsWith("application/json"), "Content-Type application/json",
-              () -> String.valueOf(type), null);
-          expectBody(c, settled, "PaymentNotification");
-          c.present(null, settled.json(), "id", "created", "testMode", "status", "merchantId", "amount.value",
-              "amount.currency");
-          c.expect(id.equals(settled.json().path("id").asText()), "the payment's id " + id,
-              () -> settled.json().path("id").asText(), null);
-          c.rule("v2.conv.timestamps");
-          c.expect(LifecycleSuite.isUtc(settled.json().path("created").asText("")), "created in UTC",
-              () -> settled.json().path("created").asText(), null);
-        }));
-    checks.add(Check.of(SUITE, "a-refused-notification-is-sent-again",
-        "A notification the receiver answers with 500 is sent again",
-        OpenPoint.NOTIFICATION_RETRY, List.of("time", "clock"), c -> {
-          Duration retry = c.need(c.profile().settlesAfter("callbackRetry").orElse(null),
-              "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
-          CallbackReceiver.Inbox inbox = c.inbox(1);
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          body.putObject("protocol").put("callbackUrl", inbox.url());
-          new Fixtures(c).pay(body);
-          List<CallbackReceiver.Arrival> first = inbox.await(1, c.run().limits().bound(arrival(c)));
-          c.require(!first.isEmpty(), "no notification arrived within " + arrival(c).toSeconds() + " s, so none "
-              + "could be sent again (callbacks.payment-notification-arrives-as-documented says more)");
-          int before = first.size();
-          moveTime(c, retry);
-          List<CallbackReceiver.Arrival> again = inbox.await(before + 1, c.run().limits().bound(arrival(c).plus(retry)));
-          boolean resent = again.size() > before && again.get(before).json() != null
-              && again.get(0).json().path("id").equals(again.get(before).json().path("id"))
-              && again.get(0).json().path("status").equals(again.get(before).json().path("status"));
-          c.reading(OpenPoint.NOTIFICATION_RETRY, resent ? "retried" : "not-retried", null);
-        }).alone(Alone.MOVES_THE_CLOCK));
-    checks.add(Check.of(SUITE, "token-notifications-tell-active-and-revoked",
-        "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
-        "v2.events.token", List.of("tokens"), c -> {
-          CallbackReceiver.Inbox inbox = c.inbox(0);
-          Fixtures f = new Fixtures(c);
-          String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
-          c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-          List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
-          c.expect(!arrivals.isEmpty(), "a token notification", () -> "none arrived within " + arrival(c).toSeconds()
-              + " s", null);
-          for (CallbackReceiver.Arrival arrival : arrivals) {
-            expectBody(c, arrival, "PaymentTokenNotification");
-            String status = arrival.json().path("status").asText();
-            c.expect(Set.of("Active", "Revoked").contains(status), "status Active or Revoked", () -> status, null);
-          }
-          Set<String> statuses = statuses(arrivals);
-          c.reading(OpenPoint.TOKEN_NOTIFICATIONS, statuses.containsAll(Set.of("Active", "Revoked")) ? "both"
-              : "only " + statuses, null);
-        }));
-    checks.add(Check.of(SUITE, "tokenization-in-a-payment-is-notified",
-        "The token a payment stores through its tokenization options is notified to tokenization.callbackUrl",
-        "v2.events.tokenization-target", List.of("tokens"), c -> {
-          CallbackReceiver.Inbox inbox = c.inbox(0);
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout")
-              .put("callbackUrl", inbox.url());
-          JsonNode payment = new Fixtures(c).created(body).payment();
-          List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active"));
-          c.expect(!arrivals.isEmpty(), "a token notification at tokenization.callbackUrl", () -> "none arrived within "
-              + arrival(c).toSeconds() + " s", null);
-          CallbackReceiver.Arrival first = arrivals.get(0);
-          expectBody(c, first, "PaymentTokenNotification");
-          JsonNode token = payment.path("paymentToken").path("id");
-          c.expect(!token.isTextual() || token.equals(first.json().path("id")), "the payment's token (id masked)",
-              () -> "another token", null);
-        }));
-    checks.add(Check.of(SUITE, "sticker-payments-are-notified-to-the-stickers-url",
-        "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
-        "v2.events.sticker-target", List.of("stickers"), c -> {
-          CallbackReceiver.Inbox inbox = c.inbox(0);
-          Fixtures f = new Fixtures(c);
-          String sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url()))).path("id")
-              .asText();
-          ObjectNode body = Json.object();
-          body.put("merchantId", c.target().merchantId());
-          body.set("amount", c.amount("77"));
-          body.putObject("paymentData").put("paymentMethod", "sbp").put("stickerId", sticker);
-          JsonNode payment = f.pay(body);
-          if ("Confirmation".equals(payment.path("status").asText())) {
-            f.approveExternal(c.need(payment.path("confirmation").path("paymentUrl").textValue(),
-                "the sticker payment's External step came without a paymentUrl"));
-          }
-          CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
-          expectBody(c, arrival, "PaymentNotification");
-        }));
-    checks.add(Check.of(SUITE, "notification-after-a-partial-capture-shows-the-captured-amount",
-        "The notification of a partially captured payment carries capturedAmount",
-        OpenPoint.CAPTURED_AMOUNT, List.of("money"), c -> {
-          CallbackReceiver.Inbox inbox = c.inbox(0);
-          ObjectNode body = new Fixtures(c).approvedPayment("100", true);
-          body.putObject("protocol").put("callbackUrl", inbox.url());
-          String id = new Fixtures(c).pay(body).path("id").asText();
-          c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "60.5")));
-          List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
-          CallbackReceiver.Arrival settled = arrivals.stream().filter(a -> a.json() != null
-              && "Settled".equals(a.json().path("status").asText())).findFirst().orElse(null);
-          c.require(settled != null, "no notification of the Settled payment arrived, so none could show the "
-              + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
-          JsonNode captured = settled.json().path("capturedAmount").path("value");
-          c.reading(OpenPoint.CAPTURED_AMOUNT, captured.isNumber()
-              && captured.decimalValue().compareTo(new BigDecimal("60.5")) == 0 ? "capturedAmount"
-              : "not shown", null);
-        }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "payment-notification-arrives-as-documented",
+            "A settled payment is notified to its callbackUrl: a JSON POST with the documented body and status Settled",
+            "v2.events.payment",
+            List.of(),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              body.putObject("protocol").put("callbackUrl", inbox.url());
+              String id = new Fixtures(c).pay(body).path("id").asText();
+              c.rule("v2.events.current-status");
+              CallbackReceiver.Arrival settled = awaitStatus(c, inbox, "Settled");
+              c.rule("v2.events.payment");
+              c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
+              String type = settled.header("Content-Type");
+              c.expect(
+                  type != null && type.startsWith("application/json"),
+                  "Content-Type application/json",
+                  () -> String.valueOf(type),
+                  null);
+              expectBody(c, settled, "PaymentNotification");
+              c.present(
+                  null,
+                  settled.json(),
+                  "id",
+                  "created",
+                  "testMode",
+                  "status",
+                  "merchantId",
+                  "amount.value",
+                  "amount.currency");
+              c.expect(
+                  id.equals(settled.json().path("id").asText()),
+                  "the payment's id " + id,
+                  () -> settled.json().path("id").asText(),
+                  null);
+              c.rule("v2.conv.timestamps");
+              c.expect(
+                  LifecycleSuite.isUtc(settled.json().path("created").asText("")),
+                  "created in UTC",
+                  () -> settled.json().path("created").asText(),
+                  null);
+            }));
+    checks.add(
+        Check.of(
+                SUITE,
+                "a-refused-notification-is-sent-again",
+                "A notification the receiver answers with 500 is sent again",
+                OpenPoint.NOTIFICATION_RETRY,
+                List.of("time", "clock"),
+                c -> {
+                  Duration retry =
+                      c.need(
+                          c.profile().settlesAfter("callbackRetry").orElse(null),
+                          "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
+                  CallbackReceiver.Inbox inbox = c.inbox(1);
+                  ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+                  body.putObject("protocol").put("callbackUrl", inbox.url());
+                  new Fixtures(c).pay(body);
+                  List<CallbackReceiver.Arrival> first =
+                      inbox.await(1, c.run().limits().bound(arrival(c)));
+                  c.require(
+                      !first.isEmpty(),
+                      "no notification arrived within "
+                          + arrival(c).toSeconds()
+                          + " s, so none "
+                          + "could be sent again (callbacks.payment-notification-arrives-as-documented says more)");
+                  int before = first.size();
+                  moveTime(c, retry);
+                  List<CallbackReceiver.Arrival> again =
+                      inbox.await(before + 1, c.run().limits().bound(arrival(c).plus(retry)));
+                  boolean resent =
+                      again.size() > before
+                          && again.get(before).json() != null
+                          && again
+                              .get(0)
+                              .json()
+                              .path("id")
+                              .equals(again.get(before).json().path("id"))
+                          && again
+                              .get(0)
+                              .json()
+                              .path("status")
+                              .equals(again.get(before).json().path("status"));
+                  c.reading(OpenPoint.NOTIFICATION_RETRY, resent ? "retried" : "not-retried", null);
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
+    checks.add(
+        Check.of(
+            SUITE,
+            "token-notifications-tell-active-and-revoked",
+            "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
+            "v2.events.token",
+            List.of("tokens"),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              Fixtures f = new Fixtures(c);
+              String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
+              c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
+              List<CallbackReceiver.Arrival> arrivals =
+                  awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
+              c.expect(
+                  !arrivals.isEmpty(),
+                  "a token notification",
+                  () -> "none arrived within " + arrival(c).toSeconds() + " s",
+                  null);
+              for (CallbackReceiver.Arrival arrival : arrivals) {
+                expectBody(c, arrival, "PaymentTokenNotification");
+                String status = arrival.json().path("status").asText();
+                c.expect(
+                    Set.of("Active", "Revoked").contains(status),
+                    "status Active or Revoked",
+                    () -> status,
+                    null);
+              }
+              Set<String> statuses = statuses(arrivals);
+              c.reading(
+                  OpenPoint.TOKEN_NOTIFICATIONS,
+                  statuses.containsAll(Set.of("Active", "Revoked")) ? "both" : "only " + statuses,
+                  null);
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "tokenization-in-a-payment-is-notified",
+            "The token a payment stores through its tokenization options is notified to tokenization.callbackUrl",
+            "v2.events.tokenization-target",
+            List.of("tokens"),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              body.putObject("tokenization")
+                  .put("type", "cof")
+                  .put("purpose", "Faster checkout")
+                  .put("callbackUrl", inbox.url());
+              JsonNode payment = new Fixtures(c).created(body).payment();
+              List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active"));
+              c.expect(
+                  !arrivals.isEmpty(),
+                  "a token notification at tokenization.callbackUrl",
+                  () -> "none arrived within " + arrival(c).toSeconds() + " s",
+                  null);
+              CallbackReceiver.Arrival first = arrivals.get(0);
+              expectBody(c, first, "PaymentTokenNotification");
+              JsonNode token = payment.path("paymentToken").path("id");
+              c.expect(
+                  !token.isTextual() || token.equals(first.json().path("id")),
+                  "the payment's token (id masked)",
+                  () -> "another token",
+                  null);
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "sticker-payments-are-notified-to-the-stickers-url",
+            "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
+            "v2.events.sticker-target",
+            List.of("stickers"),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              Fixtures f = new Fixtures(c);
+              String sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url())))
+                      .path("id")
+                      .asText();
+              ObjectNode body = Json.object();
+              body.put("merchantId", c.target().merchantId());
+              body.set("amount", c.amount("77"));
+              body.putObject("paymentData").put("paymentMethod", "sbp").put("stickerId", sticker);
+              JsonNode payment = f.pay(body);
+              if ("Confirmation".equals(payment.path("status").asText())) {
+                f.approveExternal(
+                    c.need(
+                        payment.path("confirmation").path("paymentUrl").textValue(),
+                        "the sticker payment's External step came without a paymentUrl"));
+              }
+              CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+              expectBody(c, arrival, "PaymentNotification");
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "notification-after-a-partial-capture-shows-the-captured-amount",
+            "The notification of a partially captured payment carries capturedAmount",
+            OpenPoint.CAPTURED_AMOUNT,
+            List.of("money"),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              ObjectNode body = new Fixtures(c).approvedPayment("100", true);
+              body.putObject("protocol").put("callbackUrl", inbox.url());
+              String id = new Fixtures(c).pay(body).path("id").asText();
+              c.done(
+                  c.v2()
+                      .put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "60.5")));
+              List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
+              CallbackReceiver.Arrival settled =
+                  arrivals.stream()
+                      .filter(
+                          a ->
+                              a.json() != null
+                                  && "Settled".equals(a.json().path("status").asText()))
+                      .findFirst()
+                      .orElse(null);
+              c.require(
+                  settled != null,
+                  "no notification of the Settled payment arrived, so none could show the "
+                      + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
+              JsonNode captured = settled.json().path("capturedAmount").path("value");
+              c.reading(
+                  OpenPoint.CAPTURED_AMOUNT,
+                  captured.isNumber()
+                          && captured.decimalValue().compareTo(new BigDecimal("60.5")) == 0
+                      ? "capturedAmount"
+                      : "not shown",
+                  null);
+            }));
     return checks;
   }
 
@@ -159,34 +266,40 @@ final class CallbackSuite {
     }
   }
 
-  private static CallbackReceiver.Arrival awaitStatus(CheckContext c, CallbackReceiver.Inbox inbox, String status)
-      throws InterruptedException {
+  private static CallbackReceiver.Arrival awaitStatus(
+      CheckContext c, CallbackReceiver.Inbox inbox, String status) throws InterruptedException {
     long deadline = System.nanoTime() + c.run().limits().bound(arrival(c)).toNanos();
     int count = 1;
     while (true) {
-      List<CallbackReceiver.Arrival> arrivals = inbox.await(count, Duration.ofNanos(Math.max(1,
-          deadline - System.nanoTime())));
+      List<CallbackReceiver.Arrival> arrivals =
+          inbox.await(count, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
       for (CallbackReceiver.Arrival arrival : arrivals) {
         if (arrival.json() != null && status.equals(arrival.json().path("status").asText())) {
           return arrival;
         }
       }
       if (System.nanoTime() >= deadline) {
-        c.fail("a notification with status " + status + " within " + arrival(c).toSeconds() + " s", arrivals.isEmpty()
-            ? "no notification arrived" : "statuses " + statuses(arrivals), null);
+        c.fail(
+            "a notification with status " + status + " within " + arrival(c).toSeconds() + " s",
+            arrivals.isEmpty() ? "no notification arrived" : "statuses " + statuses(arrivals),
+            null);
       }
       count = arrivals.size() + 1;
     }
   }
 
-  /** Waits until notifications with all these statuses arrived, or the time is up; returns what arrived. */
-  private static List<CallbackReceiver.Arrival> awaitStatuses(CheckContext c, CallbackReceiver.Inbox inbox,
-      Set<String> wanted) throws InterruptedException {
+  /**
+   * Waits until notifications with all these statuses arrived, or the time is up; returns what
+   * arrived.
+   */
+  private static List<CallbackReceiver.Arrival> awaitStatuses(
+      CheckContext c, CallbackReceiver.Inbox inbox, Set<String> wanted)
+      throws InterruptedException {
     long deadline = System.nanoTime() + c.run().limits().bound(arrival(c)).toNanos();
     int count = 1;
     while (true) {
-      List<CallbackReceiver.Arrival> arrivals = inbox.await(count, Duration.ofNanos(Math.max(1,
-          deadline - System.nanoTime())));
+      List<CallbackReceiver.Arrival> arrivals =
+          inbox.await(count, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
       if (statuses(arrivals).containsAll(wanted) || System.nanoTime() >= deadline) {
         return arrivals;
       }
@@ -195,7 +308,8 @@ final class CallbackSuite {
   }
 
   private static Set<String> statuses(List<CallbackReceiver.Arrival> arrivals) {
-    return arrivals.stream().map(a -> a.json() == null ? "(not JSON)" : a.json().path("status").asText())
+    return arrivals.stream()
+        .map(a -> a.json() == null ? "(not JSON)" : a.json().path("status").asText())
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
@@ -203,8 +317,11 @@ final class CallbackSuite {
     JsonNode body = arrival.json();
     c.expect(body != null, "a JSON body", () -> "not JSON", null);
     List<String> problems = Judges.V2.schemaProblems(schema, body);
-    c.expect(problems.isEmpty(), "a body matching " + schema, () -> problems + " in "
-        + Redaction.body(Json.text(body), schema.contains("Token")), null);
+    c.expect(
+        problems.isEmpty(),
+        "a body matching " + schema,
+        () -> problems + " in " + Redaction.body(Json.text(body), schema.contains("Token")),
+        null);
   }
 
   /** One judge per document for the notification bodies; the ledger has its own for exchanges. */

@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Every check of the kit, in catalogue order: behaviour first, then the wire and secrets checks that read what
- * the run collected.
+ * Every check of the kit, in catalogue order: behaviour first, then the wire and secrets checks
+ * that read what the run collected.
  */
 public final class Catalog {
   private Catalog() {}
@@ -36,8 +36,8 @@ public final class Catalog {
   }
 
   /**
-   * The checks selected by tags: one with any included tag (or id, or id prefix up to a dot) unless it has an
-   * excluded one. No included tags select every check.
+   * The checks selected by tags: one with any included tag (or id, or id prefix up to a dot) unless
+   * it has an excluded one. No included tags select every check.
    */
   public static List<Check> select(Collection<String> include, Collection<String> exclude) {
     List<Check> selected = new ArrayList<>();

@@ -6,25 +6,37 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * One behaviour the kit checks, named by a sentence and tied to what it enforces: a rule of the documents
- * (its assertions may cite further rules the catalogue lists it for), or, for a check of a decision only,
- * the open point it reads.
+ * One behaviour the kit checks, named by a sentence and tied to what it enforces: a rule of the
+ * documents (its assertions may cite further rules the catalogue lists it for), or, for a check of
+ * a decision only, the open point it reads.
  *
  * @param id stable identifier: {@code suite.what-it-checks}
  * @param suite the suite
  * @param title the behaviour, as a sentence
  * @param tags the tags it is selected by; the suite, the interface and {@code decision} are added
- * @param rule the rule its assertions cite unless they name another, or null for a check of a decision only
+ * @param rule the rule its assertions cite unless they name another, or null for a check of a
+ *     decision only
  * @param point the open point a check of a decision only reads, else null
  * @param order when it may run beside others
  * @param aloneBecause why it runs alone, when it does
  * @param body what it does
  */
-public record Check(String id, String suite, String title, Set<String> tags, Rule rule, OpenPoint point, Order order,
-    String aloneBecause, Body body) {
+public record Check(
+    String id,
+    String suite,
+    String title,
+    Set<String> tags,
+    Rule rule,
+    OpenPoint point,
+    Order order,
+    String aloneBecause,
+    Body body) {
   /** When a check may run. */
   public enum Order {
-    /** Beside any other check: it owns everything it makes (its ids, keys, order numbers, callback URL). */
+    /**
+     * Beside any other check: it owns everything it makes (its ids, keys, order numbers, callback
+     * URL).
+     */
     TOGETHER,
     /** With no other check running: what it does or reads would be seen by, or see, the others. */
     ALONE,
@@ -32,7 +44,10 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
     LAST
   }
 
-  /** The steps of a check; it fails by throwing {@link CheckFailure} and skips by throwing {@link CheckSkipped}. */
+  /**
+   * The steps of a check; it fails by throwing {@link CheckFailure} and skips by throwing {@link
+   * CheckSkipped}.
+   */
   @FunctionalInterface
   public interface Body {
     void run(CheckContext context) throws Exception;
@@ -56,14 +71,34 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
   }
 
   /** A check of a document rule, by the rule's id in the catalogue. */
-  public static Check of(String suite, String name, String title, String ruleId, List<String> tags, Body body) {
-    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), Rule.get(ruleId), null,
-        Order.TOGETHER, null, body);
+  public static Check of(
+      String suite, String name, String title, String ruleId, List<String> tags, Body body) {
+    return new Check(
+        suite + "." + name,
+        suite,
+        title,
+        new LinkedHashSet<>(tags),
+        Rule.get(ruleId),
+        null,
+        Order.TOGETHER,
+        null,
+        body);
   }
 
-  /** A check of a decision only: a target that reads the point otherwise is reported, not failed. */
-  public static Check of(String suite, String name, String title, OpenPoint point, List<String> tags, Body body) {
-    return new Check(suite + "." + name, suite, title, new LinkedHashSet<>(tags), null, point, Order.TOGETHER, null,
+  /**
+   * A check of a decision only: a target that reads the point otherwise is reported, not failed.
+   */
+  public static Check of(
+      String suite, String name, String title, OpenPoint point, List<String> tags, Body body) {
+    return new Check(
+        suite + "." + name,
+        suite,
+        title,
+        new LinkedHashSet<>(tags),
+        null,
+        point,
+        Order.TOGETHER,
+        null,
         body);
   }
 
@@ -79,8 +114,9 @@ public record Check(String id, String suite, String title, Set<String> tags, Rul
 
   /** What the check enforces, for reports. */
   public String cite() {
-    return rule != null ? rule.cite() : "open point " + point.id() + ": " + point.question() + "; our spec: "
-        + point.ours();
+    return rule != null
+        ? rule.cite()
+        : "open point " + point.id() + ": " + point.question() + "; our spec: " + point.ours();
   }
 
   /** The tags sorted, for reports. */

@@ -10,6 +10,10 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,17 +21,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 
 /**
- * What one check works with: calls to the target (every exchange is recorded, and judged in the run's
- * ledger), the test data, and two kinds of expectation. An assertion of a document rule ends the check with a
- * failure when it does not hold; it cites the check's rule, or the one {@link #rule} named last. A reading of
- * an open point ({@link #reading}) notes a target that reads the point otherwise than our specs, and fails
- * only when the run is strict or the profile declared the target's reading.
+ * What one check works with: calls to the target (every exchange is recorded, and judged in the
+ * run's ledger), the test data, and two kinds of expectation. An assertion of a document rule ends
+ * the check with a failure when it does not hold; it cites the check's rule, or the one {@link
+ * #rule} named last. A reading of an open point ({@link #reading}) notes a target that reads the
+ * point otherwise than our specs, and fails only when the run is strict or the profile declared the
+ * target's reading.
  */
 public final class CheckContext {
   private final Run run;
@@ -37,7 +38,9 @@ public final class CheckContext {
   private final List<Difference> differences = new ArrayList<>();
   private Rule current;
 
-  /** A context outside any check, for set-up work (provider states): its assertions cite no rule. */
+  /**
+   * A context outside any check, for set-up work (provider states): its assertions cite no rule.
+   */
   public CheckContext(Run run) {
     this(run, null);
   }
@@ -92,14 +95,17 @@ public final class CheckContext {
     return this;
   }
 
-  /** The rule assertions cite now, or null (a check of a decision only, or set-up outside a check). */
+  /**
+   * The rule assertions cite now, or null (a check of a decision only, or set-up outside a check).
+   */
   synchronized Rule currentRule() {
     return current;
   }
 
   /**
-   * Notes every rule the catalogue lists the check for as judged: called when the check got through all its
-   * assertions, or by a check whose one comparison (an answer against its schema) judges them all at once.
+   * Notes every rule the catalogue lists the check for as judged: called when the check got through
+   * all its assertions, or by a check whose one comparison (an answer against its schema) judges
+   * them all at once.
    */
   synchronized void judgedEveryRuleOfTheCheck() {
     if (check == null) {
@@ -122,7 +128,8 @@ public final class CheckContext {
 
   /** v2 calls with the target's bearer token. */
   public V2Calls v2() {
-    return new V2Calls(this, "Bearer " + need(target().bearerToken(), "no bearer token given (--token)"));
+    return new V2Calls(
+        this, "Bearer " + need(target().bearerToken(), "no bearer token given (--token)"));
   }
 
   /** v2 calls with this Authorization header value, or none when it is null. */
@@ -138,32 +145,45 @@ public final class CheckContext {
 
   /** v1 calls as the Accountant user. */
   public V1Calls v1() {
-    return new V1Calls(this, need(target().v1Login(), "no v1 login given (--v1-login)"),
+    return new V1Calls(
+        this,
+        need(target().v1Login(), "no v1 login given (--v1-login)"),
         need(target().v1Password(), "no v1 password given (--v1-password)"));
   }
 
   /** v1 calls as the Cashier user. */
   public V1Calls v1Cashier() {
-    return new V1Calls(this, need(target().v1CashierLogin(), "no v1 cashier login given (--v1-cashier-login)"),
+    return new V1Calls(
+        this,
+        need(target().v1CashierLogin(), "no v1 cashier login given (--v1-cashier-login)"),
         need(target().v1CashierPassword(), "no v1 cashier password given (--v1-cashier-password)"));
   }
 
   /** A call a payer's browser makes to a page the implementation named (an External step, say). */
   public Exchange browser(String method, String url, String contentType, String body) {
-    Map<String, String> headers = contentType == null ? Map.of() : Map.of("Content-Type", contentType);
-    return send(() -> run.wire().sendTo(URI.create(url), method, headers,
-        body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
+    Map<String, String> headers =
+        contentType == null ? Map.of() : Map.of("Content-Type", contentType);
+    return send(
+        () ->
+            run.wire()
+                .sendTo(
+                    URI.create(url),
+                    method,
+                    headers,
+                    body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
   }
 
   /**
-   * Sends a call; one the target asks to slow down for (429, or 503 with Retry-After) is sent again once the
-   * wait is over, within the run's budget.
+   * Sends a call; one the target asks to slow down for (429, or 503 with Retry-After) is sent again
+   * once the wait is over, within the run's budget.
    */
   Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
     return send(() -> run.wire().send(method, pathAndQuery, headers, body));
   }
 
-  /** Sends a call exactly once, whatever comes back (a v1 call, whose nonce may not be sent twice). */
+  /**
+   * Sends a call exactly once, whatever comes back (a v1 call, whose nonce may not be sent twice).
+   */
   Exchange sendOnce(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
     return sendOnce(() -> run.wire().send(method, pathAndQuery, headers, body));
   }
@@ -180,8 +200,10 @@ public final class CheckContext {
   }
 
   private Exchange sendOnce(Supplier<Exchange> call) {
-    // A stall is counted per suite and interface: a target stalling on v2 bodies may still answer v1 forms.
-    String suite = check == null ? null : check.suite() + (check.tags().contains("v1") ? " (v1)" : "");
+    // A stall is counted per suite and interface: a target stalling on v2 bodies may still answer
+    // v1 forms.
+    String suite =
+        check == null ? null : check.suite() + (check.tags().contains("v1") ? " (v1)" : "");
     run.limits().beforeCall(suite);
     Exchange exchange = call.get();
     synchronized (exchanges) {
@@ -193,8 +215,8 @@ public final class CheckContext {
   }
 
   /**
-   * How long the target asks the kit to wait before sending the call again: a 429 (one second when it gives no
-   * Retry-After) or a 503 with Retry-After; null for any other answer.
+   * How long the target asks the kit to wait before sending the call again: a 429 (one second when
+   * it gives no Retry-After) or a 503 with Retry-After; null for any other answer.
    */
   Duration slowDown(Exchange exchange) {
     if (!exchange.answered() || (exchange.status() != 429 && exchange.status() != 503)) {
@@ -208,8 +230,8 @@ public final class CheckContext {
       return Duration.ofSeconds(Math.max(0, Long.parseLong(header.trim())));
     } catch (NumberFormatException e) {
       try {
-        Instant at = ZonedDateTime.parse(header.trim(),
-            DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        Instant at =
+            ZonedDateTime.parse(header.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
         return Duration.ofMillis(Math.max(0, at.toEpochMilli() - System.currentTimeMillis()));
       } catch (DateTimeParseException unreadable) {
         return Duration.ofSeconds(1);
@@ -220,35 +242,57 @@ public final class CheckContext {
   /** Waits as the target asked, or fails the check when the wait would outlast the run's budget. */
   void waitOut(Duration wait, Exchange asked) {
     if (wait.compareTo(run.limits().remaining()) >= 0) {
-      throw new TargetUnavailable("the target to accept calls again within the run's budget", "it asked the kit "
-          + "to wait " + wait.toSeconds() + " s (HTTP " + asked.status() + ", Retry-After " + asked.header("Retry-After")
-          + ") with " + run.limits().remaining().toSeconds() + " s of the budget left", asked);
+      throw new TargetUnavailable(
+          "the target to accept calls again within the run's budget",
+          "it asked the kit "
+              + "to wait "
+              + wait.toSeconds()
+              + " s (HTTP "
+              + asked.status()
+              + ", Retry-After "
+              + asked.header("Retry-After")
+              + ") with "
+              + run.limits().remaining().toSeconds()
+              + " s of the budget left",
+          asked);
     }
     run.sloweddown(wait);
     try {
       Thread.sleep(wait.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new TargetUnavailable("the check to finish", "interrupted while waiting as the target asked", asked);
+      throw new TargetUnavailable(
+          "the check to finish", "interrupted while waiting as the target asked", asked);
     }
   }
 
   /**
-   * A callback URL of this check's own on the kit's receiver, whose first {@code failFirst} notifications are
-   * answered with HTTP 500: a notification can never be credited to another check.
+   * A callback URL of this check's own on the kit's receiver, whose first {@code failFirst}
+   * notifications are answered with HTTP 500: a notification can never be credited to another
+   * check.
    */
   public CallbackReceiver.Inbox inbox(int failFirst) {
     return run.receiver().inbox(check == null ? "set-up" : check.id(), failFirst);
   }
 
-  /** Moves the implementation's clock through the profile's control path; skips when there is none. */
+  /**
+   * Moves the implementation's clock through the profile's control path; skips when there is none.
+   */
   public void advanceClock(Duration by) {
-    String path = need(profile().clockControl(), "the profile names no clock control (clockControl), so time "
-        + "cannot be moved on this target");
-    Exchange moved = send("POST", path, Map.of("Content-Type", "application/json"),
-        ("{\"duration\":\"" + by + "\"}").getBytes(StandardCharsets.UTF_8));
+    String path =
+        need(
+            profile().clockControl(),
+            "the profile names no clock control (clockControl), so time "
+                + "cannot be moved on this target");
+    Exchange moved =
+        send(
+            "POST",
+            path,
+            Map.of("Content-Type", "application/json"),
+            ("{\"duration\":\"" + by + "\"}").getBytes(StandardCharsets.UTF_8));
     if (moved.status() != 200) {
-      throw new CheckSkipped("the clock control at " + path + " did not move the clock: " + moved.summary());
+      throw new CheckSkipped(
+          "the clock control at " + path + " did not move the clock: " + moved.summary());
     }
   }
 
@@ -304,22 +348,30 @@ public final class CheckContext {
   }
 
   /**
-   * The answer must be a success with a JSON body, which is returned. Any 2xx counts here, as the document
-   * fixes no success status; which one our spec declares is the wire checks' business.
+   * The answer must be a success with a JSON body, which is returned. Any 2xx counts here, as the
+   * document fixes no success status; which one our spec declares is the wire checks' business.
    */
   public JsonNode ok(Exchange exchange) {
-    expect(exchange.answered() && exchange.status() / 100 == 2, "a 2xx answer", exchange::summary, exchange);
+    expect(
+        exchange.answered() && exchange.status() / 100 == 2,
+        "a 2xx answer",
+        exchange::summary,
+        exchange);
     JsonNode json = exchange.json();
     expect(json != null, "a JSON body", exchange::summary, exchange);
     return json;
   }
 
   /**
-   * The answer of an operation the document answers with HTTP 200 and no body (capture, cancel, revoke, sticker
-   * activation): a 2xx; a status other than 200 is read as the open point, any body ignored.
+   * The answer of an operation the document answers with HTTP 200 and no body (capture, cancel,
+   * revoke, sticker activation): a 2xx; a status other than 200 is read as the open point, any body
+   * ignored.
    */
   public Exchange done(Exchange exchange) {
-    expect(exchange.answered() && exchange.status() / 100 == 2, "HTTP 200, the operation done", exchange::summary,
+    expect(
+        exchange.answered() && exchange.status() / 100 == 2,
+        "HTTP 200, the operation done",
+        exchange::summary,
         exchange);
     reading(OpenPoint.NO_BODY_STATUS, Integer.toString(exchange.status()), exchange);
     return exchange;
@@ -328,11 +380,16 @@ public final class CheckContext {
   /** The JSON text member at a dotted path must equal the value. */
   public void member(Exchange exchange, JsonNode body, String path, String expected) {
     JsonNode value = Json.at(body, path);
-    expect(value.isTextual() && value.asText().equals(expected), path + " = " + expected,
-        () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()), exchange);
+    expect(
+        value.isTextual() && value.asText().equals(expected),
+        path + " = " + expected,
+        () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()),
+        exchange);
   }
 
-  /** The members the document lists for this resource must all be there (dotted paths), not null. */
+  /**
+   * The members the document lists for this resource must all be there (dotted paths), not null.
+   */
   public void present(Exchange exchange, JsonNode body, String... paths) {
     List<String> missing = new ArrayList<>();
     for (String path : paths) {
@@ -341,32 +398,46 @@ public final class CheckContext {
         missing.add(path);
       }
     }
-    expect(missing.isEmpty(), "the members " + String.join(", ", paths), () -> "without " + missing, exchange);
+    expect(
+        missing.isEmpty(),
+        "the members " + String.join(", ", paths),
+        () -> "without " + missing,
+        exchange);
   }
 
   /** The JSON number at a dotted path must equal the decimal, whatever its scale. */
   public void decimal(Exchange exchange, JsonNode body, String path, String expected) {
     JsonNode value = Json.at(body, path);
-    expect(value.isNumber() && value.decimalValue().compareTo(new BigDecimal(expected)) == 0,
+    expect(
+        value.isNumber() && value.decimalValue().compareTo(new BigDecimal(expected)) == 0,
         path + " = " + expected + " (a JSON number)",
-        () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()), exchange);
+        () -> path + " = " + (value.isMissingNode() ? "(absent)" : value.toString()),
+        exchange);
   }
 
   // ---------------------------------------------------------------- refusals
 
   /**
-   * The answer must be a refusal as the v2 document describes one: an HTTP 4xx whose JSON body holds a code of
-   * the error table and a message, and for validation_error the errors strings. Returns the code.
+   * The answer must be a refusal as the v2 document describes one: an HTTP 4xx whose JSON body
+   * holds a code of the error table and a message, and for validation_error the errors strings.
+   * Returns the code.
    */
   public String refused(Exchange exchange) {
-    expect(exchange.answered() && exchange.status() / 100 == 4, "a refusal (HTTP 4xx with the error body)",
-        exchange::summary, exchange);
+    expect(
+        exchange.answered() && exchange.status() / 100 == 4,
+        "a refusal (HTTP 4xx with the error body)",
+        exchange::summary,
+        exchange);
     Rule before = currentRule();
     try {
       rule("v2.errors.body");
-      List<String> problems = ExchangeJudge.errorBodyProblems(exchange.json(), exchange.header("Content-Type"));
-      expect(problems.isEmpty(), "the error body: code from the error table and a message",
-          () -> String.join("; ", problems) + " in " + exchange.summary(), exchange);
+      List<String> problems =
+          ExchangeJudge.errorBodyProblems(exchange.json(), exchange.header("Content-Type"));
+      expect(
+          problems.isEmpty(),
+          "the error body: code from the error table and a message",
+          () -> String.join("; ", problems) + " in " + exchange.summary(),
+          exchange);
     } finally {
       restore(before);
     }
@@ -374,8 +445,9 @@ public final class CheckContext {
   }
 
   /**
-   * A refusal whose error code the document fixes for the situation (not_authorized for missing rights,
-   * idempotency_key_violation for a reused key, the token codes); its HTTP status is read as the point.
+   * A refusal whose error code the document fixes for the situation (not_authorized for missing
+   * rights, idempotency_key_violation for a reused key, the token codes); its HTTP status is read
+   * as the point.
    */
   public void refusedWith(Exchange exchange, String code, OpenPoint status) {
     String actual = refused(exchange);
@@ -384,8 +456,8 @@ public final class CheckContext {
   }
 
   /**
-   * A refusal whose error code the document leaves open for the situation: any code of the table passes, ours
-   * is read as {@code code}, the HTTP status as {@code status}.
+   * A refusal whose error code the document leaves open for the situation: any code of the table
+   * passes, ours is read as {@code code}, the HTTP status as {@code status}.
    */
   public String refusedAs(Exchange exchange, OpenPoint code, OpenPoint status) {
     String actual = refused(exchange);
@@ -397,9 +469,9 @@ public final class CheckContext {
   }
 
   /**
-   * A validation_error that the document requires (a request of incorrect format), whose entries should name
-   * the member: naming it is our spec's reading, except where the document itself says the error reports the
-   * member ({@code memberDocumented}, a missing merchantId).
+   * A validation_error that the document requires (a request of incorrect format), whose entries
+   * should name the member: naming it is our spec's reading, except where the document itself says
+   * the error reports the member ({@code memberDocumented}, a missing merchantId).
    */
   public void validationError(Exchange exchange, String member, boolean memberDocumented) {
     refusedWith(exchange, "validation_error", OpenPoint.VALIDATION_STATUS);
@@ -418,16 +490,23 @@ public final class CheckContext {
   public void amountRefused(Exchange exchange, String member) {
     String code = refusedAs(exchange, OpenPoint.AMOUNT_REFUSAL_CODE, OpenPoint.VALIDATION_STATUS);
     if ("validation_error".equals(code)) {
-      reading(OpenPoint.NAMES_MEMBER, names(exchange.json().path("errors"), member) ? "named"
-          : "unnamed (" + member + ")", exchange);
+      reading(
+          OpenPoint.NAMES_MEMBER,
+          names(exchange.json().path("errors"), member) ? "named" : "unnamed (" + member + ")",
+          exchange);
     }
   }
 
   /** Whether an entry of the errors names the member on its own, not inside a longer name. */
   public static boolean names(JsonNode errors, String member) {
     String pointer = "/" + member.replace(".", "/").replaceAll("\\[(\\d+)]", "/$1");
-    Pattern named = Pattern.compile("(?<![\\w.\\[/$-])(\\$\\.)?(" + Pattern.quote(member) + "|"
-        + Pattern.quote(pointer) + ")(?![\\w-])");
+    Pattern named =
+        Pattern.compile(
+            "(?<![\\w.\\[/$-])(\\$\\.)?("
+                + Pattern.quote(member)
+                + "|"
+                + Pattern.quote(pointer)
+                + ")(?![\\w-])");
     for (JsonNode entry : errors) {
       if (named.matcher(entry.asText()).find()) {
         return true;
@@ -439,9 +518,9 @@ public final class CheckContext {
   // ---------------------------------------------------------------- open points
 
   /**
-   * Reads an open point: the target's reading, as observed, is compared with the reading its profile declares
-   * or, in a strict run, with ours; a mismatch then fails the check. Otherwise a reading other than ours is
-   * noted as a difference and the check goes on.
+   * Reads an open point: the target's reading, as observed, is compared with the reading its
+   * profile declares or, in a strict run, with ours; a mismatch then fails the check. Otherwise a
+   * reading other than ours is noted as a difference and the check goes on.
    *
    * @param observed the target's reading in the point's terms ({@code 201}, {@code refused}, ...)
    * @param seen the answer that showed it, or null
@@ -451,19 +530,38 @@ public final class CheckContext {
     String expected = declared != null ? declared : run.strict() ? point.ours() : null;
     if (expected != null) {
       if (!OpenPoint.matches(expected, observed)) {
-        throw new CheckFailure("open point " + point.id() + ": " + point.question() + "; "
-            + (declared != null ? "the profile declares the target's reading" : "a strict run asks for our spec's")
-            + " [" + point.id() + "]", point.id() + " = " + expected, point.id() + " = " + observed
-            + (seen == null ? "" : " in " + seen.summary()), seen);
+        throw new CheckFailure(
+            "open point "
+                + point.id()
+                + ": "
+                + point.question()
+                + "; "
+                + (declared != null
+                    ? "the profile declares the target's reading"
+                    : "a strict run asks for our spec's")
+                + " ["
+                + point.id()
+                + "]",
+            point.id() + " = " + expected,
+            point.id() + " = " + observed + (seen == null ? "" : " in " + seen.summary()),
+            seen);
       }
       return;
     }
     if (!OpenPoint.matches(point.ours(), observed)) {
-      Difference difference = new Difference(point.id(), point.question(), point.ours(), observed,
-          seen == null ? null : seen.method() + " " + seen.uri().getRawPath() + " -> " + seen.summary());
+      Difference difference =
+          new Difference(
+              point.id(),
+              point.question(),
+              point.ours(),
+              observed,
+              seen == null
+                  ? null
+                  : seen.method() + " " + seen.uri().getRawPath() + " -> " + seen.summary());
       synchronized (this) {
-        boolean known = differences.stream().anyMatch(d -> d.point().equals(point.id())
-            && d.theirs().equals(observed));
+        boolean known =
+            differences.stream()
+                .anyMatch(d -> d.point().equals(point.id()) && d.theirs().equals(observed));
         if (!known) {
           differences.add(difference);
         }
@@ -471,7 +569,10 @@ public final class CheckContext {
     }
   }
 
-  /** Reads a point whose reading is "ours or not": {@code ours} true reads it as ours, else as {@code theirs}. */
+  /**
+   * Reads a point whose reading is "ours or not": {@code ours} true reads it as ours, else as
+   * {@code theirs}.
+   */
   public void reading(OpenPoint point, boolean ours, String theirs, Exchange seen) {
     reading(point, ours ? point.ours() : theirs, seen);
   }

@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The console during a run and after it. Checks that run side by side end in any order, so each is printed
- * after the run, in the catalogue's order; meanwhile a terminal gets one line that counts the checks done, the
- * time and the failures so far, and a log (CI) a plain line every few seconds. A run with one worker prints each
- * check as it ends, which is the catalogue's order too.
+ * The console during a run and after it. Checks that run side by side end in any order, so each is
+ * printed after the run, in the catalogue's order; meanwhile a terminal gets one line that counts
+ * the checks done, the time and the failures so far, and a log (CI) a plain line every few seconds.
+ * A run with one worker prints each check as it ends, which is the catalogue's order too.
  */
 public final class ConsoleProgress {
   private static final long PLAIN_EVERY_NANOS = 5_000_000_000L;
@@ -36,12 +36,21 @@ public final class ConsoleProgress {
     this.live = live;
   }
 
-  public synchronized void started(String kit, String target, String profile, int checks, boolean strict,
-      int workers) {
+  public synchronized void started(
+      String kit, String target, String profile, int checks, boolean strict, int workers) {
     this.total = checks;
-    out.println(kit + ": " + checks + " checks against " + target + " (profile " + profile + "), " + workers
-        + (workers == 1 ? " worker" : " workers")
-        + (strict ? "; strict: our specs' reading of every open point is required" : ""));
+    out.println(
+        kit
+            + ": "
+            + checks
+            + " checks against "
+            + target
+            + " (profile "
+            + profile
+            + "), "
+            + workers
+            + (workers == 1 ? " worker" : " workers")
+            + (strict ? "; strict: our specs' reading of every open point is required" : ""));
   }
 
   public synchronized void finished(CheckResult result) {
@@ -59,8 +68,13 @@ public final class ConsoleProgress {
   }
 
   private String progress() {
-    return String.format(Locale.ROOT, "%d/%d checks done, %.1f s, %d failed so far", done, total,
-        (System.nanoTime() - started) / 1e9, failed);
+    return String.format(
+        Locale.ROOT,
+        "%d/%d checks done, %.1f s, %d failed so far",
+        done,
+        total,
+        (System.nanoTime() - started) / 1e9,
+        failed);
   }
 
   /** Every check of the report in the catalogue's order, unless each was printed as it ended. */
@@ -75,14 +89,16 @@ public final class ConsoleProgress {
   }
 
   private void print(CheckResult result) {
-    String mark = switch (result.outcome()) {
-      case PASSED -> "PASS";
-      case DIFFERS -> "DIFF";
-      case FAILED -> "FAIL";
-      case SKIPPED -> "SKIP";
-      case ACCEPTED -> "ACPT";
-    };
-    out.println("  " + mark + "  " + result.id() + "  " + result.title() + " (" + result.millis() + " ms)");
+    String mark =
+        switch (result.outcome()) {
+          case PASSED -> "PASS";
+          case DIFFERS -> "DIFF";
+          case FAILED -> "FAIL";
+          case SKIPPED -> "SKIP";
+          case ACCEPTED -> "ACPT";
+        };
+    out.println(
+        "  " + mark + "  " + result.id() + "  " + result.title() + " (" + result.millis() + " ms)");
     if (result.outcome() == Outcome.SKIPPED) {
       out.println("        skipped:   " + result.actual());
     } else if (result.outcome() == Outcome.FAILED || result.outcome() == Outcome.ACCEPTED) {
@@ -94,8 +110,15 @@ public final class ConsoleProgress {
       }
     }
     for (CheckResult.Difference difference : result.differences()) {
-      out.println("        reads differently: " + difference.point() + " (" + difference.question() + "): ours "
-          + difference.ours() + ", the target's " + difference.theirs());
+      out.println(
+          "        reads differently: "
+              + difference.point()
+              + " ("
+              + difference.question()
+              + "): ours "
+              + difference.ours()
+              + ", the target's "
+              + difference.theirs());
     }
   }
 
@@ -104,9 +127,13 @@ public final class ConsoleProgress {
     out.println("By suite:");
     for (Map.Entry<String, Map<Outcome, Long>> suite : report.bySuite().entrySet()) {
       Map<Outcome, Long> counts = suite.getValue();
-      out.printf("  %-12s %4d passed %4d differ %4d failed %4d skipped %4d accepted%n", suite.getKey(),
-          counts.getOrDefault(Outcome.PASSED, 0L), counts.getOrDefault(Outcome.DIFFERS, 0L),
-          counts.getOrDefault(Outcome.FAILED, 0L), counts.getOrDefault(Outcome.SKIPPED, 0L),
+      out.printf(
+          "  %-12s %4d passed %4d differ %4d failed %4d skipped %4d accepted%n",
+          suite.getKey(),
+          counts.getOrDefault(Outcome.PASSED, 0L),
+          counts.getOrDefault(Outcome.DIFFERS, 0L),
+          counts.getOrDefault(Outcome.FAILED, 0L),
+          counts.getOrDefault(Outcome.SKIPPED, 0L),
           counts.getOrDefault(Outcome.ACCEPTED, 0L));
     }
     Report.Coverage coverage = report.coverage();
@@ -115,16 +142,28 @@ public final class ConsoleProgress {
     Map<String, List<String>> differences = report.differencesByPoint();
     if (!differences.isEmpty()) {
       out.println("Open points the target reads otherwise than our specs (reported, not failed):");
-      differences.forEach((point, readings) -> out.println("  " + point + ": " + String.join("; ", readings)));
+      differences.forEach(
+          (point, readings) -> out.println("  " + point + ": " + String.join("; ", readings)));
     }
     coverage.summary().forEach(out::println);
     if (report.slowdowns() > 0) {
-      out.printf(Locale.ROOT, "The target asked the kit to slow down %d times (429, or 503 with Retry-After); it "
-          + "waited %.1f s in all.%n", report.slowdowns(), report.slowdownMillis() / 1000.0);
+      out.printf(
+          Locale.ROOT,
+          "The target asked the kit to slow down %d times (429, or 503 with Retry-After); it "
+              + "waited %.1f s in all.%n",
+          report.slowdowns(),
+          report.slowdownMillis() / 1000.0);
     }
-    out.printf(Locale.ROOT, "Result: %d passed, %d read an open point differently, %d failed, %d skipped, %d accepted "
-        + "in %.1f s%n", report.count(Outcome.PASSED), report.count(Outcome.DIFFERS), report.count(Outcome.FAILED),
-        report.count(Outcome.SKIPPED), report.count(Outcome.ACCEPTED), report.millis() / 1000.0);
+    out.printf(
+        Locale.ROOT,
+        "Result: %d passed, %d read an open point differently, %d failed, %d skipped, %d accepted "
+            + "in %.1f s%n",
+        report.count(Outcome.PASSED),
+        report.count(Outcome.DIFFERS),
+        report.count(Outcome.FAILED),
+        report.count(Outcome.SKIPPED),
+        report.count(Outcome.ACCEPTED),
+        report.millis() / 1000.0);
     out.flush();
   }
 

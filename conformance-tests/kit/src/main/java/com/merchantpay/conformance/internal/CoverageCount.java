@@ -31,8 +31,14 @@ public final class CoverageCount {
           notExercised.add(name + " " + operation.id());
         } else {
           exercised.merge(name, 1, Integer::sum);
-          calls.put(name + " " + operation.id(), seen.calls() + " calls, statuses " + seen.statuses()
-              + (seen.departuresCount() == 0 ? "" : ", " + seen.departuresCount() + " departing"));
+          calls.put(
+              name + " " + operation.id(),
+              seen.calls()
+                  + " calls, statuses "
+                  + seen.statuses()
+                  + (seen.departuresCount() == 0
+                      ? ""
+                      : ", " + seen.departuresCount() + " departing"));
         }
         for (String status : operation.documentedStatuses()) {
           if (status.matches("[0-9]{3}")) {
@@ -59,9 +65,19 @@ public final class CoverageCount {
         }
       }
     }
-    return new Report.Coverage(operations, exercised, notExercised, documented, seenResponses, checkable, checked,
-        notChecked, run.negativeCoverage().byKind(), run.negativeCoverage().notCovered(),
-        run.negativeCoverage().cases(), calls,
+    return new Report.Coverage(
+        operations,
+        exercised,
+        notExercised,
+        documented,
+        seenResponses,
+        checkable,
+        checked,
+        notChecked,
+        run.negativeCoverage().byKind(),
+        run.negativeCoverage().notCovered(),
+        run.negativeCoverage().cases(),
+        calls,
         run.uncatalogued().stream().sorted().toList());
   }
 }

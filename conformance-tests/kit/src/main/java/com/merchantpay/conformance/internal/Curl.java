@@ -2,19 +2,19 @@ package com.merchantpay.conformance.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.Locale;
 
 /**
- * A {@code curl} command that repeats a call, secrets left out: each known secret (the bearer tokens, the v1
- * password) becomes the environment variable that holds it, card data and confirmation answers are
- * masked, and a v1 signature is marked for signing again (a replayed nonce would be refused anyway). A
- * made-up token that a check sends on purpose is shown as it is.
+ * A {@code curl} command that repeats a call, secrets left out: each known secret (the bearer
+ * tokens, the v1 password) becomes the environment variable that holds it, card data and
+ * confirmation answers are masked, and a v1 signature is marked for signing again (a replayed nonce
+ * would be refused anyway). A made-up token that a check sends on purpose is shown as it is.
  */
 public final class Curl {
-  private static final Set<String> SKIPPED = Set.of("content-length", "host", "connection", "upgrade",
-      "http2-settings", "user-agent");
+  private static final Set<String> SKIPPED =
+      Set.of("content-length", "host", "connection", "upgrade", "http2-settings", "user-agent");
 
   private Curl() {}
 
@@ -22,8 +22,11 @@ public final class Curl {
    * @param secrets each secret value of the run and the environment variable name to show instead
    */
   public static String of(Exchange exchange, Map<String, String> secrets) {
-    StringBuilder curl = new StringBuilder("curl -sS -i -X ").append(exchange.method()).append(' ')
-        .append(quote(Redaction.text(exchange.uri().toString())));
+    StringBuilder curl =
+        new StringBuilder("curl -sS -i -X ")
+            .append(exchange.method())
+            .append(' ')
+            .append(quote(Redaction.text(exchange.uri().toString())));
     for (Map.Entry<String, List<String>> header : exchange.requestHeaders().entrySet()) {
       if (SKIPPED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
         continue;
@@ -38,8 +41,11 @@ public final class Curl {
           }
         }
         // Double quotes let the shell put the variable in; nothing else in a header needs them.
-        curl.append(" -H ").append(secret ? "\"" + header.getKey() + ": " + shown + "\""
-            : quote(header.getKey() + ": " + shown));
+        curl.append(" -H ")
+            .append(
+                secret
+                    ? "\"" + header.getKey() + ": " + shown + "\""
+                    : quote(header.getKey() + ": " + shown));
       }
     }
     if (exchange.requestBody() != null && exchange.requestBody().length > 0) {

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One call as it went over the wire: the request exactly as sent and the answer exactly as received (or
- * the transport error instead of an answer). Checks judge these, never decoded objects.
+ * One call as it went over the wire: the request exactly as sent and the answer exactly as received
+ * (or the transport error instead of an answer). Checks judge these, never decoded objects.
  */
 public record Exchange(
     String method,
@@ -55,7 +55,9 @@ public record Exchange(
   /** The v1 envelope's ErrorCode, or null when the answer carries none. */
   public Integer v1ErrorCode() {
     JsonNode json = json();
-    return json != null && json.path("ErrorCode").isIntegralNumber() ? json.path("ErrorCode").intValue() : null;
+    return json != null && json.path("ErrorCode").isIntegralNumber()
+        ? json.path("ErrorCode").intValue()
+        : null;
   }
 
   /** A short description of the answer for a report: status and the start of the body. */
@@ -63,7 +65,9 @@ public record Exchange(
     if (!answered()) {
       return "no answer: " + transportError;
     }
-    String text = Redaction.body(text(), path().contains("/paymenttokens") || path().contains("/tokenization"));
+    String text =
+        Redaction.body(
+            text(), path().contains("/paymenttokens") || path().contains("/tokenization"));
     if (text.length() > 600) {
       text = text.substring(0, 600) + "... (" + body.length + " bytes)";
     }

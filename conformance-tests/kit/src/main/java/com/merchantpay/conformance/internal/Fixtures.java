@@ -4,17 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.Profile;
+import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.Map;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * Request bodies and resources in a known state, made through the target's own v2 interface with the
- * profile's test data. Every call is recorded in the check that asks, so a failing set-up shows its call.
+ * Request bodies and resources in a known state, made through the target's own v2 interface with
+ * the profile's test data. Every call is recorded in the check that asks, so a failing set-up shows
+ * its call.
  */
 public final class Fixtures {
   /** The merchant page a payer comes back to; the kit never serves it. */
@@ -31,13 +32,15 @@ public final class Fixtures {
   }
 
   public Profile.Card approvedCard() {
-    return context.need(context.profile().approvedCard(), "the profile defines no approved card (approvedCard)");
+    return context.need(
+        context.profile().approvedCard(), "the profile defines no approved card (approvedCard)");
   }
 
   // ---------------------------------------------------------------- bodies
 
   /** A card payment body with an order number unique to the run. */
-  public ObjectNode cardPayment(String pan, String expiry, String cvc, String amount, boolean dualMode) {
+  public ObjectNode cardPayment(
+      String pan, String expiry, String cvc, String amount, boolean dualMode) {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
     body.put("dualMode", dualMode);
@@ -47,7 +50,8 @@ public final class Fixtures {
     invoice.put("orderNo", context.run().unique("kit-order"));
     body.set("amount", context.amount(amount));
     body.putObject("protocol").put("returnUrl", RETURN_URL);
-    ObjectNode card = body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    ObjectNode card =
+        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
     card.put("pan", pan);
     card.put("expiry", expiry == null ? "12/30" : expiry);
     if (cvc != null) {
@@ -64,12 +68,18 @@ public final class Fixtures {
   /** A payment body with a card that asks for the given confirmation step. */
   public ObjectNode confirmationPayment(String type, String amount) {
     Profile.Confirmation confirmation = confirmation(type);
-    return cardPayment(confirmation.pan(), approvedCard().expiry(), approvedCard().cvc(), amount, false);
+    return cardPayment(
+        confirmation.pan(), approvedCard().expiry(), approvedCard().cvc(), amount, false);
   }
 
   public Profile.Confirmation confirmation(String type) {
-    return context.need(context.profile().confirmations().get(type),
-        "the profile defines no card that asks for a " + type + " step (confirmations." + type + ")");
+    return context.need(
+        context.profile().confirmations().get(type),
+        "the profile defines no card that asks for a "
+            + type
+            + " step (confirmations."
+            + type
+            + ")");
   }
 
   public ObjectNode tokenRequest(String pan, String callbackUrl) {
@@ -78,7 +88,8 @@ public final class Fixtures {
     body.put("testMode", true);
     body.put("type", "recurring");
     body.put("purpose", "Conformance check");
-    ObjectNode card = body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    ObjectNode card =
+        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
     card.put("pan", pan);
     card.put("expiry", approvedCard().expiry() == null ? "12/30" : approvedCard().expiry());
     ObjectNode protocol = body.putObject("protocol").put("returnUrl", RETURN_URL);
@@ -89,15 +100,16 @@ public final class Fixtures {
   }
 
   /**
-   * An invoice of the amount with an order number unique to the run, a description and a return page: what a
-   * service that asks for more than the documents require still takes.
+   * An invoice of the amount with an order number unique to the run, a description and a return
+   * page: what a service that asks for more than the documents require still takes.
    */
   public ObjectNode invoice(String amount) {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
     body.set("amount", context.amount(amount));
-    body.putObject("invoice").put("orderNo", context.run().unique("kit-order")).put("description",
-        "Conformance check");
+    body.putObject("invoice")
+        .put("orderNo", context.run().unique("kit-order"))
+        .put("description", "Conformance check");
     body.putObject("protocol").put("returnUrl", RETURN_URL);
     return body;
   }
@@ -106,10 +118,14 @@ public final class Fixtures {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
     body.set("amount", context.amount(amount));
-    body.putObject("invoice").put("orderNo", context.run().unique("kit-order")).put("description",
-        "Conformance check");
+    body.putObject("invoice")
+        .put("orderNo", context.run().unique("kit-order"))
+        .put("description", "Conformance check");
     body.putObject("protocol").put("returnUrl", RETURN_URL);
-    body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("token").put("id", tokenId);
+    body.putObject("paymentData")
+        .put("paymentMethod", "bankcard")
+        .putObject("token")
+        .put("id", tokenId);
     return body;
   }
 
@@ -127,9 +143,15 @@ public final class Fixtures {
     body.put("type", "Payment");
     body.putObject("client").put("email", "buyer@example.org");
     ArrayNode items = body.putArray("items");
-    items.addObject().put("name", "Conformance item").put("quantity", 1)
-        .put("price", new BigDecimal(amount)).put("measure", "Piece").put("vatType", "Vat22")
-        .put("paymentSubject", "Commodity").put("paymentMethod", "FullPayment");
+    items
+        .addObject()
+        .put("name", "Conformance item")
+        .put("quantity", 1)
+        .put("price", new BigDecimal(amount))
+        .put("measure", "Piece")
+        .put("vatType", "Vat22")
+        .put("paymentSubject", "Commodity")
+        .put("paymentMethod", "FullPayment");
     body.putObject("settlements").put("cashless", new BigDecimal(amount));
     return body;
   }
@@ -162,8 +184,9 @@ public final class Fixtures {
   }
 
   /**
-   * Creates a payment and returns it once it has left {@code Pending}: an implementation may answer a creation
-   * with {@code Pending} (the document has the status), and the payment is then read until its outcome shows.
+   * Creates a payment and returns it once it has left {@code Pending}: an implementation may answer
+   * a creation with {@code Pending} (the document has the status), and the payment is then read
+   * until its outcome shows.
    */
   public Made created(ObjectNode body) {
     Exchange created = context.v2().post("/api/v2/payments", body);
@@ -175,7 +198,9 @@ public final class Fixtures {
     return new Made(created, payment);
   }
 
-  /** A payment in the given status, made with the approved card; {@code Pending} is waited through. */
+  /**
+   * A payment in the given status, made with the approved card; {@code Pending} is waited through.
+   */
   public JsonNode payment(String amount, boolean dualMode, String expectedStatus) {
     Made made = created(approvedPayment(amount, dualMode));
     context.member(made.shown(), made.payment(), "status", expectedStatus);
@@ -183,8 +208,8 @@ public final class Fixtures {
   }
 
   /**
-   * Reads the payment until its status is no longer {@code Pending}, within the profile's
-   * {@code settles.payment} (10 s when not given) and the run's budget; returns the last read.
+   * Reads the payment until its status is no longer {@code Pending}, within the profile's {@code
+   * settles.payment} (10 s when not given) and the run's budget; returns the last read.
    */
   public Exchange settled(String paymentId) {
     Duration within = context.profile().settlesAfter("payment").orElse(Duration.ofSeconds(10));
@@ -218,12 +243,21 @@ public final class Fixtures {
 
   /** Passes the payer's part of an External step on its paymentUrl, as the profile says. */
   public Exchange approveExternal(String paymentUrl) {
-    Profile.HttpStep step = context.need(context.profile().externalApproval(),
-        "the profile does not say how a payer approves an External step (externalApproval)");
-    Exchange approved = context.browser(step.method() == null ? "POST" : step.method(), paymentUrl,
-        step.contentType(), step.body());
-    context.expect(approved.answered() && approved.status() < 400, "the External step's page to accept the approval",
-        approved::summary, approved);
+    Profile.HttpStep step =
+        context.need(
+            context.profile().externalApproval(),
+            "the profile does not say how a payer approves an External step (externalApproval)");
+    Exchange approved =
+        context.browser(
+            step.method() == null ? "POST" : step.method(),
+            paymentUrl,
+            step.contentType(),
+            step.body());
+    context.expect(
+        approved.answered() && approved.status() < 400,
+        "the External step's page to accept the approval",
+        approved::summary,
+        approved);
     return approved;
   }
 
@@ -238,11 +272,17 @@ public final class Fixtures {
     Profile.Answers answers = context.profile().tokenConfirmation();
     Exchange done;
     if (answers != null && answers.answer() != null) {
-      done = context.v2().put("/api/v2/paymenttokens/" + encode(id) + "/complete", Json.MAPPER.valueToTree(
-          answers.answer()));
+      done =
+          context
+              .v2()
+              .put(
+                  "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                  Json.MAPPER.valueToTree(answers.answer()));
     } else {
-      approveExternal(context.need(token.path("confirmation").path("paymentUrl").textValue(),
-          "the token came without a confirmation.paymentUrl to approve it on"));
+      approveExternal(
+          context.need(
+              token.path("confirmation").path("paymentUrl").textValue(),
+              "the token came without a confirmation.paymentUrl to approve it on"));
       done = context.v2().get("/api/v2/paymenttokens/" + encode(id));
     }
     JsonNode active = context.ok(done);
@@ -253,7 +293,9 @@ public final class Fixtures {
   /** The listing period that surely holds a resource created at this time: a day around it. */
   public static String period(String created) {
     OffsetDateTime at = OffsetDateTime.parse(created);
-    return "start=" + encode(at.minus(Duration.ofDays(1)).toInstant().toString()) + "&end="
+    return "start="
+        + encode(at.minus(Duration.ofDays(1)).toInstant().toString())
+        + "&end="
         + encode(at.plus(Duration.ofDays(1)).toInstant().toString());
   }
 

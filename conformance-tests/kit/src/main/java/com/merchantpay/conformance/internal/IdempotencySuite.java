@@ -22,10 +22,10 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
- * The Idempotency-Key of creating calls: a repeat never creates a second resource, a conflicting reuse is
- * refused. What a repeat is answered with (the first answer, the resource as it is now, or a refusal) is an
- * open point; replays are compared on the members the documents define, so a member that differs per answer
- * (a trace id, say) does not count.
+ * The Idempotency-Key of creating calls: a repeat never creates a second resource, a conflicting
+ * reuse is refused. What a repeat is answered with (the first answer, the resource as it is now, or
+ * a refusal) is an open point; replays are compared on the members the documents define, so a
+ * member that differs per answer (a trace id, say) does not count.
  */
 final class IdempotencySuite {
   private static final String SUITE = "idempotency";
@@ -33,141 +33,232 @@ final class IdempotencySuite {
 
   private IdempotencySuite() {}
 
-  /** A creating operation, how to make a valid body for it, and the member that names what it created. */
-  private record Creation(String operationId, String path, String idMember, Function<CheckContext, ObjectNode> body) {}
+  /**
+   * A creating operation, how to make a valid body for it, and the member that names what it
+   * created.
+   */
+  private record Creation(
+      String operationId, String path, String idMember, Function<CheckContext, ObjectNode> body) {}
 
-  private static final List<Creation> CREATIONS = List.of(
-      new Creation("createInvoice", "/api/v2/invoices", "paymentId", IdempotencySuite::invoice),
-      new Creation("createPayment", "/api/v2/payments", "id", c -> new Fixtures(c).approvedPayment("10", false)),
-      new Creation("createRefund", "/api/v2/refunds", "id", c -> {
-        Fixtures f = new Fixtures(c);
-        return f.refund(f.settledPayment("10").path("id").asText(), "3");
-      }),
-      new Creation("startTokenization", "/api/v2/tokenization", "tokenId", c -> {
-        ObjectNode body = Json.object();
-        body.put("merchantId", c.target().merchantId());
-        body.put("type", "cof");
-        body.put("purpose", c.run().unique("kit-purpose"));
-        return body;
-      }),
-      new Creation("createPaymentToken", "/api/v2/paymenttokens", "id",
-          c -> new Fixtures(c).tokenRequest(new Fixtures(c).approvedCard().pan(), null)),
-      new Creation("createReceipt", "/api/v2/receipts", "id", c -> {
-        Fixtures f = new Fixtures(c);
-        return f.receipt(f.settledPayment("10").path("id").asText(), "10");
-      }),
-      new Creation("createSticker", "/api/v2/stickers", "id", c -> new Fixtures(c).sticker(false, null, null)));
+  private static final List<Creation> CREATIONS =
+      List.of(
+          new Creation("createInvoice", "/api/v2/invoices", "paymentId", IdempotencySuite::invoice),
+          new Creation(
+              "createPayment",
+              "/api/v2/payments",
+              "id",
+              c -> new Fixtures(c).approvedPayment("10", false)),
+          new Creation(
+              "createRefund",
+              "/api/v2/refunds",
+              "id",
+              c -> {
+                Fixtures f = new Fixtures(c);
+                return f.refund(f.settledPayment("10").path("id").asText(), "3");
+              }),
+          new Creation(
+              "startTokenization",
+              "/api/v2/tokenization",
+              "tokenId",
+              c -> {
+                ObjectNode body = Json.object();
+                body.put("merchantId", c.target().merchantId());
+                body.put("type", "cof");
+                body.put("purpose", c.run().unique("kit-purpose"));
+                return body;
+              }),
+          new Creation(
+              "createPaymentToken",
+              "/api/v2/paymenttokens",
+              "id",
+              c -> new Fixtures(c).tokenRequest(new Fixtures(c).approvedCard().pan(), null)),
+          new Creation(
+              "createReceipt",
+              "/api/v2/receipts",
+              "id",
+              c -> {
+                Fixtures f = new Fixtures(c);
+                return f.receipt(f.settledPayment("10").path("id").asText(), "10");
+              }),
+          new Creation(
+              "createSticker",
+              "/api/v2/stickers",
+              "id",
+              c -> new Fixtures(c).sticker(false, null, null)));
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     for (Creation creation : CREATIONS) {
-      checks.add(Check.of(SUITE, "replay-returns-the-first-answer." + creation.operationId(),
-          "Repeating " + creation.operationId() + " with the same key and body creates nothing new",
-          "v2.ep.idempotency-once", List.of(), c -> {
-            ObjectNode body = creation.body().apply(c);
-            String key = UUID.randomUUID().toString();
-            Exchange first = c.v2().post(creation.path(), body, key);
-            JsonNode created = c.ok(first);
-            Exchange again = c.v2().post(creation.path(), body, key);
-            replayed(c, creation, created, again);
-          }));
+      checks.add(
+          Check.of(
+              SUITE,
+              "replay-returns-the-first-answer." + creation.operationId(),
+              "Repeating "
+                  + creation.operationId()
+                  + " with the same key and body creates nothing new",
+              "v2.ep.idempotency-once",
+              List.of(),
+              c -> {
+                ObjectNode body = creation.body().apply(c);
+                String key = UUID.randomUUID().toString();
+                Exchange first = c.v2().post(creation.path(), body, key);
+                JsonNode created = c.ok(first);
+                Exchange again = c.v2().post(creation.path(), body, key);
+                replayed(c, creation, created, again);
+              }));
     }
-    checks.add(Check.of(SUITE, "replayed-payment-is-made-once",
-        "A payment repeated with its key exists once in the list, whatever its retries", "v2.ep.idempotency-once",
-        List.of(), c -> {
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          String key = UUID.randomUUID().toString();
-          Creation creation = CREATIONS.get(1);
-          JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-          replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
-          replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
-          expectOnePayment(c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
-        }));
-    checks.add(Check.of(SUITE, "same-key-with-another-body-is-a-violation",
-        "The same key with another payment is idempotency_key_violation and creates nothing",
-        "v2.ep.idempotency-conflict", List.of(), c -> {
-          Fixtures f = new Fixtures(c);
-          ObjectNode body = f.approvedPayment("10", false);
-          String key = UUID.randomUUID().toString();
-          JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-          ObjectNode other = body.deepCopy();
-          other.set("amount", c.amount("11"));
-          c.refusedWith(c.v2().post("/api/v2/payments", other, key), "idempotency_key_violation",
-              OpenPoint.KEY_CONFLICT_STATUS);
-          expectOnePayment(c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
-        }));
-    checks.add(Check.of(SUITE, "conflicting-reuse-on-invoices",
-        "The same key with another invoice is idempotency_key_violation", "v2.ep.idempotency-conflict", List.of(),
-        c -> {
-          ObjectNode body = invoice(c);
-          String key = UUID.randomUUID().toString();
-          c.ok(c.v2().post("/api/v2/invoices", body, key));
-          ObjectNode other = body.deepCopy();
-          other.set("amount", c.amount("11"));
-          c.refusedWith(c.v2().post("/api/v2/invoices", other, key), "idempotency_key_violation",
-              OpenPoint.KEY_CONFLICT_STATUS);
-        }));
-    checks.add(Check.of(SUITE, "concurrent-creates-with-one-key-make-one-payment",
-        CONCURRENT + " simultaneous creates with one key make one payment; the others get it or an in-flight refusal",
-        "v2.ep.idempotency-once", List.of("concurrency"), c -> {
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          String key = UUID.randomUUID().toString();
-          ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT);
-          List<Exchange> answers = new ArrayList<>();
-          try {
-            List<Callable<Exchange>> calls = new ArrayList<>();
-            for (int i = 0; i < CONCURRENT; i++) {
-              calls.add(() -> c.v2().post("/api/v2/payments", body, key));
-            }
-            for (Future<Exchange> answer : pool.invokeAll(calls)) {
-              answers.add(answer.get());
-            }
-          } finally {
-            pool.shutdownNow();
-          }
-          Set<String> ids = new HashSet<>();
-          String created = null;
-          for (Exchange answer : answers) {
-            if (answer.answered() && answer.status() / 100 == 2) {
-              JsonNode payment = c.ok(answer);
-              ids.add(payment.path("id").asText());
-              created = payment.path("created").asText();
-            } else {
-              c.refusedWith(answer, "idempotency_key_violation", OpenPoint.KEY_IN_FLIGHT_STATUS);
-            }
-          }
-          Exchange any = answers.get(0);
-          c.expect(ids.size() == 1, "every successful answer naming the same single payment", () -> "payments " + ids,
-              any);
-          expectOnePayment(c, created, body.path("invoice").path("orderNo").asText());
-        }));
-    checks.add(Check.of(SUITE, "a-missing-key-is-named", "A creating call without Idempotency-Key is "
-        + "validation_error naming it", OpenPoint.KEY_REQUIRED, List.of("negative"), c -> {
-          Exchange answer = c.v2().post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
-          boolean refused = answer.answered() && answer.status() / 100 == 4;
-          c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
-          if (refused) {
-            c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
-          }
-          if (refused && "validation_error".equals(answer.errorCode())) {
-            c.reading(OpenPoint.NAMES_MEMBER, CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
-                ? "named" : "unnamed (Idempotency-Key)", answer);
-          }
-        }));
-    checks.add(Check.of(SUITE, "a-refused-request-frees-its-key",
-        "A key whose first request was refused as invalid can be used for the corrected request",
-        OpenPoint.REFUSED_REQUEST_KEY, List.of(), c -> {
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          ObjectNode broken = body.deepCopy();
-          broken.remove("merchantId");
-          String key = UUID.randomUUID().toString();
-          Exchange refused = c.v2().post("/api/v2/payments", broken, key);
-          c.require(refused.answered() && refused.status() / 100 == 4, "the target accepted a payment without "
-              + "merchantId, so there is no refused request to free a key");
-          Exchange corrected = c.v2().post("/api/v2/payments", body, key);
-          c.reading(OpenPoint.REFUSED_REQUEST_KEY, corrected.answered() && corrected.status() / 100 == 2 ? "freed"
-              : "kept", corrected);
-        }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "replayed-payment-is-made-once",
+            "A payment repeated with its key exists once in the list, whatever its retries",
+            "v2.ep.idempotency-once",
+            List.of(),
+            c -> {
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              String key = UUID.randomUUID().toString();
+              Creation creation = CREATIONS.get(1);
+              JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
+              replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+              replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+              expectOnePayment(
+                  c,
+                  payment.path("created").asText(),
+                  body.path("invoice").path("orderNo").asText());
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "same-key-with-another-body-is-a-violation",
+            "The same key with another payment is idempotency_key_violation and creates nothing",
+            "v2.ep.idempotency-conflict",
+            List.of(),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              ObjectNode body = f.approvedPayment("10", false);
+              String key = UUID.randomUUID().toString();
+              JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
+              ObjectNode other = body.deepCopy();
+              other.set("amount", c.amount("11"));
+              c.refusedWith(
+                  c.v2().post("/api/v2/payments", other, key),
+                  "idempotency_key_violation",
+                  OpenPoint.KEY_CONFLICT_STATUS);
+              expectOnePayment(
+                  c,
+                  payment.path("created").asText(),
+                  body.path("invoice").path("orderNo").asText());
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "conflicting-reuse-on-invoices",
+            "The same key with another invoice is idempotency_key_violation",
+            "v2.ep.idempotency-conflict",
+            List.of(),
+            c -> {
+              ObjectNode body = invoice(c);
+              String key = UUID.randomUUID().toString();
+              c.ok(c.v2().post("/api/v2/invoices", body, key));
+              ObjectNode other = body.deepCopy();
+              other.set("amount", c.amount("11"));
+              c.refusedWith(
+                  c.v2().post("/api/v2/invoices", other, key),
+                  "idempotency_key_violation",
+                  OpenPoint.KEY_CONFLICT_STATUS);
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "concurrent-creates-with-one-key-make-one-payment",
+            CONCURRENT
+                + " simultaneous creates with one key make one payment; the others get it or an in-flight refusal",
+            "v2.ep.idempotency-once",
+            List.of("concurrency"),
+            c -> {
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              String key = UUID.randomUUID().toString();
+              ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT);
+              List<Exchange> answers = new ArrayList<>();
+              try {
+                List<Callable<Exchange>> calls = new ArrayList<>();
+                for (int i = 0; i < CONCURRENT; i++) {
+                  calls.add(() -> c.v2().post("/api/v2/payments", body, key));
+                }
+                for (Future<Exchange> answer : pool.invokeAll(calls)) {
+                  answers.add(answer.get());
+                }
+              } finally {
+                pool.shutdownNow();
+              }
+              Set<String> ids = new HashSet<>();
+              String created = null;
+              for (Exchange answer : answers) {
+                if (answer.answered() && answer.status() / 100 == 2) {
+                  JsonNode payment = c.ok(answer);
+                  ids.add(payment.path("id").asText());
+                  created = payment.path("created").asText();
+                } else {
+                  c.refusedWith(
+                      answer, "idempotency_key_violation", OpenPoint.KEY_IN_FLIGHT_STATUS);
+                }
+              }
+              Exchange any = answers.get(0);
+              c.expect(
+                  ids.size() == 1,
+                  "every successful answer naming the same single payment",
+                  () -> "payments " + ids,
+                  any);
+              expectOnePayment(c, created, body.path("invoice").path("orderNo").asText());
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "a-missing-key-is-named",
+            "A creating call without Idempotency-Key is " + "validation_error naming it",
+            OpenPoint.KEY_REQUIRED,
+            List.of("negative"),
+            c -> {
+              Exchange answer =
+                  c.v2()
+                      .post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
+              boolean refused = answer.answered() && answer.status() / 100 == 4;
+              c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
+              if (refused) {
+                c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
+              }
+              if (refused && "validation_error".equals(answer.errorCode())) {
+                c.reading(
+                    OpenPoint.NAMES_MEMBER,
+                    CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
+                        ? "named"
+                        : "unnamed (Idempotency-Key)",
+                    answer);
+              }
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
+            "a-refused-request-frees-its-key",
+            "A key whose first request was refused as invalid can be used for the corrected request",
+            OpenPoint.REFUSED_REQUEST_KEY,
+            List.of(),
+            c -> {
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              ObjectNode broken = body.deepCopy();
+              broken.remove("merchantId");
+              String key = UUID.randomUUID().toString();
+              Exchange refused = c.v2().post("/api/v2/payments", broken, key);
+              c.require(
+                  refused.answered() && refused.status() / 100 == 4,
+                  "the target accepted a payment without "
+                      + "merchantId, so there is no refused request to free a key");
+              Exchange corrected = c.v2().post("/api/v2/payments", body, key);
+              c.reading(
+                  OpenPoint.REFUSED_REQUEST_KEY,
+                  corrected.answered() && corrected.status() / 100 == 2 ? "freed" : "kept",
+                  corrected);
+            }));
     return checks;
   }
 
@@ -176,8 +267,8 @@ final class IdempotencySuite {
   }
 
   /**
-   * A repeat of a creating call: never a second resource. It may be answered with the first answer (our
-   * reading), with the resource as it is now, or refused with idempotency_key_violation.
+   * A repeat of a creating call: never a second resource. It may be answered with the first answer
+   * (our reading), with the resource as it is now, or refused with idempotency_key_violation.
    */
   private static void replayed(CheckContext c, Creation creation, JsonNode first, Exchange again) {
     if (again.answered() && again.status() / 100 == 4) {
@@ -187,8 +278,11 @@ final class IdempotencySuite {
     }
     JsonNode repeated = c.ok(again);
     String id = first.path(creation.idMember()).asText();
-    c.expect(id.equals(repeated.path(creation.idMember()).asText()), "the resource made the first time, "
-        + creation.idMember() + " " + id, () -> "another one: " + again.summary(), again);
+    c.expect(
+        id.equals(repeated.path(creation.idMember()).asText()),
+        "the resource made the first time, " + creation.idMember() + " " + id,
+        () -> "another one: " + again.summary(),
+        again);
     Schema<?> schema = successSchema(creation.operationId());
     boolean same = Json.sameValue(documented(first, schema), documented(repeated, schema));
     c.reading(OpenPoint.REPLAY, same ? "first-answer" : "current-state", again);
@@ -196,8 +290,8 @@ final class IdempotencySuite {
 
   /** The schema of the operation's success answer in our spec. */
   private static Schema<?> successSchema(String operationId) {
-    for (Map.Entry<String, ApiResponse> response : SpecModel.of(ApiSpec.V2).byId(operationId).definition()
-        .getResponses().entrySet()) {
+    for (Map.Entry<String, ApiResponse> response :
+        SpecModel.of(ApiSpec.V2).byId(operationId).definition().getResponses().entrySet()) {
       if (response.getKey().startsWith("2") && response.getValue().getContent() != null) {
         MediaType media = response.getValue().getContent().get("application/json");
         if (media != null) {
@@ -225,20 +319,34 @@ final class IdempotencySuite {
       return node;
     }
     ObjectNode out = Json.object();
-    properties.forEach((name, property) -> {
-      if (node.has(name)) {
-        out.set(name, documented(node.get(name), property));
-      }
-    });
+    properties.forEach(
+        (name, property) -> {
+          if (node.has(name)) {
+            out.set(name, documented(node.get(name), property));
+          }
+        });
     return out;
   }
 
   /** Exactly one payment of the list carries this order number. */
   private static void expectOnePayment(CheckContext c, String created, String orderNo) {
-    List<JsonNode> items = Pages.all(c, "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId())
-        + "&" + Fixtures.period(created));
-    long count = items.stream().filter(i -> orderNo.equals(i.path("invoice").path("orderNo").asText()))
-        .map(i -> i.path("id").asText()).distinct().count();
-    c.expect(count == 1, "one payment with order number " + orderNo, () -> count + " payments with it", null);
+    List<JsonNode> items =
+        Pages.all(
+            c,
+            "/api/v2/payments?merchantId="
+                + Fixtures.encode(c.target().merchantId())
+                + "&"
+                + Fixtures.period(created));
+    long count =
+        items.stream()
+            .filter(i -> orderNo.equals(i.path("invoice").path("orderNo").asText()))
+            .map(i -> i.path("id").asText())
+            .distinct()
+            .count();
+    c.expect(
+        count == 1,
+        "one payment with order number " + orderNo,
+        () -> count + " payments with it",
+        null);
   }
 }

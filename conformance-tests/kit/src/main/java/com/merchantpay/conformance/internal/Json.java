@@ -13,10 +13,11 @@ import java.math.BigDecimal;
 
 /** JSON as the kit reads and writes it: decimals exact, trailing zeros kept. */
 public final class Json {
-  public static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-      .build();
+  public static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .build();
 
   private Json() {}
 
@@ -63,22 +64,24 @@ public final class Json {
   }
 
   /**
-   * Whether two JSON values mean the same: members in any order, numbers equal by value (10.5 equals
-   * 10.50), everything else equal exactly.
+   * Whether two JSON values mean the same: members in any order, numbers equal by value (10.5
+   * equals 10.50), everything else equal exactly.
    */
   public static boolean sameValue(JsonNode a, JsonNode b) {
     if (a == null || b == null) {
       return a == b;
     }
-    return a.equals((x, y) -> {
-      if (x == null || y == null) {
-        return x == y ? 0 : 1;
-      }
-      if (x.isNumber() && y.isNumber()) {
-        return x.decimalValue().compareTo(y.decimalValue());
-      }
-      return x.equals(y) ? 0 : 1;
-    }, b);
+    return a.equals(
+        (x, y) -> {
+          if (x == null || y == null) {
+            return x == y ? 0 : 1;
+          }
+          if (x.isNumber() && y.isNumber()) {
+            return x.decimalValue().compareTo(y.decimalValue());
+          }
+          return x.equals(y) ? 0 : 1;
+        },
+        b);
   }
 
   /** The node at a dotted path ({@code amount.value}, {@code items[0].name}), or a missing node. */

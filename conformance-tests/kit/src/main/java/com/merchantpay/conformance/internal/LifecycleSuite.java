@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -15,50 +16,70 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.time.DateTimeException;
 
 /**
- * Resources through their lives: payments held, captured in full or in part and cancelled, every kind of
- * confirmation, declines, refunds up to the money taken, tokens used, revoked and blocked, receipts and
- * stickers; money that cannot move refused; money and time written as the documents say.
+ * Resources through their lives: payments held, captured in full or in part and cancelled, every
+ * kind of confirmation, declines, refunds up to the money taken, tokens used, revoked and blocked,
+ * receipts and stickers; money that cannot move refused; money and time written as the documents
+ * say.
  */
 final class LifecycleSuite {
   private static final String SUITE = "lifecycle";
   private static final Set<String> PAID = Set.of("Settled", "Authorized");
-  private static final Map<String, List<String>> CONFIRMATION_MEMBERS = Map.of(
-      "External", List.of("confirmation.paymentUrl"),
-      "SmsOtp", List.of("confirmation.maskedPhone"),
-      "ThreeDSMethod", List.of("confirmation.methodUrl", "confirmation.transactionId"),
-      "ThreeDSChallenge", List.of("confirmation.acsUrl", "confirmation.creq"),
-      "ThreeDSv1", List.of("confirmation.acsUrl", "confirmation.PAReq"));
+  private static final Map<String, List<String>> CONFIRMATION_MEMBERS =
+      Map.of(
+          "External", List.of("confirmation.paymentUrl"),
+          "SmsOtp", List.of("confirmation.maskedPhone"),
+          "ThreeDSMethod", List.of("confirmation.methodUrl", "confirmation.transactionId"),
+          "ThreeDSChallenge", List.of("confirmation.acsUrl", "confirmation.creq"),
+          "ThreeDSv1", List.of("confirmation.acsUrl", "confirmation.PAReq"));
 
   private LifecycleSuite() {}
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
     checks.addAll(payments());
-    for (String type : List.of("SmsOtp", "ThreeDSMethod", "ThreeDSChallenge", "ThreeDSv1", "External")) {
-      checks.add(check("confirmation-" + type, "A payment that asks for a " + type + " step carries its members "
-          + "and goes through once the step is passed", "v2.payment.confirmation", List.of("payments",
-          "confirmations"), c -> passStep(c, type)));
+    for (String type :
+        List.of("SmsOtp", "ThreeDSMethod", "ThreeDSChallenge", "ThreeDSv1", "External")) {
+      checks.add(
+          check(
+              "confirmation-" + type,
+              "A payment that asks for a "
+                  + type
+                  + " step carries its members "
+                  + "and goes through once the step is passed",
+              "v2.payment.confirmation",
+              List.of("payments", "confirmations"),
+              c -> passStep(c, type)));
     }
-    checks.add(check("failing-confirmation-declines",
-        "A failing step answer never approves the payment; declined, it is data: HTTP 200, Rejected, a resultCode",
-        "v2.errors.declines", List.of("payments", "confirmations"), LifecycleSuite::failingStep));
-    checks.add(check("declines-are-data-with-their-result-code",
-        "Each declining card of the profile gives HTTP 200, status Rejected and its resultCode",
-        "v2.errors.declines", List.of("payments", "declines"), c -> {
-          Fixtures f = new Fixtures(c);
-          c.require(!c.profile().declines().isEmpty(), "the profile defines no declining cards (declines)");
-          for (Profile.Decline decline : c.profile().declines()) {
-            Profile.Card card = f.approvedCard();
-            Fixtures.Made made = f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false));
-            c.member(made.shown(), made.payment(), "status", "Rejected");
-            c.rule("v2.dict.result-codes");
-            c.member(made.shown(), made.payment(), "resultCode", decline.resultCode());
-            c.rule("v2.errors.declines");
-          }
-        }));
+    checks.add(
+        check(
+            "failing-confirmation-declines",
+            "A failing step answer never approves the payment; declined, it is data: HTTP 200, Rejected, a resultCode",
+            "v2.errors.declines",
+            List.of("payments", "confirmations"),
+            LifecycleSuite::failingStep));
+    checks.add(
+        check(
+            "declines-are-data-with-their-result-code",
+            "Each declining card of the profile gives HTTP 200, status Rejected and its resultCode",
+            "v2.errors.declines",
+            List.of("payments", "declines"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              c.require(
+                  !c.profile().declines().isEmpty(),
+                  "the profile defines no declining cards (declines)");
+              for (Profile.Decline decline : c.profile().declines()) {
+                Profile.Card card = f.approvedCard();
+                Fixtures.Made made =
+                    f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false));
+                c.member(made.shown(), made.payment(), "status", "Rejected");
+                c.rule("v2.dict.result-codes");
+                c.member(made.shown(), made.payment(), "resultCode", decline.resultCode());
+                c.rule("v2.errors.declines");
+              }
+            }));
     checks.addAll(refusedMoves());
     checks.addAll(money());
     checks.addAll(refunds());
@@ -72,94 +93,169 @@ final class LifecycleSuite {
 
   private static List<Check> payments() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("single-stage-payment-settles", "An approved one-stage payment takes the money: Settled",
-        "v2.states.payment-one-stage", List.of("payments"), c -> new Fixtures(c).payment("100", false, "Settled")));
-    checks.add(check("dual-mode-defaults-to-one-stage", "A payment that leaves dualMode out takes the money in one "
-        + "stage: Settled", "v2.states.payment-one-stage", List.of("payments"), c -> {
-          Fixtures f = new Fixtures(c);
-          ObjectNode body = f.approvedPayment("100", false);
-          body.remove("dualMode");
-          Fixtures.Made made = f.created(body);
-          c.member(made.shown(), made.payment(), "status", "Settled");
-        }));
-    checks.add(check("two-stage-payment-is-held", "An approved two-stage payment holds the money: Authorized",
-        "v2.states.payment-two-stage", List.of("payments"), c -> new Fixtures(c).payment("100", true, "Authorized")));
-    checks.add(check("test-mode-defaults-to-false", "A payment shows the test flag it was made with, false when "
-        + "testMode is left out", "v2.states.test-mode", List.of("payments"), c -> {
-          Fixtures f = new Fixtures(c);
-          Exchange test = c.v2().post("/api/v2/payments", f.approvedPayment("10", false));
-          c.expect(c.ok(test).path("testMode").asBoolean(false), "testMode true, as asked", test::summary, test);
-          ObjectNode body = f.approvedPayment("10", false);
-          body.remove("testMode");
-          Exchange live = c.v2().post("/api/v2/payments", body);
-          JsonNode flag = c.ok(live).path("testMode");
-          c.expect(flag.isBoolean() && !flag.asBoolean(), "testMode false, its default", live::summary, live);
-        }));
-    checks.add(check("capture-settles-a-held-payment", "Capturing a held payment makes it Settled",
-        "v2.ep.capture-held", List.of("payments", "money"), c -> {
-          String id = new Fixtures(c).heldPayment("100").path("id").asText();
-          c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100")));
-          Exchange read = c.v2().get(path(id, null));
-          c.member(read, c.ok(read), "status", "Settled");
-        }));
-    checks.add(check("partial-capture-takes-less-than-held",
-        "A capture of less than is held takes that much: the payment is Settled and shows the sum taken",
-        "v2.ep.partial-capture", List.of("payments", "money"), c -> {
-          JsonNode held = new Fixtures(c).heldPayment("100");
-          String id = held.path("id").asText();
-          c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60.5")));
-          Exchange read = c.v2().get(path(id, null));
-          JsonNode payment = c.ok(read);
-          c.member(read, payment, "status", "Settled");
-          c.reading(OpenPoint.CAPTURED_AMOUNT, capturedShown(payment, "60.5"), read);
-          Pages.Page page = Pages.find(c, "/api/v2/payments?merchantId=" + encode(c.target().merchantId()) + "&"
-              + Fixtures.period(held.path("created").asText()), id);
-          c.reading(OpenPoint.CAPTURED_AMOUNT, capturedShown(find(Json.MAPPER.valueToTree(page.items()), id), "60.5"),
-              page.exchange());
-        }));
-    checks.add(check("cancel-releases-the-hold", "Cancelling a held payment makes it Cancelled",
-        "v2.op.cancelPayment", List.of("payments"), c -> {
-          String id = new Fixtures(c).heldPayment("100").path("id").asText();
-          c.done(c.v2().put(path(id, "cancel"), null));
-          Exchange read = c.v2().get(path(id, null));
-          c.member(read, c.ok(read), "status", "Cancelled");
-        }));
-    checks.add(check("a-payment-with-tokenization-carries-its-token",
-        "A payment made with tokenization options shows the stored token in paymentToken",
-        "v2.request.tokenization-token", List.of("payments", "tokens"), c -> {
-          Fixtures f = new Fixtures(c);
-          ObjectNode body = f.approvedPayment("10", false);
-          body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout");
-          Fixtures.Made made = f.created(body);
-          c.member(made.shown(), made.payment(), "status", "Settled");
-          c.expect(made.payment().path("paymentToken").path("id").isTextual(), "paymentToken.id, the token stored",
-              made.shown()::summary, made.shown());
-        }));
-    checks.add(check("the-card-number-comes-back-masked",
-        "A card payment names the card only masked, and never echoes its security code",
-        "v2.payment.masked-instrument", List.of("payments", "secrets"), c -> {
-          Fixtures f = new Fixtures(c);
-          Profile.Card card = f.approvedCard();
-          Fixtures.Made made = f.created(f.approvedPayment("10", false));
-          Exchange read = c.v2().get(path(made.payment().path("id").asText(), null));
-          c.ok(read);
-          for (Exchange answer : List.of(made.shown(), read)) {
-            c.expect(!answer.text().contains(card.pan()), "no full card number in the answer", () -> "the full "
-                + "card number in " + Redaction.text(answer.text().replace(card.pan(), "<the full card number>")),
-                answer);
-            JsonNode title = Json.at(answer.json(), "paymentData.paymentInstrumentTitle");
-            c.expect(!title.isTextual() || !digits(title.asText()).contains(card.pan()),
-                "paymentInstrumentTitle masked", () -> "paymentInstrumentTitle holds the full card number", answer);
-            if (card.cvc() != null && card.cvc().length() >= 3) {
-              c.expect(!answer.text().contains("\"" + card.cvc() + "\""), "no security code in the answer",
-                  () -> "the card's security code as a value in the answer", answer);
-            }
-          }
-        }));
+    checks.add(
+        check(
+            "single-stage-payment-settles",
+            "An approved one-stage payment takes the money: Settled",
+            "v2.states.payment-one-stage",
+            List.of("payments"),
+            c -> new Fixtures(c).payment("100", false, "Settled")));
+    checks.add(
+        check(
+            "dual-mode-defaults-to-one-stage",
+            "A payment that leaves dualMode out takes the money in one " + "stage: Settled",
+            "v2.states.payment-one-stage",
+            List.of("payments"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              ObjectNode body = f.approvedPayment("100", false);
+              body.remove("dualMode");
+              Fixtures.Made made = f.created(body);
+              c.member(made.shown(), made.payment(), "status", "Settled");
+            }));
+    checks.add(
+        check(
+            "two-stage-payment-is-held",
+            "An approved two-stage payment holds the money: Authorized",
+            "v2.states.payment-two-stage",
+            List.of("payments"),
+            c -> new Fixtures(c).payment("100", true, "Authorized")));
+    checks.add(
+        check(
+            "test-mode-defaults-to-false",
+            "A payment shows the test flag it was made with, false when " + "testMode is left out",
+            "v2.states.test-mode",
+            List.of("payments"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Exchange test = c.v2().post("/api/v2/payments", f.approvedPayment("10", false));
+              c.expect(
+                  c.ok(test).path("testMode").asBoolean(false),
+                  "testMode true, as asked",
+                  test::summary,
+                  test);
+              ObjectNode body = f.approvedPayment("10", false);
+              body.remove("testMode");
+              Exchange live = c.v2().post("/api/v2/payments", body);
+              JsonNode flag = c.ok(live).path("testMode");
+              c.expect(
+                  flag.isBoolean() && !flag.asBoolean(),
+                  "testMode false, its default",
+                  live::summary,
+                  live);
+            }));
+    checks.add(
+        check(
+            "capture-settles-a-held-payment",
+            "Capturing a held payment makes it Settled",
+            "v2.ep.capture-held",
+            List.of("payments", "money"),
+            c -> {
+              String id = new Fixtures(c).heldPayment("100").path("id").asText();
+              c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100")));
+              Exchange read = c.v2().get(path(id, null));
+              c.member(read, c.ok(read), "status", "Settled");
+            }));
+    checks.add(
+        check(
+            "partial-capture-takes-less-than-held",
+            "A capture of less than is held takes that much: the payment is Settled and shows the sum taken",
+            "v2.ep.partial-capture",
+            List.of("payments", "money"),
+            c -> {
+              JsonNode held = new Fixtures(c).heldPayment("100");
+              String id = held.path("id").asText();
+              c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60.5")));
+              Exchange read = c.v2().get(path(id, null));
+              JsonNode payment = c.ok(read);
+              c.member(read, payment, "status", "Settled");
+              c.reading(OpenPoint.CAPTURED_AMOUNT, capturedShown(payment, "60.5"), read);
+              Pages.Page page =
+                  Pages.find(
+                      c,
+                      "/api/v2/payments?merchantId="
+                          + encode(c.target().merchantId())
+                          + "&"
+                          + Fixtures.period(held.path("created").asText()),
+                      id);
+              c.reading(
+                  OpenPoint.CAPTURED_AMOUNT,
+                  capturedShown(find(Json.MAPPER.valueToTree(page.items()), id), "60.5"),
+                  page.exchange());
+            }));
+    checks.add(
+        check(
+            "cancel-releases-the-hold",
+            "Cancelling a held payment makes it Cancelled",
+            "v2.op.cancelPayment",
+            List.of("payments"),
+            c -> {
+              String id = new Fixtures(c).heldPayment("100").path("id").asText();
+              c.done(c.v2().put(path(id, "cancel"), null));
+              Exchange read = c.v2().get(path(id, null));
+              c.member(read, c.ok(read), "status", "Cancelled");
+            }));
+    checks.add(
+        check(
+            "a-payment-with-tokenization-carries-its-token",
+            "A payment made with tokenization options shows the stored token in paymentToken",
+            "v2.request.tokenization-token",
+            List.of("payments", "tokens"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              ObjectNode body = f.approvedPayment("10", false);
+              body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout");
+              Fixtures.Made made = f.created(body);
+              c.member(made.shown(), made.payment(), "status", "Settled");
+              c.expect(
+                  made.payment().path("paymentToken").path("id").isTextual(),
+                  "paymentToken.id, the token stored",
+                  made.shown()::summary,
+                  made.shown());
+            }));
+    checks.add(
+        check(
+            "the-card-number-comes-back-masked",
+            "A card payment names the card only masked, and never echoes its security code",
+            "v2.payment.masked-instrument",
+            List.of("payments", "secrets"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Profile.Card card = f.approvedCard();
+              Fixtures.Made made = f.created(f.approvedPayment("10", false));
+              Exchange read = c.v2().get(path(made.payment().path("id").asText(), null));
+              c.ok(read);
+              for (Exchange answer : List.of(made.shown(), read)) {
+                c.expect(
+                    !answer.text().contains(card.pan()),
+                    "no full card number in the answer",
+                    () ->
+                        "the full "
+                            + "card number in "
+                            + Redaction.text(
+                                answer.text().replace(card.pan(), "<the full card number>")),
+                    answer);
+                JsonNode title = Json.at(answer.json(), "paymentData.paymentInstrumentTitle");
+                c.expect(
+                    !title.isTextual() || !digits(title.asText()).contains(card.pan()),
+                    "paymentInstrumentTitle masked",
+                    () -> "paymentInstrumentTitle holds the full card number",
+                    answer);
+                if (card.cvc() != null && card.cvc().length() >= 3) {
+                  c.expect(
+                      !answer.text().contains("\"" + card.cvc() + "\""),
+                      "no security code in the answer",
+                      () -> "the card's security code as a value in the answer",
+                      answer);
+                }
+              }
+            }));
     return checks;
   }
 
-  /** How the answer shows the captured sum: our capturedAmount, the amount itself, or not at all. */
+  /**
+   * How the answer shows the captured sum: our capturedAmount, the amount itself, or not at all.
+   */
   private static String capturedShown(JsonNode payment, String captured) {
     BigDecimal sum = new BigDecimal(captured);
     JsonNode ours = Json.at(payment, "capturedAmount.value");
@@ -181,21 +277,31 @@ final class LifecycleSuite {
     c.present(created, payment, CONFIRMATION_MEMBERS.get(type).toArray(new String[0]));
     c.rule("v2.ep.complete-by-type");
     String id = payment.path("id").asText();
-    c.require(confirmation.answer() != null || type.equals("External"),
+    c.require(
+        confirmation.answer() != null || type.equals("External"),
         "the profile gives no answer for a " + type + " step");
     JsonNode current = payment;
     Exchange after = created;
-    // Steps may come one after another (the document's Confirmation objects): each is passed in turn.
+    // Steps may come one after another (the document's Confirmation objects): each is passed in
+    // turn.
     for (int step = 0; step < 5 && "Confirmation".equals(current.path("status").asText()); step++) {
       String stepType = current.path("confirmation").path("type").asText();
       if (stepType.equals("External")) {
-        f.approveExternal(c.need(current.path("confirmation").path("paymentUrl").textValue(),
-            "the External step came without a paymentUrl"));
+        f.approveExternal(
+            c.need(
+                current.path("confirmation").path("paymentUrl").textValue(),
+                "the External step came without a paymentUrl"));
         after = f.settled(id);
       } else {
         Profile.Confirmation next = stepType.equals(type) ? confirmation : f.confirmation(stepType);
-        after = c.v2().put(path(id, "complete"), Json.MAPPER.valueToTree(c.need(next.answer(),
-            "the profile gives no answer for a " + stepType + " step")));
+        after =
+            c.v2()
+                .put(
+                    path(id, "complete"),
+                    Json.MAPPER.valueToTree(
+                        c.need(
+                            next.answer(),
+                            "the profile gives no answer for a " + stepType + " step")));
       }
       current = c.ok(after);
       if ("Pending".equals(current.path("status").asText())) {
@@ -205,8 +311,11 @@ final class LifecycleSuite {
     }
     Exchange last = after;
     c.rule("v2.confirmation.sequence");
-    c.expect("Settled".equals(current.path("status").asText()), "the one-stage payment approved: Settled",
-        last::summary, last);
+    c.expect(
+        "Settled".equals(current.path("status").asText()),
+        "the one-stage payment approved: Settled",
+        last::summary,
+        last);
   }
 
   private static void failingStep(CheckContext c) throws InterruptedException {
@@ -218,9 +327,14 @@ final class LifecycleSuite {
       }
       tried++;
       String id = f.pay(f.confirmationPayment(entry.getKey(), "10")).path("id").asText();
-      Exchange done = c.v2().put(path(id, "complete"), Json.MAPPER.valueToTree(entry.getValue().failingAnswer()));
-      c.expect(done.answered() && (done.status() / 100 == 2 || done.status() / 100 == 4),
-          "the payment answered, or the answer refused", done::summary, done);
+      Exchange done =
+          c.v2()
+              .put(path(id, "complete"), Json.MAPPER.valueToTree(entry.getValue().failingAnswer()));
+      c.expect(
+          done.answered() && (done.status() / 100 == 2 || done.status() / 100 == 4),
+          "the payment answered, or the answer refused",
+          done::summary,
+          done);
       if (done.status() / 100 == 4) {
         c.reading(OpenPoint.FAILING_CONFIRMATION, "refused with " + c.refused(done), done);
       } else {
@@ -228,13 +342,21 @@ final class LifecycleSuite {
         String status = answered.path("status").asText();
         c.reading(OpenPoint.FAILING_CONFIRMATION, status, done);
         if ("Rejected".equals(status)) {
-          c.expect(answered.path("resultCode").isTextual() && !"Success".equals(answered.path("resultCode").asText()),
-              "a resultCode telling why", done::summary, done);
+          c.expect(
+              answered.path("resultCode").isTextual()
+                  && !"Success".equals(answered.path("resultCode").asText()),
+              "a resultCode telling why",
+              done::summary,
+              done);
         }
       }
       Exchange read = f.settled(id);
       String now = c.ok(read).path("status").asText();
-      c.expect(!PAID.contains(now), "the payment not approved by a failing answer", () -> "status " + now, read);
+      c.expect(
+          !PAID.contains(now),
+          "the payment not approved by a failing answer",
+          () -> "status " + now,
+          read);
     }
     c.require(tried > 0, "the profile gives no failing answer for any confirmation step");
   }
@@ -243,128 +365,212 @@ final class LifecycleSuite {
 
   private static List<Check> refusedMoves() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("capture-of-a-settled-payment-is-refused", "A settled payment cannot be captured again; it "
-        + "stays Settled", "v2.ep.no-money-twice", List.of("payments", "transitions"), c -> {
-          String id = new Fixtures(c).settledPayment("10").path("id").asText();
-          wrongState(c, c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "10")));
-          stays(c, id, "Settled");
-        }));
-    checks.add(check("cancel-of-a-settled-payment-is-refused", "A settled payment cannot be cancelled; it stays "
-        + "Settled", "v2.ep.no-money-twice", List.of("payments", "transitions"), c -> {
-          String id = new Fixtures(c).settledPayment("10").path("id").asText();
-          wrongState(c, c.v2().put(path(id, "cancel"), null));
-          stays(c, id, "Settled");
-        }));
-    checks.add(check("cancel-of-a-cancelled-payment-is-refused", "Cancelling a cancelled payment changes nothing",
-        "v2.ep.no-money-twice", List.of("payments", "transitions"), c -> {
-          String id = new Fixtures(c).heldPayment("10").path("id").asText();
-          c.done(c.v2().put(path(id, "cancel"), null));
-          Exchange again = c.v2().put(path(id, "cancel"), null);
-          if (again.answered() && again.status() / 100 == 2) {
-            c.reading(OpenPoint.CANCEL_AGAIN, "accepted", again);
-          } else {
-            c.refused(again);
-            c.reading(OpenPoint.CANCEL_AGAIN, "refused", again);
-            c.reading(OpenPoint.WRONG_STATE_CODE, again.errorCode(), again);
-          }
-          stays(c, id, "Cancelled");
-        }));
-    checks.add(check("complete-of-a-payment-without-a-step-is-refused",
-        "A payment that waits for no confirmation cannot be completed; it stays Settled", "v2.ep.no-money-twice",
-        List.of("payments", "transitions"), c -> {
-          String id = new Fixtures(c).settledPayment("10").path("id").asText();
-          wrongState(c, c.v2().put(path(id, "complete"), Json.object().put("code", "123456")));
-          stays(c, id, "Settled");
-        }));
-    checks.add(check("refund-of-a-held-payment-is-refused", "Money that is only held is not refunded",
-        OpenPoint.REFUND_HELD, List.of("refunds", "transitions", "money"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.heldPayment("10").path("id").asText();
-          Exchange refund = c.v2().post("/api/v2/refunds", f.refund(id, "5"));
-          c.reading(OpenPoint.REFUND_HELD, refund.answered() && refund.status() / 100 == 4 ? "refused" : "accepted",
-              refund);
-        }));
-    checks.add(check("unknown-payment-is-not-found", "Reading a payment that does not exist is refused",
-        "v2.ep.unknown-resource", List.of("payments", "errors"), c -> c.refusedAs(c.v2().get("/api/v2/payments/"
-            + encode(c.run().unique("no-such-payment"))), OpenPoint.NOT_FOUND_CODE, OpenPoint.NOT_FOUND_STATUS)));
+    checks.add(
+        check(
+            "capture-of-a-settled-payment-is-refused",
+            "A settled payment cannot be captured again; it " + "stays Settled",
+            "v2.ep.no-money-twice",
+            List.of("payments", "transitions"),
+            c -> {
+              String id = new Fixtures(c).settledPayment("10").path("id").asText();
+              wrongState(c, c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "10")));
+              stays(c, id, "Settled");
+            }));
+    checks.add(
+        check(
+            "cancel-of-a-settled-payment-is-refused",
+            "A settled payment cannot be cancelled; it stays " + "Settled",
+            "v2.ep.no-money-twice",
+            List.of("payments", "transitions"),
+            c -> {
+              String id = new Fixtures(c).settledPayment("10").path("id").asText();
+              wrongState(c, c.v2().put(path(id, "cancel"), null));
+              stays(c, id, "Settled");
+            }));
+    checks.add(
+        check(
+            "cancel-of-a-cancelled-payment-is-refused",
+            "Cancelling a cancelled payment changes nothing",
+            "v2.ep.no-money-twice",
+            List.of("payments", "transitions"),
+            c -> {
+              String id = new Fixtures(c).heldPayment("10").path("id").asText();
+              c.done(c.v2().put(path(id, "cancel"), null));
+              Exchange again = c.v2().put(path(id, "cancel"), null);
+              if (again.answered() && again.status() / 100 == 2) {
+                c.reading(OpenPoint.CANCEL_AGAIN, "accepted", again);
+              } else {
+                c.refused(again);
+                c.reading(OpenPoint.CANCEL_AGAIN, "refused", again);
+                c.reading(OpenPoint.WRONG_STATE_CODE, again.errorCode(), again);
+              }
+              stays(c, id, "Cancelled");
+            }));
+    checks.add(
+        check(
+            "complete-of-a-payment-without-a-step-is-refused",
+            "A payment that waits for no confirmation cannot be completed; it stays Settled",
+            "v2.ep.no-money-twice",
+            List.of("payments", "transitions"),
+            c -> {
+              String id = new Fixtures(c).settledPayment("10").path("id").asText();
+              wrongState(c, c.v2().put(path(id, "complete"), Json.object().put("code", "123456")));
+              stays(c, id, "Settled");
+            }));
+    checks.add(
+        check(
+            "refund-of-a-held-payment-is-refused",
+            "Money that is only held is not refunded",
+            OpenPoint.REFUND_HELD,
+            List.of("refunds", "transitions", "money"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.heldPayment("10").path("id").asText();
+              Exchange refund = c.v2().post("/api/v2/refunds", f.refund(id, "5"));
+              c.reading(
+                  OpenPoint.REFUND_HELD,
+                  refund.answered() && refund.status() / 100 == 4 ? "refused" : "accepted",
+                  refund);
+            }));
+    checks.add(
+        check(
+            "unknown-payment-is-not-found",
+            "Reading a payment that does not exist is refused",
+            "v2.ep.unknown-resource",
+            List.of("payments", "errors"),
+            c ->
+                c.refusedAs(
+                    c.v2().get("/api/v2/payments/" + encode(c.run().unique("no-such-payment"))),
+                    OpenPoint.NOT_FOUND_CODE,
+                    OpenPoint.NOT_FOUND_STATUS)));
     return checks;
   }
 
-  /** A refusal of an operation the payment's state does not allow: refused; code and status are readings. */
+  /**
+   * A refusal of an operation the payment's state does not allow: refused; code and status are
+   * readings.
+   */
   private static void wrongState(CheckContext c, Exchange exchange) {
     c.refusedAs(exchange, OpenPoint.WRONG_STATE_CODE, OpenPoint.WRONG_STATE_STATUS);
   }
 
   private static void stays(CheckContext c, String paymentId, String status) {
     Exchange read = c.v2().get(path(paymentId, null));
-    c.expect(status.equals(c.ok(read).path("status").asText()), "the payment still " + status + ", nothing changed",
-        read::summary, read);
+    c.expect(
+        status.equals(c.ok(read).path("status").asText()),
+        "the payment still " + status + ", nothing changed",
+        read::summary,
+        read);
   }
 
   // ---------------------------------------------------------------- money
 
   private static List<Check> money() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("capture-beyond-the-held-amount-is-refused",
-        "A capture of more than is held is refused and the payment stays held", "v2.ep.capture-held",
-        List.of("payments", "money"), c -> {
-          String id = new Fixtures(c).heldPayment("100").path("id").asText();
-          c.amountRefused(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100.01")), "amount.value");
-          stays(c, id, "Authorized");
-        }));
-    checks.add(check("zero-and-negative-amounts-are-refused",
-        "A payment, capture or refund of zero or less is refused and moves no money", "v2.request.amount",
-        List.of("payments", "refunds", "money"), c -> {
-          Fixtures f = new Fixtures(c);
-          for (String value : List.of("0", "-10")) {
-            c.amountRefused(c.v2().post("/api/v2/payments", f.approvedPayment(value, false)), "amount.value");
-          }
-          String held = f.heldPayment("10").path("id").asText();
-          c.amountRefused(c.v2().put(path(held, "confirm"), OperationsSuite.capture(c, "0")), "amount.value");
-          stays(c, held, "Authorized");
-          String settled = f.settledPayment("10").path("id").asText();
-          c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(settled, "0")), "amount.value");
-          c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(settled, "-1")), "amount.value");
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
-        }));
-    checks.add(check("money-moves-only-in-the-payments-currency",
-        "A capture or refund in another currency than the payment's is refused", "v2.ep.currency-match",
-        List.of("payments", "refunds", "money"), c -> {
-          Fixtures f = new Fixtures(c);
-          String other = "EUR".equals(c.profile().currency()) ? "USD" : "EUR";
-          String held = f.heldPayment("10").path("id").asText();
-          c.amountRefused(c.v2().put(path(held, "confirm"), Json.object().set("amount", Json.amount("10", other))),
-              "amount.currency");
-          stays(c, held, "Authorized");
-          String settled = f.settledPayment("10").path("id").asText();
-          ObjectNode refund = f.refund(settled, "5");
-          refund.set("amount", Json.amount("5", other));
-          c.amountRefused(c.v2().post("/api/v2/refunds", refund), "amount.currency");
-        }));
-    checks.add(check("amounts-are-exact-json-numbers", "An amount with four fraction digits comes back as that number",
-        "v2.conv.decimal", List.of("money"), c -> {
-          Exchange created = c.v2().post("/api/v2/payments", new Fixtures(c).approvedPayment("1234.5678", false));
-          JsonNode payment = c.ok(created);
-          c.rule("v2.payment.echo");
-          c.decimal(created, payment, "amount.value", "1234.5678");
-          Exchange read = c.v2().get(path(payment.path("id").asText(), null));
-          c.decimal(read, c.ok(read), "amount.value", "1234.5678");
-        }));
-    checks.add(check("v1-sees-a-v2-payment-held-and-captured",
-        "v1 shows a v2 payment held, then taken with PaymentAmount the captured sum and Amount the invoice's",
-        "v1.payment.paid-amount", List.of("money", "cross-interface"), c -> {
-          JsonNode held = new Fixtures(c).heldPayment("100");
-          String id = V1Support.paymentId(c, held);
-          Exchange before = c.v1().call("getPayment", values("paymentID", id));
-          String heldState = V1Support.success(c, before, "Payment").path("Payment").path("State").asText();
-          c.done(c.v2().put(path(held.path("id").asText(), "confirm"), OperationsSuite.capture(c, "60.5")));
-          Exchange after = c.v1().call("getPayment", values("paymentID", id));
-          JsonNode payment = V1Support.success(c, after, "Payment");
-          c.reading(OpenPoint.V1_STATE_OF_V2, heldState + "/" + payment.path("Payment").path("State").asText(), after);
-          c.decimal(after, payment, "Payment.PaymentAmount", "60.5");
-          c.rule("v1.payment.invoice-number");
-          c.decimal(after, payment, "Payment.Amount", "100");
-        }));
+    checks.add(
+        check(
+            "capture-beyond-the-held-amount-is-refused",
+            "A capture of more than is held is refused and the payment stays held",
+            "v2.ep.capture-held",
+            List.of("payments", "money"),
+            c -> {
+              String id = new Fixtures(c).heldPayment("100").path("id").asText();
+              c.amountRefused(
+                  c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100.01")),
+                  "amount.value");
+              stays(c, id, "Authorized");
+            }));
+    checks.add(
+        check(
+            "zero-and-negative-amounts-are-refused",
+            "A payment, capture or refund of zero or less is refused and moves no money",
+            "v2.request.amount",
+            List.of("payments", "refunds", "money"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              for (String value : List.of("0", "-10")) {
+                c.amountRefused(
+                    c.v2().post("/api/v2/payments", f.approvedPayment(value, false)),
+                    "amount.value");
+              }
+              String held = f.heldPayment("10").path("id").asText();
+              c.amountRefused(
+                  c.v2().put(path(held, "confirm"), OperationsSuite.capture(c, "0")),
+                  "amount.value");
+              stays(c, held, "Authorized");
+              String settled = f.settledPayment("10").path("id").asText();
+              c.amountRefused(
+                  c.v2().post("/api/v2/refunds", f.refund(settled, "0")), "amount.value");
+              c.amountRefused(
+                  c.v2().post("/api/v2/refunds", f.refund(settled, "-1")), "amount.value");
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
+            }));
+    checks.add(
+        check(
+            "money-moves-only-in-the-payments-currency",
+            "A capture or refund in another currency than the payment's is refused",
+            "v2.ep.currency-match",
+            List.of("payments", "refunds", "money"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String other = "EUR".equals(c.profile().currency()) ? "USD" : "EUR";
+              String held = f.heldPayment("10").path("id").asText();
+              c.amountRefused(
+                  c.v2()
+                      .put(
+                          path(held, "confirm"),
+                          Json.object().set("amount", Json.amount("10", other))),
+                  "amount.currency");
+              stays(c, held, "Authorized");
+              String settled = f.settledPayment("10").path("id").asText();
+              ObjectNode refund = f.refund(settled, "5");
+              refund.set("amount", Json.amount("5", other));
+              c.amountRefused(c.v2().post("/api/v2/refunds", refund), "amount.currency");
+            }));
+    checks.add(
+        check(
+            "amounts-are-exact-json-numbers",
+            "An amount with four fraction digits comes back as that number",
+            "v2.conv.decimal",
+            List.of("money"),
+            c -> {
+              Exchange created =
+                  c.v2()
+                      .post(
+                          "/api/v2/payments", new Fixtures(c).approvedPayment("1234.5678", false));
+              JsonNode payment = c.ok(created);
+              c.rule("v2.payment.echo");
+              c.decimal(created, payment, "amount.value", "1234.5678");
+              Exchange read = c.v2().get(path(payment.path("id").asText(), null));
+              c.decimal(read, c.ok(read), "amount.value", "1234.5678");
+            }));
+    checks.add(
+        check(
+            "v1-sees-a-v2-payment-held-and-captured",
+            "v1 shows a v2 payment held, then taken with PaymentAmount the captured sum and Amount the invoice's",
+            "v1.payment.paid-amount",
+            List.of("money", "cross-interface"),
+            c -> {
+              JsonNode held = new Fixtures(c).heldPayment("100");
+              String id = V1Support.paymentId(c, held);
+              Exchange before = c.v1().call("getPayment", values("paymentID", id));
+              String heldState =
+                  V1Support.success(c, before, "Payment").path("Payment").path("State").asText();
+              c.done(
+                  c.v2()
+                      .put(
+                          path(held.path("id").asText(), "confirm"),
+                          OperationsSuite.capture(c, "60.5")));
+              Exchange after = c.v1().call("getPayment", values("paymentID", id));
+              JsonNode payment = V1Support.success(c, after, "Payment");
+              c.reading(
+                  OpenPoint.V1_STATE_OF_V2,
+                  heldState + "/" + payment.path("Payment").path("State").asText(),
+                  after);
+              c.decimal(after, payment, "Payment.PaymentAmount", "60.5");
+              c.rule("v1.payment.invoice-number");
+              c.decimal(after, payment, "Payment.Amount", "100");
+            }));
     return checks;
   }
 
@@ -372,65 +578,113 @@ final class LifecycleSuite {
 
   private static List<Check> refunds() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("refunds-never-exceed-the-money-taken",
-        "Refunds add up to the captured total and not a cent more", "v2.ep.refund-limit",
-        List.of("refunds", "money"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.settledPayment("100").path("id").asText();
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "39.99")));
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")));
-          c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")), "amount.value");
-        }));
-    checks.add(check("refunds-of-a-partial-capture-stop-at-the-captured-amount",
-        "After a partial capture only the captured amount can be refunded, not the held one", "v2.ep.refund-limit",
-        List.of("refunds", "money"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.heldPayment("100").path("id").asText();
-          c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60")));
-          c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(id, "60.01")), "amount.value");
-          c.rule("v2.ep.partial-capture");
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
-        }));
-    checks.add(check("refund-starts-pending-and-settles", "A refund starts Pending (or done) and ends Success",
-        "v2.states.refund-settles", List.of("refunds", "time", "clock"), c -> {
-          Fixtures f = new Fixtures(c);
-          Duration settles = c.need(c.profile().settlesAfter("refund").orElse(null),
-              "the profile does not say when refunds settle (settles.refund)");
-          String id = f.settledPayment("30").path("id").asText();
-          Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "30"));
-          JsonNode refund = c.ok(created);
-          c.expect(Set.of("Pending", "Success").contains(refund.path("status").asText()), "status Pending or Success",
-              created::summary, created);
-          c.advanceClock(settles);
-          Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
-          c.member(read, c.ok(read), "status", "Success");
-        }).alone(Alone.MOVES_THE_CLOCK));
-    checks.add(check("pending-refund-carries-no-result-code", "A refund still Pending has no resultCode yet",
-        OpenPoint.PENDING_REFUND_RESULT, List.of("refunds"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.settledPayment("30").path("id").asText();
-          Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "10"));
-          JsonNode refund = c.ok(created);
-          c.require("Pending".equals(refund.path("status").asText()), "refunds on this target do not start Pending");
-          JsonNode code = refund.path("resultCode");
-          c.reading(OpenPoint.PENDING_REFUND_RESULT, code.isMissingNode() || code.isNull() ? "none" : code.asText(),
-              created);
-        }));
-    checks.add(check("refused-refund-ends-rejected", "A refund the issuer refuses ends Rejected",
-        "v2.states.refund-rejected", List.of("refunds", "time", "clock"), c -> {
-          Fixtures f = new Fixtures(c);
-          String pan = c.need(c.profile().refundsRejectedCard(), "the profile names no card whose refunds are "
-              + "refused (refundsRejectedCard)");
-          Duration settles = c.need(c.profile().settlesAfter("refund").orElse(null),
-              "the profile does not say when refunds settle (settles.refund)");
-          Profile.Card card = f.approvedCard();
-          JsonNode payment = f.created(f.cardPayment(pan, card.expiry(), card.cvc(), "30", false)).payment();
-          JsonNode refund = c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "30")));
-          c.advanceClock(settles);
-          Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
-          c.member(read, c.ok(read), "status", "Rejected");
-        }).alone(Alone.MOVES_THE_CLOCK));
+    checks.add(
+        check(
+            "refunds-never-exceed-the-money-taken",
+            "Refunds add up to the captured total and not a cent more",
+            "v2.ep.refund-limit",
+            List.of("refunds", "money"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.settledPayment("100").path("id").asText();
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "39.99")));
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")));
+              c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")), "amount.value");
+            }));
+    checks.add(
+        check(
+            "refunds-of-a-partial-capture-stop-at-the-captured-amount",
+            "After a partial capture only the captured amount can be refunded, not the held one",
+            "v2.ep.refund-limit",
+            List.of("refunds", "money"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.heldPayment("100").path("id").asText();
+              c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60")));
+              c.amountRefused(
+                  c.v2().post("/api/v2/refunds", f.refund(id, "60.01")), "amount.value");
+              c.rule("v2.ep.partial-capture");
+              c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
+            }));
+    checks.add(
+        check(
+                "refund-starts-pending-and-settles",
+                "A refund starts Pending (or done) and ends Success",
+                "v2.states.refund-settles",
+                List.of("refunds", "time", "clock"),
+                c -> {
+                  Fixtures f = new Fixtures(c);
+                  Duration settles =
+                      c.need(
+                          c.profile().settlesAfter("refund").orElse(null),
+                          "the profile does not say when refunds settle (settles.refund)");
+                  String id = f.settledPayment("30").path("id").asText();
+                  Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "30"));
+                  JsonNode refund = c.ok(created);
+                  c.expect(
+                      Set.of("Pending", "Success").contains(refund.path("status").asText()),
+                      "status Pending or Success",
+                      created::summary,
+                      created);
+                  c.advanceClock(settles);
+                  Exchange read =
+                      c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+                  c.member(read, c.ok(read), "status", "Success");
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
+    checks.add(
+        check(
+            "pending-refund-carries-no-result-code",
+            "A refund still Pending has no resultCode yet",
+            OpenPoint.PENDING_REFUND_RESULT,
+            List.of("refunds"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.settledPayment("30").path("id").asText();
+              Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "10"));
+              JsonNode refund = c.ok(created);
+              c.require(
+                  "Pending".equals(refund.path("status").asText()),
+                  "refunds on this target do not start Pending");
+              JsonNode code = refund.path("resultCode");
+              c.reading(
+                  OpenPoint.PENDING_REFUND_RESULT,
+                  code.isMissingNode() || code.isNull() ? "none" : code.asText(),
+                  created);
+            }));
+    checks.add(
+        check(
+                "refused-refund-ends-rejected",
+                "A refund the issuer refuses ends Rejected",
+                "v2.states.refund-rejected",
+                List.of("refunds", "time", "clock"),
+                c -> {
+                  Fixtures f = new Fixtures(c);
+                  String pan =
+                      c.need(
+                          c.profile().refundsRejectedCard(),
+                          "the profile names no card whose refunds are "
+                              + "refused (refundsRejectedCard)");
+                  Duration settles =
+                      c.need(
+                          c.profile().settlesAfter("refund").orElse(null),
+                          "the profile does not say when refunds settle (settles.refund)");
+                  Profile.Card card = f.approvedCard();
+                  JsonNode payment =
+                      f.created(f.cardPayment(pan, card.expiry(), card.cvc(), "30", false))
+                          .payment();
+                  JsonNode refund =
+                      c.ok(
+                          c.v2()
+                              .post(
+                                  "/api/v2/refunds", f.refund(payment.path("id").asText(), "30")));
+                  c.advanceClock(settles);
+                  Exchange read =
+                      c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+                  c.member(read, c.ok(read), "status", "Rejected");
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
     return checks;
   }
 
@@ -438,79 +692,139 @@ final class LifecycleSuite {
 
   private static List<Check> tokens() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("token-charges-until-revoked",
-        "An Active token pays; once revoked it reads Revoked and paying with it is payment_token_revoked",
-        "v2.request.token", List.of("tokens"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
-          Fixtures.Made paid = f.created(f.tokenPayment(id, "15"));
-          c.member(paid.shown(), paid.payment(), "status", "Settled");
-          c.rule("v2.states.token-revoked");
-          c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-          Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
-          c.member(read, c.ok(read), "status", "Revoked");
-          c.rule("v2.errors.token-revoked");
-          c.refusedWith(c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")), "payment_token_revoked",
-              OpenPoint.TOKEN_UNUSABLE_STATUS);
-        }));
-    checks.add(check("revoking-a-revoked-token-is-payment-token-revoked",
-        "Revoking a revoked token leaves it Revoked; ours answers payment_token_revoked", "v2.states.token-revoked",
-        List.of("tokens", "transitions"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
-          c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-          Exchange again = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null);
-          if (again.answered() && again.status() / 100 == 2) {
-            c.reading(OpenPoint.REVOKE_AGAIN, "success", again);
-          } else {
-            c.rule("v2.errors.body");
-            String code = c.refused(again);
-            c.reading(OpenPoint.REVOKE_AGAIN, code, again);
-            if ("payment_token_revoked".equals(code)) {
-              c.reading(OpenPoint.TOKEN_UNUSABLE_STATUS, Integer.toString(again.status()), again);
-            }
-          }
-          c.rule("v2.states.token-revoked");
-          Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
-          c.member(read, c.ok(read), "status", "Revoked");
-        }));
-    checks.add(check("blocked-token-cannot-pay", "Paying with a blocked token is payment_token_blocked",
-        "v2.errors.token-blocked", List.of("tokens"), c -> {
-          Fixtures f = new Fixtures(c);
-          String pan = c.need(c.profile().blockedTokenCard(), "the profile names no card whose token is blocked "
-              + "(blockedTokenCard)");
-          String id = f.activeToken(pan, null).path("id").asText();
-          c.refusedWith(c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")), "payment_token_blocked",
-              OpenPoint.TOKEN_UNUSABLE_STATUS);
-        }));
-    checks.add(check("completing-a-token-needs-an-answer",
-        "Completing a token with no answer is validation_error naming code, and the token stays Created",
-        OpenPoint.EMPTY_TOKEN_ANSWER, List.of("tokens"), c -> {
-          Fixtures f = new Fixtures(c);
-          String id = c.ok(c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null)))
-              .path("id").asText();
-          Exchange empty = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/complete", Json.object());
-          boolean ours = empty.answered() && empty.status() / 100 == 4 && "validation_error".equals(empty.errorCode())
-              && CheckContext.names(empty.json().path("errors"), "code");
-          c.reading(OpenPoint.EMPTY_TOKEN_ANSWER, ours, empty.answered() && empty.status() / 100 == 2 ? "accepted"
-              : "refused with " + empty.errorCode(), empty);
-          Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
-          c.reading(OpenPoint.EMPTY_TOKEN_ANSWER, "Created".equals(c.ok(read).path("status").asText()),
-              "the token " + read.json().path("status").asText() + " afterwards", read);
-        }));
-    checks.add(check("a-failing-token-answer-declines-it", "A failing answer leaves the token Declined, never Active",
-        OpenPoint.FAILING_TOKEN_ANSWER, List.of("tokens"), c -> {
-          Fixtures f = new Fixtures(c);
-          Profile.Answers answers = c.need(c.profile().tokenConfirmation(),
-              "the profile gives no token confirmation answers (tokenConfirmation)");
-          c.need(answers.failingAnswer(), "the profile gives no failing token answer (tokenConfirmation.failingAnswer)");
-          String id = c.ok(c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null)))
-              .path("id").asText();
-          Exchange done = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/complete",
-              Json.MAPPER.valueToTree(answers.failingAnswer()));
-          Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
-          c.reading(OpenPoint.FAILING_TOKEN_ANSWER, c.ok(read).path("status").asText(), done);
-        }));
+    checks.add(
+        check(
+            "token-charges-until-revoked",
+            "An Active token pays; once revoked it reads Revoked and paying with it is payment_token_revoked",
+            "v2.request.token",
+            List.of("tokens"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
+              Fixtures.Made paid = f.created(f.tokenPayment(id, "15"));
+              c.member(paid.shown(), paid.payment(), "status", "Settled");
+              c.rule("v2.states.token-revoked");
+              c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
+              Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+              c.member(read, c.ok(read), "status", "Revoked");
+              c.rule("v2.errors.token-revoked");
+              c.refusedWith(
+                  c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")),
+                  "payment_token_revoked",
+                  OpenPoint.TOKEN_UNUSABLE_STATUS);
+            }));
+    checks.add(
+        check(
+            "revoking-a-revoked-token-is-payment-token-revoked",
+            "Revoking a revoked token leaves it Revoked; ours answers payment_token_revoked",
+            "v2.states.token-revoked",
+            List.of("tokens", "transitions"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
+              c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
+              Exchange again = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null);
+              if (again.answered() && again.status() / 100 == 2) {
+                c.reading(OpenPoint.REVOKE_AGAIN, "success", again);
+              } else {
+                c.rule("v2.errors.body");
+                String code = c.refused(again);
+                c.reading(OpenPoint.REVOKE_AGAIN, code, again);
+                if ("payment_token_revoked".equals(code)) {
+                  c.reading(
+                      OpenPoint.TOKEN_UNUSABLE_STATUS, Integer.toString(again.status()), again);
+                }
+              }
+              c.rule("v2.states.token-revoked");
+              Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+              c.member(read, c.ok(read), "status", "Revoked");
+            }));
+    checks.add(
+        check(
+            "blocked-token-cannot-pay",
+            "Paying with a blocked token is payment_token_blocked",
+            "v2.errors.token-blocked",
+            List.of("tokens"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String pan =
+                  c.need(
+                      c.profile().blockedTokenCard(),
+                      "the profile names no card whose token is blocked " + "(blockedTokenCard)");
+              String id = f.activeToken(pan, null).path("id").asText();
+              c.refusedWith(
+                  c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")),
+                  "payment_token_blocked",
+                  OpenPoint.TOKEN_UNUSABLE_STATUS);
+            }));
+    checks.add(
+        check(
+            "completing-a-token-needs-an-answer",
+            "Completing a token with no answer is validation_error naming code, and the token stays Created",
+            OpenPoint.EMPTY_TOKEN_ANSWER,
+            List.of("tokens"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              String id =
+                  c.ok(
+                          c.v2()
+                              .post(
+                                  "/api/v2/paymenttokens",
+                                  f.tokenRequest(f.approvedCard().pan(), null)))
+                      .path("id")
+                      .asText();
+              Exchange empty =
+                  c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/complete", Json.object());
+              boolean ours =
+                  empty.answered()
+                      && empty.status() / 100 == 4
+                      && "validation_error".equals(empty.errorCode())
+                      && CheckContext.names(empty.json().path("errors"), "code");
+              c.reading(
+                  OpenPoint.EMPTY_TOKEN_ANSWER,
+                  ours,
+                  empty.answered() && empty.status() / 100 == 2
+                      ? "accepted"
+                      : "refused with " + empty.errorCode(),
+                  empty);
+              Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+              c.reading(
+                  OpenPoint.EMPTY_TOKEN_ANSWER,
+                  "Created".equals(c.ok(read).path("status").asText()),
+                  "the token " + read.json().path("status").asText() + " afterwards",
+                  read);
+            }));
+    checks.add(
+        check(
+            "a-failing-token-answer-declines-it",
+            "A failing answer leaves the token Declined, never Active",
+            OpenPoint.FAILING_TOKEN_ANSWER,
+            List.of("tokens"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Profile.Answers answers =
+                  c.need(
+                      c.profile().tokenConfirmation(),
+                      "the profile gives no token confirmation answers (tokenConfirmation)");
+              c.need(
+                  answers.failingAnswer(),
+                  "the profile gives no failing token answer (tokenConfirmation.failingAnswer)");
+              String id =
+                  c.ok(
+                          c.v2()
+                              .post(
+                                  "/api/v2/paymenttokens",
+                                  f.tokenRequest(f.approvedCard().pan(), null)))
+                      .path("id")
+                      .asText();
+              Exchange done =
+                  c.v2()
+                      .put(
+                          "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                          Json.MAPPER.valueToTree(answers.failingAnswer()));
+              Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+              c.reading(OpenPoint.FAILING_TOKEN_ANSWER, c.ok(read).path("status").asText(), done);
+            }));
     return checks;
   }
 
@@ -518,42 +832,75 @@ final class LifecycleSuite {
 
   private static List<Check> receiptsAndStickers() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("receipt-is-registered-with-fiscal-data",
-        "A receipt starts Pending (or registered) and, once registered, is Success with its fiscal data",
-        "v2.states.receipt-registered", List.of("receipts", "time", "clock"), c -> {
-          Fixtures f = new Fixtures(c);
-          Duration settles = c.need(c.profile().settlesAfter("receipt").orElse(null),
-              "the profile does not say when receipts are registered (settles.receipt)");
-          String paymentId = f.settledPayment("70").path("id").asText();
-          Exchange created = c.v2().post("/api/v2/receipts", f.receipt(paymentId, "70"));
-          JsonNode receipt = c.ok(created);
-          c.expect(Set.of("Pending", "Success").contains(receipt.path("status").asText()), "status Pending or Success",
-              created::summary, created);
-          c.advanceClock(settles);
-          Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
-          JsonNode registered = c.ok(read);
-          c.member(read, registered, "status", "Success");
-          c.rule("v2.receipt.members");
-          c.expect(registered.path("fiscalData").isObject(), "fiscalData once registered", read::summary, read);
-        }).alone(Alone.MOVES_THE_CLOCK));
-    checks.add(check("receipt-for-an-unknown-payment-is-not-found",
-        "A receipt for a payment that does not exist is refused", "v2.ep.unknown-resource",
-        List.of("receipts", "errors"), c -> c.refusedAs(c.v2().post("/api/v2/receipts",
-            new Fixtures(c).receipt(c.run().unique("no-such-payment"), "10")), OpenPoint.NOT_FOUND_CODE,
-            OpenPoint.NOT_FOUND_STATUS)));
-    checks.add(check("sticker-switches-off-and-on", "A sticker switched off is no longer Active; switched on it is",
-        "v2.states.sticker-active", List.of("stickers"), c -> {
-          String id = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)))
-              .path("id").asText();
-          c.done(c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", false)));
-          Exchange off = c.v2().get("/api/v2/stickers/" + encode(id));
-          String status = c.ok(off).path("status").asText();
-          c.expect(!"Active".equals(status), "no longer Active", off::summary, off);
-          c.reading(OpenPoint.STICKER_OFF, status, off);
-          c.done(c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", true)));
-          Exchange on = c.v2().get("/api/v2/stickers/" + encode(id));
-          c.member(on, c.ok(on), "status", "Active");
-        }));
+    checks.add(
+        check(
+                "receipt-is-registered-with-fiscal-data",
+                "A receipt starts Pending (or registered) and, once registered, is Success with its fiscal data",
+                "v2.states.receipt-registered",
+                List.of("receipts", "time", "clock"),
+                c -> {
+                  Fixtures f = new Fixtures(c);
+                  Duration settles =
+                      c.need(
+                          c.profile().settlesAfter("receipt").orElse(null),
+                          "the profile does not say when receipts are registered (settles.receipt)");
+                  String paymentId = f.settledPayment("70").path("id").asText();
+                  Exchange created = c.v2().post("/api/v2/receipts", f.receipt(paymentId, "70"));
+                  JsonNode receipt = c.ok(created);
+                  c.expect(
+                      Set.of("Pending", "Success").contains(receipt.path("status").asText()),
+                      "status Pending or Success",
+                      created::summary,
+                      created);
+                  c.advanceClock(settles);
+                  Exchange read =
+                      c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+                  JsonNode registered = c.ok(read);
+                  c.member(read, registered, "status", "Success");
+                  c.rule("v2.receipt.members");
+                  c.expect(
+                      registered.path("fiscalData").isObject(),
+                      "fiscalData once registered",
+                      read::summary,
+                      read);
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
+    checks.add(
+        check(
+            "receipt-for-an-unknown-payment-is-not-found",
+            "A receipt for a payment that does not exist is refused",
+            "v2.ep.unknown-resource",
+            List.of("receipts", "errors"),
+            c ->
+                c.refusedAs(
+                    c.v2()
+                        .post(
+                            "/api/v2/receipts",
+                            new Fixtures(c).receipt(c.run().unique("no-such-payment"), "10")),
+                    OpenPoint.NOT_FOUND_CODE,
+                    OpenPoint.NOT_FOUND_STATUS)));
+    checks.add(
+        check(
+            "sticker-switches-off-and-on",
+            "A sticker switched off is no longer Active; switched on it is",
+            "v2.states.sticker-active",
+            List.of("stickers"),
+            c -> {
+              String id =
+                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)))
+                      .path("id")
+                      .asText();
+              c.done(
+                  c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", false)));
+              Exchange off = c.v2().get("/api/v2/stickers/" + encode(id));
+              String status = c.ok(off).path("status").asText();
+              c.expect(!"Active".equals(status), "no longer Active", off::summary, off);
+              c.reading(OpenPoint.STICKER_OFF, status, off);
+              c.done(
+                  c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", true)));
+              Exchange on = c.v2().get("/api/v2/stickers/" + encode(id));
+              c.member(on, c.ok(on), "status", "Active");
+            }));
     return checks;
   }
 
@@ -561,39 +908,62 @@ final class LifecycleSuite {
 
   private static List<Check> time() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("timestamps-are-utc", "Every timestamp of a payment is written in UTC, echoed ones included",
-        "v2.conv.timestamps", List.of("time"), c -> {
-          ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-          ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
-          Exchange created = c.v2().post("/api/v2/payments", body);
-          JsonNode payment = c.ok(created);
-          Exchange read = c.v2().get(path(payment.path("id").asText(), null));
-          for (Exchange exchange : List.of(created, read)) {
-            JsonNode view = c.ok(exchange);
-            for (String member : List.of("created", "completed", "invoice.expires")) {
-              JsonNode value = Json.at(view, member);
-              if (value.isTextual()) {
-                c.expect(isUtc(value.asText()), member + " in UTC", () -> member + " = " + value.asText(), exchange);
+    checks.add(
+        check(
+            "timestamps-are-utc",
+            "Every timestamp of a payment is written in UTC, echoed ones included",
+            "v2.conv.timestamps",
+            List.of("time"),
+            c -> {
+              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+              ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
+              Exchange created = c.v2().post("/api/v2/payments", body);
+              JsonNode payment = c.ok(created);
+              Exchange read = c.v2().get(path(payment.path("id").asText(), null));
+              for (Exchange exchange : List.of(created, read)) {
+                JsonNode view = c.ok(exchange);
+                for (String member : List.of("created", "completed", "invoice.expires")) {
+                  JsonNode value = Json.at(view, member);
+                  if (value.isTextual()) {
+                    c.expect(
+                        isUtc(value.asText()),
+                        member + " in UTC",
+                        () -> member + " = " + value.asText(),
+                        exchange);
+                  }
+                }
+                JsonNode expires = Json.at(view, "invoice.expires");
+                c.expect(
+                    expires.isTextual()
+                        && isTimestamp(expires.asText())
+                        && OffsetDateTime.parse(expires.asText())
+                            .toInstant()
+                            .equals(OffsetDateTime.parse("2030-01-01T09:00:00Z").toInstant()),
+                    "invoice.expires the same moment as sent, 2030-01-01T09:00:00Z",
+                    () -> "invoice.expires = " + expires,
+                    exchange);
               }
-            }
-            JsonNode expires = Json.at(view, "invoice.expires");
-            c.expect(expires.isTextual() && isTimestamp(expires.asText()) && OffsetDateTime.parse(expires.asText())
-                    .toInstant().equals(OffsetDateTime.parse("2030-01-01T09:00:00Z").toInstant()),
-                "invoice.expires the same moment as sent, 2030-01-01T09:00:00Z", () -> "invoice.expires = " + expires,
-                exchange);
-          }
-        }));
-    checks.add(check("an-expired-invoice-is-not-paid", "An invoice left unpaid past its expiry ends, unpaid",
-        OpenPoint.EXPIRED_INVOICE, List.of("time", "clock"), c -> {
-          JsonNode reference = new Fixtures(c).settledPayment("1");
-          Instant now = OffsetDateTime.parse(reference.path("created").asText()).toInstant();
-          ObjectNode body = new Fixtures(c).invoice("10");
-          ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
-          String id = c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
-          c.advanceClock(Duration.ofMinutes(2));
-          Exchange read = c.v2().get(path(id, null));
-          c.reading(OpenPoint.EXPIRED_INVOICE, c.ok(read).path("status").asText(), read);
-        }).alone(Alone.MOVES_THE_CLOCK));
+            }));
+    checks.add(
+        check(
+                "an-expired-invoice-is-not-paid",
+                "An invoice left unpaid past its expiry ends, unpaid",
+                OpenPoint.EXPIRED_INVOICE,
+                List.of("time", "clock"),
+                c -> {
+                  JsonNode reference = new Fixtures(c).settledPayment("1");
+                  Instant now =
+                      OffsetDateTime.parse(reference.path("created").asText()).toInstant();
+                  ObjectNode body = new Fixtures(c).invoice("10");
+                  ((ObjectNode) body.path("invoice"))
+                      .put("expires", now.plus(Duration.ofMinutes(1)).toString());
+                  String id =
+                      c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
+                  c.advanceClock(Duration.ofMinutes(2));
+                  Exchange read = c.v2().get(path(id, null));
+                  c.reading(OpenPoint.EXPIRED_INVOICE, c.ok(read).path("status").asText(), read);
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
     return checks;
   }
 
@@ -633,11 +1003,13 @@ final class LifecycleSuite {
     return "/api/v2/payments/" + encode(paymentId) + (action == null ? "" : "/" + action);
   }
 
-  private static Check check(String name, String title, String rule, List<String> tags, Check.Body body) {
+  private static Check check(
+      String name, String title, String rule, List<String> tags, Check.Body body) {
     return Check.of(SUITE, name, title, rule, tags, body);
   }
 
-  private static Check check(String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
+  private static Check check(
+      String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
     return Check.of(SUITE, name, title, point, tags, body);
   }
 }

@@ -15,8 +15,10 @@ public final class Listings {
       out.println(rule.id() + "  (" + rule.doc() + " document, " + rule.section() + ")");
       out.println("    " + rule.says());
       if (rule.checkable()) {
-        out.println("    checks: " + String.join(", ", checks.stream().filter(rule::coveredBy).map(Check::id)
-            .toList()));
+        out.println(
+            "    checks: "
+                + String.join(
+                    ", ", checks.stream().filter(rule::coveredBy).map(Check::id).toList()));
       } else {
         out.println("    not checked: " + rule.unchecked());
       }

@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What a run's negative cases covered of the request constraints our specs state, by kind: the denominator is
- * every constraint of every operation of both specs ({@link RequestConstraints#all()}), the numerator those a
- * case was sent for.
+ * What a run's negative cases covered of the request constraints our specs state, by kind: the
+ * denominator is every constraint of every operation of both specs ({@link
+ * RequestConstraints#all()}), the numerator those a case was sent for.
  */
 public final class NegativeCoverage {
   /** Kinds of request constraint. */
@@ -50,7 +50,9 @@ public final class NegativeCoverage {
   void sent(RequestConstraints.Constraint constraint) {
     cases.incrementAndGet();
     synchronized (covered) {
-      covered.computeIfAbsent(constraint.kind(), k -> ConcurrentHashMap.newKeySet()).add(constraint.key());
+      covered
+          .computeIfAbsent(constraint.kind(), k -> ConcurrentHashMap.newKeySet())
+          .add(constraint.key());
     }
   }
 
@@ -59,7 +61,10 @@ public final class NegativeCoverage {
     return cases.get();
   }
 
-  /** By kind, the constraints covered of those the specs state ({@code 12/14}), kinds in their order. */
+  /**
+   * By kind, the constraints covered of those the specs state ({@code 12/14}), kinds in their
+   * order.
+   */
   public Map<String, String> byKind() {
     Map<Kind, Integer> totals = new EnumMap<>(Kind.class);
     for (RequestConstraints.Constraint constraint : RequestConstraints.all()) {
@@ -80,7 +85,8 @@ public final class NegativeCoverage {
     synchronized (covered) {
       return RequestConstraints.all().stream()
           .filter(c -> !covered.getOrDefault(c.kind(), Set.of()).contains(c.key()))
-          .map(RequestConstraints.Constraint::key).toList();
+          .map(RequestConstraints.Constraint::key)
+          .toList();
     }
   }
 }

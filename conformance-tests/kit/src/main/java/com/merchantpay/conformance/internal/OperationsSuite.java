@@ -12,290 +12,605 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The happy path of every operation of both interfaces: a valid call answers with the documented success
- * and the answer carries what was asked for. The form of each answer is judged by the wire suite.
+ * The happy path of every operation of both interfaces: a valid call answers with the documented
+ * success and the answer carries what was asked for. The form of each answer is judged by the wire
+ * suite.
  */
 final class OperationsSuite {
   private static final String SUITE = "operations";
   private static final List<String> TAGS = List.of("happy-path");
-  /** The members the v2 document's Payment table lists that every payment has from its creation on. */
-  static final String[] PAYMENT_MEMBERS = {"id", "created", "testMode", "status", "merchantId", "amount.value",
-      "amount.currency"};
+
+  /**
+   * The members the v2 document's Payment table lists that every payment has from its creation on.
+   */
+  static final String[] PAYMENT_MEMBERS = {
+    "id", "created", "testMode", "status", "merchantId", "amount.value", "amount.currency"
+  };
 
   private OperationsSuite() {}
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
-    checks.add(v2(1, "createInvoice", "Creating an invoice answers with the payment id and the page URL", c -> {
-      ObjectNode body = new Fixtures(c).invoice("150.5");
-      Exchange created = c.v2().post("/api/v2/invoices", body);
-      JsonNode invoice = c.ok(created);
-      c.expect(invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(), "paymentId and url",
-          created::summary, created);
-      Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
-      c.decimal(read, c.ok(read), "amount.value", "150.5");
-    }));
-    checks.add(v2(2, "createPayment", "Creating a payment answers with the payment for the amount asked", c -> {
-      Fixtures f = new Fixtures(c);
-      ObjectNode body = f.approvedPayment("10.1234", false);
-      Exchange created = c.v2().post("/api/v2/payments", body);
-      JsonNode payment = c.ok(created);
-      c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
-      c.rule("v2.payment.echo");
-      c.decimal(created, payment, "amount.value", "10.1234");
-      c.member(created, payment, "amount.currency", c.profile().currency());
-      c.member(created, payment, "merchantId", c.target().merchantId());
-      c.member(created, payment, "invoice.orderNo", body.path("invoice").path("orderNo").asText());
-      c.rule("v2.payment.members");
-      c.present(created, payment, PAYMENT_MEMBERS);
-    }));
-    checks.add(v2(3, "completePayment", "Completing a confirmation step answers with the payment after it", c -> {
-      Fixtures f = new Fixtures(c);
-      JsonNode payment = f.pay(f.confirmationPayment("SmsOtp", "20"));
-      Exchange done = c.v2().put("/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
-          Json.MAPPER.valueToTree(c.need(f.confirmation("SmsOtp").answer(), "the profile gives no answer for an "
-              + "SmsOtp step (confirmations.SmsOtp.answer)")));
-      JsonNode completed = c.ok(done);
-      c.member(done, completed, "id", payment.path("id").asText());
-      String status = completed.path("status").asText();
-      c.rule("v2.ep.complete-by-type");
-      c.expect(Set.of("Settled", "Pending").contains(status) || ("Confirmation".equals(status)
-          && !"SmsOtp".equals(completed.path("confirmation").path("type").asText())),
-          "the step passed: the payment Settled, Pending, or asking for another step", done::summary, done);
-    }));
-    checks.add(v2(4, "capturePayment", "Capturing a held payment answers 200 without a body", c -> {
-      JsonNode held = new Fixtures(c).heldPayment("30");
-      c.done(c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm", capture(c, "30")));
-    }));
-    checks.add(v2(5, "cancelPayment", "Cancelling a held payment answers 200 without a body", c -> {
-      JsonNode held = new Fixtures(c).heldPayment("31");
-      c.done(c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel", null));
-    }));
-    checks.add(v2(6, "getPayment", "Reading a payment answers with that payment", c -> {
-      JsonNode payment = new Fixtures(c).settledPayment("12");
-      Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
-      c.member(read, c.ok(read), "id", payment.path("id").asText());
-      c.present(read, c.ok(read), PAYMENT_MEMBERS);
-    }));
-    checks.add(v2(7, "listPayments", "Listing payments of a period holds a payment created in it", c -> {
-      JsonNode payment = new Fixtures(c).settledPayment("13");
-      expectListed(c, "/api/v2/payments?merchantId=" + encode(c.target().merchantId()) + "&"
-          + Fixtures.period(payment.path("created").asText()), payment.path("id").asText());
-    }));
-    checks.add(v2(8, "createRefund", "Refunding a settled payment answers with the refund", c -> {
-      Fixtures f = new Fixtures(c);
-      JsonNode payment = f.settledPayment("40");
-      Exchange created = c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
-      JsonNode refund = c.ok(created);
-      c.rule("v2.refund.echo");
-      c.member(created, refund, "paymentId", payment.path("id").asText());
-      c.decimal(created, refund, "amount.value", "15");
-      c.rule("v2.refund.members");
-      c.present(created, refund, "id", "created", "paymentId", "amount.value", "amount.currency", "status");
-    }));
-    checks.add(v2(9, "getRefund", "Reading a refund answers with that refund", c -> {
-      JsonNode refund = refund(c);
-      Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
-      c.member(read, c.ok(read), "id", refund.path("id").asText());
-      c.rule("v2.refund.members");
-      c.present(read, c.ok(read), "id", "created", "paymentId", "amount.value", "amount.currency", "status");
-    }));
-    checks.add(v2(10, "listRefunds", "Listing refunds of a period holds a refund created in it", c -> {
-      JsonNode refund = refund(c);
-      expectListed(c, "/api/v2/refunds?merchantId=" + encode(c.target().merchantId()) + "&"
-          + Fixtures.period(refund.path("created").asText()), refund.path("id").asText());
-    }));
-    checks.add(v2(11, "startTokenization", "Starting tokenization answers with the token id and the page URL", c -> {
-      ObjectNode body = Json.object();
-      body.put("merchantId", c.target().merchantId());
-      body.put("type", "recurring");
-      body.put("purpose", "Conformance check");
-      body.put("returnUrl", "https://shop.example.org/cards");
-      Exchange started = c.v2().post("/api/v2/tokenization", body);
-      JsonNode answer = c.ok(started);
-      c.expect(answer.path("tokenId").isTextual() && answer.path("url").isTextual(), "tokenId and url",
-          started::summary, started);
-    }));
-    checks.add(v2(12, "createPaymentToken", "Creating a payment token answers Created with an External step",
-        c -> {
-          Fixtures f = new Fixtures(c);
-          Exchange created = c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
-          JsonNode token = c.ok(created);
-          String status = token.path("status").asText();
-          c.reading(OpenPoint.TOKEN_CREATED, status, created);
-          c.rule("v2.token.external");
-          c.expect(Set.of("Created", "Active").contains(status), "a token Created (or already Active)",
-              created::summary, created);
-          if ("Created".equals(status)) {
-            c.member(created, token, "confirmation.type", "External");
-            c.expect(token.path("confirmation").path("paymentUrl").isTextual(), "confirmation.paymentUrl to send the "
-                + "user to (Endpoints, rule 3)", created::summary, created);
-          }
-        }));
-    checks.add(v2(13, "completePaymentToken", "Completing a payment token's step makes it Active", c -> {
-      Fixtures f = new Fixtures(c);
-      f.activeToken(f.approvedCard().pan(), null);
-    }));
-    checks.add(v2(14, "getPaymentToken", "Reading a payment token answers with that token", c -> {
-      Fixtures f = new Fixtures(c);
-      JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-      Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
-      JsonNode answer = c.ok(read);
-      c.expect(token.path("id").equals(answer.path("id")), "the token asked for (id masked)",
-          () -> "another token", read);
-      c.member(read, answer, "status", "Active");
-      c.rule("v2.token.members");
-      c.present(read, answer, "id", "status");
-    }));
-    checks.add(v2(15, "revokePaymentToken", "Revoking a payment token answers 200", c -> {
-      Fixtures f = new Fixtures(c);
-      JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-      c.done(c.v2().put("/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke", null));
-    }));
-    checks.add(v2(16, "createReceipt", "Registering a receipt answers with the receipt", c -> {
-      Fixtures f = new Fixtures(c);
-      JsonNode payment = f.settledPayment("50");
-      Exchange created = c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
-      JsonNode receipt = c.ok(created);
-      c.rule("v2.receipt.members");
-      c.member(created, receipt, "paymentId", payment.path("id").asText());
-      c.member(created, receipt, "type", "Payment");
-      c.present(created, receipt, "id", "created", "paymentId", "amount.value", "amount.currency", "type", "status");
-    }));
-    checks.add(v2(17, "getReceipt", "Reading a receipt answers with that receipt", c -> {
-      JsonNode receipt = receipt(c);
-      Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
-      c.member(read, c.ok(read), "id", receipt.path("id").asText());
-    }));
-    checks.add(v2(18, "listReceipts", "Listing a payment's receipts holds its receipt and no other payment's", c -> {
-      JsonNode receipt = receipt(c);
-      JsonNode other = receipt(c);
-      String paymentId = receipt.path("paymentId").asText();
-      Exchange first = c.v2().get("/api/v2/receipts?paymentId=" + encode(paymentId));
-      // A bare array is the other reading of an open point; it is the one and only page.
-      boolean array = c.ok(first).isArray();
-      c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
-      List<JsonNode> items = array ? new ArrayList<>()
-          : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
-      if (array) {
-        first.json().forEach(items::add);
-      }
-      c.expect(items.stream().anyMatch(i -> receipt.path("id").asText().equals(i.path("id").asText())),
-          "receipt " + receipt.path("id").asText() + " in the list", first::summary, first);
-      c.expect(items.stream().allMatch(i -> paymentId.equals(i.path("paymentId").asText())),
-          "only receipts of payment " + paymentId, () -> "also receipt " + other.path("id").asText() + " of another",
-          first);
-    }));
-    checks.add(v2(19, "createSticker", "Registering a sticker answers Active with its payload", c -> {
-      Exchange created = c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
-      JsonNode sticker = c.ok(created);
-      c.rule("v2.states.sticker-active");
-      c.member(created, sticker, "status", "Active");
-      c.rule("v2.sticker.members");
-      c.expect(sticker.path("payload").isTextual(), "a payload", created::summary, created);
-    }));
-    checks.add(v2(20, "setStickerActive", "Switching a sticker off answers 200", c -> {
-      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-      c.done(c.v2().put("/api/v2/stickers/" + encode(sticker.path("id").asText()),
-          Json.object().put("active", false)));
-    }));
-    checks.add(v2(21, "getSticker", "Reading a sticker answers with that sticker", c -> {
-      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-      Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
-      c.member(read, c.ok(read), "id", sticker.path("id").asText());
-    }));
-    checks.add(v2(22, "listStickers", "Listing stickers holds a sticker just registered", c -> {
-      JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-      expectListed(c, "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()), sticker.path("id").asText());
-    }));
+    checks.add(
+        v2(
+            1,
+            "createInvoice",
+            "Creating an invoice answers with the payment id and the page URL",
+            c -> {
+              ObjectNode body = new Fixtures(c).invoice("150.5");
+              Exchange created = c.v2().post("/api/v2/invoices", body);
+              JsonNode invoice = c.ok(created);
+              c.expect(
+                  invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
+                  "paymentId and url",
+                  created::summary,
+                  created);
+              Exchange read =
+                  c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+              c.decimal(read, c.ok(read), "amount.value", "150.5");
+            }));
+    checks.add(
+        v2(
+            2,
+            "createPayment",
+            "Creating a payment answers with the payment for the amount asked",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              ObjectNode body = f.approvedPayment("10.1234", false);
+              Exchange created = c.v2().post("/api/v2/payments", body);
+              JsonNode payment = c.ok(created);
+              c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
+              c.rule("v2.payment.echo");
+              c.decimal(created, payment, "amount.value", "10.1234");
+              c.member(created, payment, "amount.currency", c.profile().currency());
+              c.member(created, payment, "merchantId", c.target().merchantId());
+              c.member(
+                  created,
+                  payment,
+                  "invoice.orderNo",
+                  body.path("invoice").path("orderNo").asText());
+              c.rule("v2.payment.members");
+              c.present(created, payment, PAYMENT_MEMBERS);
+            }));
+    checks.add(
+        v2(
+            3,
+            "completePayment",
+            "Completing a confirmation step answers with the payment after it",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode payment = f.pay(f.confirmationPayment("SmsOtp", "20"));
+              Exchange done =
+                  c.v2()
+                      .put(
+                          "/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
+                          Json.MAPPER.valueToTree(
+                              c.need(
+                                  f.confirmation("SmsOtp").answer(),
+                                  "the profile gives no answer for an "
+                                      + "SmsOtp step (confirmations.SmsOtp.answer)")));
+              JsonNode completed = c.ok(done);
+              c.member(done, completed, "id", payment.path("id").asText());
+              String status = completed.path("status").asText();
+              c.rule("v2.ep.complete-by-type");
+              c.expect(
+                  Set.of("Settled", "Pending").contains(status)
+                      || ("Confirmation".equals(status)
+                          && !"SmsOtp"
+                              .equals(completed.path("confirmation").path("type").asText())),
+                  "the step passed: the payment Settled, Pending, or asking for another step",
+                  done::summary,
+                  done);
+            }));
+    checks.add(
+        v2(
+            4,
+            "capturePayment",
+            "Capturing a held payment answers 200 without a body",
+            c -> {
+              JsonNode held = new Fixtures(c).heldPayment("30");
+              c.done(
+                  c.v2()
+                      .put(
+                          "/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm",
+                          capture(c, "30")));
+            }));
+    checks.add(
+        v2(
+            5,
+            "cancelPayment",
+            "Cancelling a held payment answers 200 without a body",
+            c -> {
+              JsonNode held = new Fixtures(c).heldPayment("31");
+              c.done(
+                  c.v2()
+                      .put(
+                          "/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel",
+                          null));
+            }));
+    checks.add(
+        v2(
+            6,
+            "getPayment",
+            "Reading a payment answers with that payment",
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("12");
+              Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
+              c.member(read, c.ok(read), "id", payment.path("id").asText());
+              c.present(read, c.ok(read), PAYMENT_MEMBERS);
+            }));
+    checks.add(
+        v2(
+            7,
+            "listPayments",
+            "Listing payments of a period holds a payment created in it",
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("13");
+              expectListed(
+                  c,
+                  "/api/v2/payments?merchantId="
+                      + encode(c.target().merchantId())
+                      + "&"
+                      + Fixtures.period(payment.path("created").asText()),
+                  payment.path("id").asText());
+            }));
+    checks.add(
+        v2(
+            8,
+            "createRefund",
+            "Refunding a settled payment answers with the refund",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode payment = f.settledPayment("40");
+              Exchange created =
+                  c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
+              JsonNode refund = c.ok(created);
+              c.rule("v2.refund.echo");
+              c.member(created, refund, "paymentId", payment.path("id").asText());
+              c.decimal(created, refund, "amount.value", "15");
+              c.rule("v2.refund.members");
+              c.present(
+                  created,
+                  refund,
+                  "id",
+                  "created",
+                  "paymentId",
+                  "amount.value",
+                  "amount.currency",
+                  "status");
+            }));
+    checks.add(
+        v2(
+            9,
+            "getRefund",
+            "Reading a refund answers with that refund",
+            c -> {
+              JsonNode refund = refund(c);
+              Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+              c.member(read, c.ok(read), "id", refund.path("id").asText());
+              c.rule("v2.refund.members");
+              c.present(
+                  read,
+                  c.ok(read),
+                  "id",
+                  "created",
+                  "paymentId",
+                  "amount.value",
+                  "amount.currency",
+                  "status");
+            }));
+    checks.add(
+        v2(
+            10,
+            "listRefunds",
+            "Listing refunds of a period holds a refund created in it",
+            c -> {
+              JsonNode refund = refund(c);
+              expectListed(
+                  c,
+                  "/api/v2/refunds?merchantId="
+                      + encode(c.target().merchantId())
+                      + "&"
+                      + Fixtures.period(refund.path("created").asText()),
+                  refund.path("id").asText());
+            }));
+    checks.add(
+        v2(
+            11,
+            "startTokenization",
+            "Starting tokenization answers with the token id and the page URL",
+            c -> {
+              ObjectNode body = Json.object();
+              body.put("merchantId", c.target().merchantId());
+              body.put("type", "recurring");
+              body.put("purpose", "Conformance check");
+              body.put("returnUrl", "https://shop.example.org/cards");
+              Exchange started = c.v2().post("/api/v2/tokenization", body);
+              JsonNode answer = c.ok(started);
+              c.expect(
+                  answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
+                  "tokenId and url",
+                  started::summary,
+                  started);
+            }));
+    checks.add(
+        v2(
+            12,
+            "createPaymentToken",
+            "Creating a payment token answers Created with an External step",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Exchange created =
+                  c.v2()
+                      .post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+              JsonNode token = c.ok(created);
+              String status = token.path("status").asText();
+              c.reading(OpenPoint.TOKEN_CREATED, status, created);
+              c.rule("v2.token.external");
+              c.expect(
+                  Set.of("Created", "Active").contains(status),
+                  "a token Created (or already Active)",
+                  created::summary,
+                  created);
+              if ("Created".equals(status)) {
+                c.member(created, token, "confirmation.type", "External");
+                c.expect(
+                    token.path("confirmation").path("paymentUrl").isTextual(),
+                    "confirmation.paymentUrl to send the " + "user to (Endpoints, rule 3)",
+                    created::summary,
+                    created);
+              }
+            }));
+    checks.add(
+        v2(
+            13,
+            "completePaymentToken",
+            "Completing a payment token's step makes it Active",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              f.activeToken(f.approvedCard().pan(), null);
+            }));
+    checks.add(
+        v2(
+            14,
+            "getPaymentToken",
+            "Reading a payment token answers with that token",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+              Exchange read =
+                  c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
+              JsonNode answer = c.ok(read);
+              c.expect(
+                  token.path("id").equals(answer.path("id")),
+                  "the token asked for (id masked)",
+                  () -> "another token",
+                  read);
+              c.member(read, answer, "status", "Active");
+              c.rule("v2.token.members");
+              c.present(read, answer, "id", "status");
+            }));
+    checks.add(
+        v2(
+            15,
+            "revokePaymentToken",
+            "Revoking a payment token answers 200",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+              c.done(
+                  c.v2()
+                      .put(
+                          "/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke",
+                          null));
+            }));
+    checks.add(
+        v2(
+            16,
+            "createReceipt",
+            "Registering a receipt answers with the receipt",
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode payment = f.settledPayment("50");
+              Exchange created =
+                  c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
+              JsonNode receipt = c.ok(created);
+              c.rule("v2.receipt.members");
+              c.member(created, receipt, "paymentId", payment.path("id").asText());
+              c.member(created, receipt, "type", "Payment");
+              c.present(
+                  created,
+                  receipt,
+                  "id",
+                  "created",
+                  "paymentId",
+                  "amount.value",
+                  "amount.currency",
+                  "type",
+                  "status");
+            }));
+    checks.add(
+        v2(
+            17,
+            "getReceipt",
+            "Reading a receipt answers with that receipt",
+            c -> {
+              JsonNode receipt = receipt(c);
+              Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+              c.member(read, c.ok(read), "id", receipt.path("id").asText());
+            }));
+    checks.add(
+        v2(
+            18,
+            "listReceipts",
+            "Listing a payment's receipts holds its receipt and no other payment's",
+            c -> {
+              JsonNode receipt = receipt(c);
+              JsonNode other = receipt(c);
+              String paymentId = receipt.path("paymentId").asText();
+              Exchange first = c.v2().get("/api/v2/receipts?paymentId=" + encode(paymentId));
+              // A bare array is the other reading of an open point; it is the one and only page.
+              boolean array = c.ok(first).isArray();
+              c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
+              List<JsonNode> items =
+                  array
+                      ? new ArrayList<>()
+                      : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
+              if (array) {
+                first.json().forEach(items::add);
+              }
+              c.expect(
+                  items.stream()
+                      .anyMatch(i -> receipt.path("id").asText().equals(i.path("id").asText())),
+                  "receipt " + receipt.path("id").asText() + " in the list",
+                  first::summary,
+                  first);
+              c.expect(
+                  items.stream().allMatch(i -> paymentId.equals(i.path("paymentId").asText())),
+                  "only receipts of payment " + paymentId,
+                  () -> "also receipt " + other.path("id").asText() + " of another",
+                  first);
+            }));
+    checks.add(
+        v2(
+            19,
+            "createSticker",
+            "Registering a sticker answers Active with its payload",
+            c -> {
+              Exchange created =
+                  c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
+              JsonNode sticker = c.ok(created);
+              c.rule("v2.states.sticker-active");
+              c.member(created, sticker, "status", "Active");
+              c.rule("v2.sticker.members");
+              c.expect(sticker.path("payload").isTextual(), "a payload", created::summary, created);
+            }));
+    checks.add(
+        v2(
+            20,
+            "setStickerActive",
+            "Switching a sticker off answers 200",
+            c -> {
+              JsonNode sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+              c.done(
+                  c.v2()
+                      .put(
+                          "/api/v2/stickers/" + encode(sticker.path("id").asText()),
+                          Json.object().put("active", false)));
+            }));
+    checks.add(
+        v2(
+            21,
+            "getSticker",
+            "Reading a sticker answers with that sticker",
+            c -> {
+              JsonNode sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+              Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
+              c.member(read, c.ok(read), "id", sticker.path("id").asText());
+            }));
+    checks.add(
+        v2(
+            22,
+            "listStickers",
+            "Listing stickers holds a sticker just registered",
+            c -> {
+              JsonNode sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+              expectListed(
+                  c,
+                  "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()),
+                  sticker.path("id").asText());
+            }));
 
-    checks.add(v1("getPayment", "Reading a payment by its id answers ErrorCode 0 with the payment", c -> {
-      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("21"));
-      Exchange read = c.v1().call("getPayment", values("paymentID", id));
-      JsonNode envelope = V1Support.success(c, read, "Payment");
-      c.expect(envelope.path("Payment").path("PaymentID").asText().equals(id), "PaymentID " + id, read::summary, read);
-    }));
-    checks.add(v1("getPaymentByInvoiceID", "Reading a payment by its invoice number answers with it", c -> {
-      JsonNode payment = new Fixtures(c).settledPayment("22");
-      String id = V1Support.paymentId(c, payment);
-      Exchange read = c.v1().call("getPaymentByInvoiceID", values("invoiceID",
-          payment.path("invoice").path("orderNo").asText(), "siteAlias", V1Support.siteAlias(c)));
-      JsonNode envelope = V1Support.success(c, read, "Payment");
-      c.expect(envelope.path("Payment").path("PaymentID").asText().equals(id), "PaymentID " + id, read::summary, read);
-    }));
-    checks.add(v1("listPaymentsFilter", "Listing payments by filter holds a payment matching it", c -> {
-      JsonNode payment = new Fixtures(c).settledPayment("23");
-      String id = V1Support.paymentId(c, payment);
-      Exchange listed = c.v1().call("listPaymentsFilter", values("invoiceID",
-          payment.path("invoice").path("orderNo").asText()));
-      JsonNode envelope = V1Support.success(c, listed, "Response");
-      boolean found = false;
-      for (JsonNode item : envelope.path("Response").path("Payments")) {
-        found |= item.path("PaymentID").asText().equals(id);
-      }
-      c.expect(found, "payment " + id + " in Response.Payments", listed::summary, listed);
-    }));
-    checks.add(v1("refundPayment", "Refunding a payment answers ErrorCode 0 with the refund", c -> {
-      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("24"));
-      String externalId = c.run().unique("kit-refund");
-      Exchange refunded = c.v1().call("refundPayment", values("paymentID", id, "amount", "4",
-          "externalID", externalId));
-      JsonNode envelope = V1Support.success(c, refunded, "Refund");
-      c.decimal(refunded, envelope, "Refund.Amount", "4");
-      c.rule("v1.refund.members");
-      c.expect(envelope.path("Refund").path("PaymentID").asText().equals(id), "Refund.PaymentID " + id,
-          refunded::summary, refunded);
-      c.rule("v1.refund.external-id");
-      c.member(refunded, envelope, "Refund.ExternalID", externalId);
-    }));
-    checks.add(v1("listRefunds", "Listing the refunds of a payment holds its refund", c -> {
-      String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("25"));
-      V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "5")), "Refund");
-      Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
-      JsonNode envelope = V1Support.success(c, listed, "Response");
-      c.expect(envelope.path("Response").path("Refunds").size() == 1, "one refund of payment " + id,
-          listed::summary, listed);
-    }));
-    checks.add(v1("confirmPayment", "Confirming a held payment answers with it COMPLETE", c -> {
-      String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("26"));
-      Exchange confirmed = c.v1().call("confirmPayment", values("paymentID", id, "amount", "26"));
-      c.member(confirmed, V1Support.success(c, confirmed, "Payment"), "Payment.State", "COMPLETE");
-    }));
-    checks.add(v1("cancelPayment", "Cancelling a held payment answers with it CANCELLED", c -> {
-      String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("27"));
-      Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id));
-      c.member(cancelled, V1Support.success(c, cancelled, "Payment"), "Payment.State", "CANCELLED");
-    }));
-    checks.add(v1("listDocuments", "Listing documents answers ErrorCode 0 with a list", c -> {
-      Exchange listed = c.v1().call("listDocuments", Map.of());
-      JsonNode envelope = V1Support.success(c, listed, "Response");
-      c.expect(envelope.path("Response").path("Documents").isArray(), "Response.Documents as a list",
-          listed::summary, listed);
-    }));
-    checks.add(v1("getDocumentContent", "A listed document's content can be downloaded", c -> {
-      JsonNode documents = V1Support.success(c, c.v1().call("listDocuments", Map.of()), "Response")
-          .path("Response").path("Documents");
-      c.require(documents.size() > 0, "the target lists no documents to download");
-      Exchange content = c.v1().call("getDocumentContent", values("documentID",
-          documents.get(0).path("DocumentID").asText()));
-      c.status(content, 200);
-      c.expect(content.body().length > 0 && content.v1ErrorCode() == null, "the document's content",
-          content::summary, content);
-    }));
-    checks.add(v1("listTransfers", "Listing transfers answers ErrorCode 0 with a list", c -> {
-      Exchange listed = c.v1().call("listTransfers", Map.of());
-      JsonNode envelope = V1Support.success(c, listed, "Response");
-      c.expect(envelope.path("Response").path("Transfers").isArray(), "Response.Transfers as a list",
-          listed::summary, listed);
-    }));
-    checks.add(v1("getTransferRegister", "A listed transfer's register can be read", c -> {
-      JsonNode transfers = V1Support.success(c, c.v1().call("listTransfers", Map.of()), "Response")
-          .path("Response").path("Transfers");
-      c.require(transfers.size() > 0, "the target lists no transfers");
-      String registerId = transfers.get(0).path("RegisterID").asText();
-      Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
-      c.member(read, V1Support.success(c, read, "Response"), "Response.RegisterID", registerId);
-    }));
+    checks.add(
+        v1(
+            "getPayment",
+            "Reading a payment by its id answers ErrorCode 0 with the payment",
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("21"));
+              Exchange read = c.v1().call("getPayment", values("paymentID", id));
+              JsonNode envelope = V1Support.success(c, read, "Payment");
+              c.expect(
+                  envelope.path("Payment").path("PaymentID").asText().equals(id),
+                  "PaymentID " + id,
+                  read::summary,
+                  read);
+            }));
+    checks.add(
+        v1(
+            "getPaymentByInvoiceID",
+            "Reading a payment by its invoice number answers with it",
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("22");
+              String id = V1Support.paymentId(c, payment);
+              Exchange read =
+                  c.v1()
+                      .call(
+                          "getPaymentByInvoiceID",
+                          values(
+                              "invoiceID",
+                              payment.path("invoice").path("orderNo").asText(),
+                              "siteAlias",
+                              V1Support.siteAlias(c)));
+              JsonNode envelope = V1Support.success(c, read, "Payment");
+              c.expect(
+                  envelope.path("Payment").path("PaymentID").asText().equals(id),
+                  "PaymentID " + id,
+                  read::summary,
+                  read);
+            }));
+    checks.add(
+        v1(
+            "listPaymentsFilter",
+            "Listing payments by filter holds a payment matching it",
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("23");
+              String id = V1Support.paymentId(c, payment);
+              Exchange listed =
+                  c.v1()
+                      .call(
+                          "listPaymentsFilter",
+                          values("invoiceID", payment.path("invoice").path("orderNo").asText()));
+              JsonNode envelope = V1Support.success(c, listed, "Response");
+              boolean found = false;
+              for (JsonNode item : envelope.path("Response").path("Payments")) {
+                found |= item.path("PaymentID").asText().equals(id);
+              }
+              c.expect(found, "payment " + id + " in Response.Payments", listed::summary, listed);
+            }));
+    checks.add(
+        v1(
+            "refundPayment",
+            "Refunding a payment answers ErrorCode 0 with the refund",
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("24"));
+              String externalId = c.run().unique("kit-refund");
+              Exchange refunded =
+                  c.v1()
+                      .call(
+                          "refundPayment",
+                          values("paymentID", id, "amount", "4", "externalID", externalId));
+              JsonNode envelope = V1Support.success(c, refunded, "Refund");
+              c.decimal(refunded, envelope, "Refund.Amount", "4");
+              c.rule("v1.refund.members");
+              c.expect(
+                  envelope.path("Refund").path("PaymentID").asText().equals(id),
+                  "Refund.PaymentID " + id,
+                  refunded::summary,
+                  refunded);
+              c.rule("v1.refund.external-id");
+              c.member(refunded, envelope, "Refund.ExternalID", externalId);
+            }));
+    checks.add(
+        v1(
+            "listRefunds",
+            "Listing the refunds of a payment holds its refund",
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("25"));
+              V1Support.success(
+                  c,
+                  c.v1().call("refundPayment", values("paymentID", id, "amount", "5")),
+                  "Refund");
+              Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
+              JsonNode envelope = V1Support.success(c, listed, "Response");
+              c.expect(
+                  envelope.path("Response").path("Refunds").size() == 1,
+                  "one refund of payment " + id,
+                  listed::summary,
+                  listed);
+            }));
+    checks.add(
+        v1(
+            "confirmPayment",
+            "Confirming a held payment answers with it COMPLETE",
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("26"));
+              Exchange confirmed =
+                  c.v1().call("confirmPayment", values("paymentID", id, "amount", "26"));
+              c.member(
+                  confirmed,
+                  V1Support.success(c, confirmed, "Payment"),
+                  "Payment.State",
+                  "COMPLETE");
+            }));
+    checks.add(
+        v1(
+            "cancelPayment",
+            "Cancelling a held payment answers with it CANCELLED",
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("27"));
+              Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id));
+              c.member(
+                  cancelled,
+                  V1Support.success(c, cancelled, "Payment"),
+                  "Payment.State",
+                  "CANCELLED");
+            }));
+    checks.add(
+        v1(
+            "listDocuments",
+            "Listing documents answers ErrorCode 0 with a list",
+            c -> {
+              Exchange listed = c.v1().call("listDocuments", Map.of());
+              JsonNode envelope = V1Support.success(c, listed, "Response");
+              c.expect(
+                  envelope.path("Response").path("Documents").isArray(),
+                  "Response.Documents as a list",
+                  listed::summary,
+                  listed);
+            }));
+    checks.add(
+        v1(
+            "getDocumentContent",
+            "A listed document's content can be downloaded",
+            c -> {
+              JsonNode documents =
+                  V1Support.success(c, c.v1().call("listDocuments", Map.of()), "Response")
+                      .path("Response")
+                      .path("Documents");
+              c.require(documents.size() > 0, "the target lists no documents to download");
+              Exchange content =
+                  c.v1()
+                      .call(
+                          "getDocumentContent",
+                          values("documentID", documents.get(0).path("DocumentID").asText()));
+              c.status(content, 200);
+              c.expect(
+                  content.body().length > 0 && content.v1ErrorCode() == null,
+                  "the document's content",
+                  content::summary,
+                  content);
+            }));
+    checks.add(
+        v1(
+            "listTransfers",
+            "Listing transfers answers ErrorCode 0 with a list",
+            c -> {
+              Exchange listed = c.v1().call("listTransfers", Map.of());
+              JsonNode envelope = V1Support.success(c, listed, "Response");
+              c.expect(
+                  envelope.path("Response").path("Transfers").isArray(),
+                  "Response.Transfers as a list",
+                  listed::summary,
+                  listed);
+            }));
+    checks.add(
+        v1(
+            "getTransferRegister",
+            "A listed transfer's register can be read",
+            c -> {
+              JsonNode transfers =
+                  V1Support.success(c, c.v1().call("listTransfers", Map.of()), "Response")
+                      .path("Response")
+                      .path("Transfers");
+              c.require(transfers.size() > 0, "the target lists no transfers");
+              String registerId = transfers.get(0).path("RegisterID").asText();
+              Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
+              c.member(
+                  read, V1Support.success(c, read, "Response"), "Response.RegisterID", registerId);
+            }));
     return checks;
   }
 

@@ -9,25 +9,38 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells clients to. The
- * documents name neither the next-page pointer nor its place: the profile may declare it
- * ({@code readings."v2.list.cursor"}, a member name or a JSON pointer), else the usual names are looked for at
- * the top of the page and in a paging object. A cursor that repeats, or a page of nothing but items seen before,
- * ends the walk with a failure instead of paging on.
+ * Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells
+ * clients to. The documents name neither the next-page pointer nor its place: the profile may
+ * declare it ({@code readings."v2.list.cursor"}, a member name or a JSON pointer), else the usual
+ * names are looked for at the top of the page and in a paging object. A cursor that repeats, or a
+ * page of nothing but items seen before, ends the walk with a failure instead of paging on.
  */
 final class Pages {
   /** More pages than any check's data fills; reaching it means the cursor never ends. */
   static final int MAX_PAGES = 200;
-  private static final List<String> NAMES = List.of("cursor", "nextCursor", "next_cursor", "next", "nextPageToken",
-      "next_page_token", "nextPage", "next_page");
-  private static final List<String> HOLDERS = List.of("", "/paging", "/pagination", "/page", "/meta", "/links");
+
+  private static final List<String> NAMES =
+      List.of(
+          "cursor",
+          "nextCursor",
+          "next_cursor",
+          "next",
+          "nextPageToken",
+          "next_page_token",
+          "nextPage",
+          "next_page");
+  private static final List<String> HOLDERS =
+      List.of("", "/paging", "/pagination", "/page", "/meta", "/links");
 
   private Pages() {}
 
   /** One page as it was answered. */
   record Page(Exchange exchange, List<JsonNode> items, String cursor) {}
 
-  /** Every page of the list, failing the check on an answer that is no page or a walk that never ends. */
+  /**
+   * Every page of the list, failing the check on an answer that is no page or a walk that never
+   * ends.
+   */
   static List<Page> pages(CheckContext c, String firstPage) {
     List<Page> pages = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
@@ -35,11 +48,18 @@ final class Pages {
     String cursor = null;
     do {
       String separator = firstPage.contains("?") ? "&" : "?";
-      Exchange exchange = c.v2().get(cursor == null ? firstPage
-          : firstPage + separator + "cursor=" + Fixtures.encode(cursor));
+      Exchange exchange =
+          c.v2()
+              .get(
+                  cursor == null
+                      ? firstPage
+                      : firstPage + separator + "cursor=" + Fixtures.encode(cursor));
       JsonNode page = c.ok(exchange);
-      c.expect(page.isObject() && page.path("items").isArray(), "a page object with an items array",
-          exchange::summary, exchange);
+      c.expect(
+          page.isObject() && page.path("items").isArray(),
+          "a page object with an items array",
+          exchange::summary,
+          exchange);
       List<JsonNode> items = new ArrayList<>();
       page.path("items").forEach(items::add);
       cursor = cursor(c, page, exchange);
@@ -49,21 +69,34 @@ final class Pages {
         news |= seen.add(item.path("id").asText());
       }
       if (cursor != null && !cursors.add(cursor)) {
-        c.fail("a new cursor on every page until the last", "the cursor " + cursor + " came back again", exchange);
+        c.fail(
+            "a new cursor on every page until the last",
+            "the cursor " + cursor + " came back again",
+            exchange);
       }
       if (cursor != null && !news) {
-        c.fail("each page to bring items not seen before", "page " + pages.size() + " repeats items of earlier "
-            + "pages and still points to a next one", exchange);
+        c.fail(
+            "each page to bring items not seen before",
+            "page "
+                + pages.size()
+                + " repeats items of earlier "
+                + "pages and still points to a next one",
+            exchange);
       }
       if (pages.size() >= MAX_PAGES) {
-        c.fail("the last page within " + MAX_PAGES + " pages", "still a cursor after " + MAX_PAGES + " pages",
+        c.fail(
+            "the last page within " + MAX_PAGES + " pages",
+            "still a cursor after " + MAX_PAGES + " pages",
             exchange);
       }
     } while (cursor != null);
     return pages;
   }
 
-  /** The pointer to the next page, where the profile says or where it is usually found; null on the last page. */
+  /**
+   * The pointer to the next page, where the profile says or where it is usually found; null on the
+   * last page.
+   */
   private static String cursor(CheckContext c, JsonNode page, Exchange exchange) {
     String declared = c.profile().reading(OpenPoint.CURSOR).orElse(null);
     if (declared != null) {
@@ -86,7 +119,8 @@ final class Pages {
   }
 
   private static String text(JsonNode value) {
-    return value.isTextual() && !value.asText().isEmpty() ? value.asText()
+    return value.isTextual() && !value.asText().isEmpty()
+        ? value.asText()
         : value.isIntegralNumber() ? value.asText() : null;
   }
 
@@ -101,7 +135,9 @@ final class Pages {
       }
     }
     int count = pages.stream().mapToInt(p -> p.items().size()).sum();
-    c.fail(id + " among the items of the list", count + " items on " + pages.size() + " page(s), without it",
+    c.fail(
+        id + " among the items of the list",
+        count + " items on " + pages.size() + " page(s), without it",
         pages.get(pages.size() - 1).exchange());
     return null;
   }

@@ -16,19 +16,26 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * Lists page by page: every item of the period once, no gaps and no repeats across pages, the cursor
- * gone on the last page, the period and the merchant respected, the documented order kept.
+ * Lists page by page: every item of the period once, no gaps and no repeats across pages, the
+ * cursor gone on the last page, the period and the merchant respected, the documented order kept.
  */
 final class PaginationSuite {
   private static final String SUITE = "pagination";
 
   private PaginationSuite() {}
 
-  /** The payments the suite made, by id with their creation time, and the period that holds them all. */
+  /**
+   * The payments the suite made, by id with their creation time, and the period that holds them
+   * all.
+   */
   record Made(Map<String, Instant> created, Instant first, Instant last) {
     String query(CheckContext c, Instant start, Instant end) {
-      return "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId()) + "&start="
-          + Fixtures.encode(start.toString()) + "&end=" + Fixtures.encode(end.toString());
+      return "/api/v2/payments?merchantId="
+          + Fixtures.encode(c.target().merchantId())
+          + "&start="
+          + Fixtures.encode(start.toString())
+          + "&end="
+          + Fixtures.encode(end.toString());
     }
 
     String wholePeriod(CheckContext c) {
@@ -38,177 +45,319 @@ final class PaginationSuite {
 
   /** Makes the profile's number of payments once per run (several pages' worth). */
   static Made payments(CheckContext c) {
-    int count = c.need(c.profile().paginationPayments(), "the profile says how many payments to page through "
-        + "nowhere (paginationPayments)");
-    return c.run().shared("pagination-payments", () -> {
-      Fixtures f = new Fixtures(c);
-      List<Callable<JsonNode>> makes = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        String amount = "1." + (i % 100);
-        makes.add(() -> f.pay(f.approvedPayment(amount, false)));
-      }
-      Map<String, Instant> created = new LinkedHashMap<>();
-      try {
-        for (JsonNode payment : c.run().parallel(makes)) {
-          created.put(payment.path("id").asText(), OffsetDateTime.parse(payment.path("created").asText())
-              .toInstant());
-        }
-      } catch (RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-      Instant first = created.values().stream().min(Instant::compareTo).orElseThrow();
-      Instant last = created.values().stream().max(Instant::compareTo).orElseThrow();
-      return new Made(created, first, last);
-    });
+    int count =
+        c.need(
+            c.profile().paginationPayments(),
+            "the profile says how many payments to page through " + "nowhere (paginationPayments)");
+    return c.run()
+        .shared(
+            "pagination-payments",
+            () -> {
+              Fixtures f = new Fixtures(c);
+              List<Callable<JsonNode>> makes = new ArrayList<>();
+              for (int i = 0; i < count; i++) {
+                String amount = "1." + (i % 100);
+                makes.add(() -> f.pay(f.approvedPayment(amount, false)));
+              }
+              Map<String, Instant> created = new LinkedHashMap<>();
+              try {
+                for (JsonNode payment : c.run().parallel(makes)) {
+                  created.put(
+                      payment.path("id").asText(),
+                      OffsetDateTime.parse(payment.path("created").asText()).toInstant());
+                }
+              } catch (RuntimeException e) {
+                throw e;
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+              Instant first = created.values().stream().min(Instant::compareTo).orElseThrow();
+              Instant last = created.values().stream().max(Instant::compareTo).orElseThrow();
+              return new Made(created, first, last);
+            });
   }
 
   static List<Check> checks() {
     List<Check> checks = new ArrayList<>();
-    checks.add(Check.of(SUITE, "every-item-once-across-pages",
-        "Following the cursor to the end yields every payment of the period once: no gaps, no repeats",
-        "v2.general.cursor", List.of(), c -> {
-          Made made = payments(c);
-          List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-          Map<String, Integer> seen = new HashMap<>();
-          pages.forEach(p -> p.items().forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum)));
-          Exchange last = pages.get(pages.size() - 1).exchange();
-          List<String> repeated = seen.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
-          c.expect(repeated.isEmpty(), "no item on two pages", () -> "repeated: " + repeated, last);
-          List<String> missing = made.created().keySet().stream().filter(id -> !seen.containsKey(id)).toList();
-          c.expect(missing.isEmpty(), "all " + made.created().size() + " payments made in the period",
-              () -> missing.size() + " missing, e.g. " + missing.get(0), last);
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(Check.of(SUITE, "the-cursor-leads-to-further-pages",
-        "A list longer than a page comes in several pages, each cursor leading to the next", "v2.general.cursor",
-        List.of(), c -> {
-          Made made = payments(c);
-          List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-          c.require(pages.size() > 1, "all " + made.created().size() + " payments came on one page; raise "
-              + "paginationPayments above the page size to exercise the cursor");
-          for (Pages.Page page : pages.subList(0, pages.size() - 1)) {
-            c.expect(!page.items().isEmpty(), "items on every page that has a next one", page.exchange()::summary,
-                page.exchange());
-          }
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(Check.of(SUITE, "items-come-in-created-order",
-        "Items come in ascending created order, ties broken by id, across pages", OpenPoint.ORDER, List.of(), c -> {
-          Made made = payments(c);
-          List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-          int ascending = 0;
-          int descending = 0;
-          JsonNode previous = null;
-          for (Pages.Page page : pages) {
-            for (JsonNode item : page.items()) {
-              if (previous != null) {
-                int order = compare(previous, item);
-                ascending += order < 0 ? 1 : 0;
-                descending += order > 0 ? 1 : 0;
+    checks.add(
+        Check.of(
+                SUITE,
+                "every-item-once-across-pages",
+                "Following the cursor to the end yields every payment of the period once: no gaps, no repeats",
+                "v2.general.cursor",
+                List.of(),
+                c -> {
+                  Made made = payments(c);
+                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+                  Map<String, Integer> seen = new HashMap<>();
+                  pages.forEach(
+                      p ->
+                          p.items()
+                              .forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum)));
+                  Exchange last = pages.get(pages.size() - 1).exchange();
+                  List<String> repeated =
+                      seen.entrySet().stream()
+                          .filter(e -> e.getValue() > 1)
+                          .map(Map.Entry::getKey)
+                          .toList();
+                  c.expect(
+                      repeated.isEmpty(),
+                      "no item on two pages",
+                      () -> "repeated: " + repeated,
+                      last);
+                  List<String> missing =
+                      made.created().keySet().stream().filter(id -> !seen.containsKey(id)).toList();
+                  c.expect(
+                      missing.isEmpty(),
+                      "all " + made.created().size() + " payments made in the period",
+                      () -> missing.size() + " missing, e.g. " + missing.get(0),
+                      last);
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        Check.of(
+                SUITE,
+                "the-cursor-leads-to-further-pages",
+                "A list longer than a page comes in several pages, each cursor leading to the next",
+                "v2.general.cursor",
+                List.of(),
+                c -> {
+                  Made made = payments(c);
+                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+                  c.require(
+                      pages.size() > 1,
+                      "all "
+                          + made.created().size()
+                          + " payments came on one page; raise "
+                          + "paginationPayments above the page size to exercise the cursor");
+                  for (Pages.Page page : pages.subList(0, pages.size() - 1)) {
+                    c.expect(
+                        !page.items().isEmpty(),
+                        "items on every page that has a next one",
+                        page.exchange()::summary,
+                        page.exchange());
+                  }
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        Check.of(
+                SUITE,
+                "items-come-in-created-order",
+                "Items come in ascending created order, ties broken by id, across pages",
+                OpenPoint.ORDER,
+                List.of(),
+                c -> {
+                  Made made = payments(c);
+                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+                  int ascending = 0;
+                  int descending = 0;
+                  JsonNode previous = null;
+                  for (Pages.Page page : pages) {
+                    for (JsonNode item : page.items()) {
+                      if (previous != null) {
+                        int order = compare(previous, item);
+                        ascending += order < 0 ? 1 : 0;
+                        descending += order > 0 ? 1 : 0;
+                      }
+                      previous = item;
+                    }
+                  }
+                  String order =
+                      descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
+                  c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        Check.of(
+                SUITE,
+                "the-period-bounds-hold",
+                "A period lists every payment created inside it and none from outside; whether its bounds are included is "
+                    + "read",
+                "v2.op.list-period",
+                List.of(),
+                c -> {
+                  Made made = payments(c);
+                  List<Instant> times =
+                      made.created().values().stream().distinct().sorted().toList();
+                  c.require(
+                      times.size() >= 3,
+                      "the payments were all made within too few milliseconds to split");
+                  Instant start = times.get(1);
+                  Instant end = times.get(times.size() - 1);
+                  List<Pages.Page> pages = Pages.pages(c, made.query(c, start, end));
+                  Set<String> listed = new HashSet<>();
+                  for (Pages.Page page : pages) {
+                    for (JsonNode item : page.items()) {
+                      listed.add(item.path("id").asText());
+                      Instant created =
+                          OffsetDateTime.parse(item.path("created").asText()).toInstant();
+                      c.expect(
+                          !created.isBefore(start) && !created.isAfter(end),
+                          "created in [" + start + ", " + end + "]",
+                          () -> item.path("id").asText() + " created " + created,
+                          page.exchange());
+                    }
+                  }
+                  List<String> inside =
+                      made.created().entrySet().stream()
+                          .filter(e -> e.getValue().isAfter(start) && e.getValue().isBefore(end))
+                          .map(Map.Entry::getKey)
+                          .toList();
+                  List<String> missing =
+                      inside.stream().filter(id -> !listed.contains(id)).toList();
+                  c.expect(
+                      missing.isEmpty(),
+                      inside.size() + " payments created inside the period",
+                      () -> "missing " + missing,
+                      pages.get(0).exchange());
+                  c.reading(
+                      OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
+                  c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        Check.of(
+            SUITE,
+            "start-and-end-restrict-the-list",
+            "A payment is listed in a period around its creation and in none before or after it",
+            "v2.op.list-period",
+            List.of(),
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("3");
+              String id = payment.path("id").asText();
+              Instant created = OffsetDateTime.parse(payment.path("created").asText()).toInstant();
+              String merchant =
+                  "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
+              Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
+              for (Instant from :
+                  List.of(created.minus(Duration.ofDays(30)), created.plus(Duration.ofDays(1)))) {
+                String period =
+                    merchant
+                        + "&start="
+                        + Fixtures.encode(from.toString())
+                        + "&end="
+                        + Fixtures.encode(from.plus(Duration.ofDays(2)).toString());
+                List<Pages.Page> pages = Pages.pages(c, period);
+                for (Pages.Page page : pages) {
+                  c.expect(
+                      page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
+                      "payment "
+                          + id
+                          + " (created "
+                          + created
+                          + ") not listed for "
+                          + from
+                          + " to "
+                          + from.plus(Duration.ofDays(2)),
+                      page.exchange()::summary,
+                      page.exchange());
+                }
               }
-              previous = item;
-            }
-          }
-          String order = descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
-          c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(Check.of(SUITE, "the-period-bounds-hold",
-        "A period lists every payment created inside it and none from outside; whether its bounds are included is "
-            + "read", "v2.op.list-period", List.of(), c -> {
-          Made made = payments(c);
-          List<Instant> times = made.created().values().stream().distinct().sorted().toList();
-          c.require(times.size() >= 3, "the payments were all made within too few milliseconds to split");
-          Instant start = times.get(1);
-          Instant end = times.get(times.size() - 1);
-          List<Pages.Page> pages = Pages.pages(c, made.query(c, start, end));
-          Set<String> listed = new HashSet<>();
-          for (Pages.Page page : pages) {
-            for (JsonNode item : page.items()) {
-              listed.add(item.path("id").asText());
-              Instant created = OffsetDateTime.parse(item.path("created").asText()).toInstant();
-              c.expect(!created.isBefore(start) && !created.isAfter(end), "created in [" + start + ", " + end + "]",
-                  () -> item.path("id").asText() + " created " + created, page.exchange());
-            }
-          }
-          List<String> inside = made.created().entrySet().stream()
-              .filter(e -> e.getValue().isAfter(start) && e.getValue().isBefore(end)).map(Map.Entry::getKey).toList();
-          List<String> missing = inside.stream().filter(id -> !listed.contains(id)).toList();
-          c.expect(missing.isEmpty(), inside.size() + " payments created inside the period", () -> "missing "
-              + missing, pages.get(0).exchange());
-          c.reading(OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
-          c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(Check.of(SUITE, "start-and-end-restrict-the-list",
-        "A payment is listed in a period around its creation and in none before or after it", "v2.op.list-period",
-        List.of(), c -> {
-          JsonNode payment = new Fixtures(c).settledPayment("3");
-          String id = payment.path("id").asText();
-          Instant created = OffsetDateTime.parse(payment.path("created").asText()).toInstant();
-          String merchant = "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
-          Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
-          for (Instant from : List.of(created.minus(Duration.ofDays(30)), created.plus(Duration.ofDays(1)))) {
-            String period = merchant + "&start=" + Fixtures.encode(from.toString()) + "&end="
-                + Fixtures.encode(from.plus(Duration.ofDays(2)).toString());
-            List<Pages.Page> pages = Pages.pages(c, period);
-            for (Pages.Page page : pages) {
-              c.expect(page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
-                  "payment " + id + " (created " + created + ") not listed for " + from + " to "
-                      + from.plus(Duration.ofDays(2)), page.exchange()::summary, page.exchange());
-            }
-          }
-        }));
-    checks.add(Check.of(SUITE, "only-the-merchants-own-items",
-        "A list names only payments of the merchant it was asked for, each with the members of a list item",
-        "v2.op.listPayments", List.of(), c -> {
-          Made made = payments(c);
-          String period = made.wholePeriod(c);
-          if (c.target().otherBearerToken() != null) {
-            // Another merchant's payment inside the period, so a list that ignores its filter shows it.
-            ObjectNode foreign = new Fixtures(c).approvedPayment("1", false);
-            foreign.put("merchantId", c.target().otherMerchantId());
-            JsonNode made2 = c.ok(c.v2AsOtherMerchant().post("/api/v2/payments", foreign));
-            period = made.query(c, made.first(), OffsetDateTime.parse(made2.path("created").asText()).toInstant()
-                .plusSeconds(1));
-          }
-          for (Pages.Page page : Pages.pages(c, period)) {
-            for (JsonNode item : page.items()) {
-              c.rule("v2.payment.list-item");
-              c.present(page.exchange(), item, "id", "created", "status", "merchantId", "amount.value",
-                  "amount.currency");
-              c.rule("v2.op.listPayments");
-              c.expect(c.target().merchantId().equals(item.path("merchantId").asText()),
-                  "merchantId " + c.target().merchantId(), () -> item.path("id").asText() + " of "
-                      + item.path("merchantId").asText(), page.exchange());
-            }
-          }
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(Check.of(SUITE, "refunds-page-the-same-way",
-        "Refunds listed page by page include every refund made in the period once", "v2.general.cursor",
-        List.of("refunds"), c -> {
-          int count = Math.max(2, c.need(c.profile().paginationPayments(), "the profile sets no paginationPayments")
-              / 2);
-          Fixtures f = new Fixtures(c);
-          JsonNode payment = f.settledPayment(Integer.toString(count));
-          Set<String> made = new HashSet<>();
-          for (int i = 0; i < count; i++) {
-            made.add(c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1"))).path("id")
-                .asText());
-          }
-          Instant created = OffsetDateTime.parse(payment.path("created").asText()).toInstant();
-          List<JsonNode> items = Pages.all(c, "/api/v2/refunds?merchantId=" + Fixtures.encode(c.target().merchantId())
-              + "&start=" + Fixtures.encode(created.toString()) + "&end="
-              + Fixtures.encode(created.plus(Duration.ofDays(1)).toString()));
-          Map<String, Integer> seen = new HashMap<>();
-          items.forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum));
-          long missing = made.stream().filter(id -> !seen.containsKey(id)).count();
-          long repeated = seen.values().stream().filter(n -> n > 1).count();
-          c.expect(missing == 0 && repeated == 0, "all " + count + " refunds once",
-              () -> missing + " missing, " + repeated + " repeated", null);
-        }).alone(Alone.LISTS_A_PERIOD));
+            }));
+    checks.add(
+        Check.of(
+                SUITE,
+                "only-the-merchants-own-items",
+                "A list names only payments of the merchant it was asked for, each with the members of a list item",
+                "v2.op.listPayments",
+                List.of(),
+                c -> {
+                  Made made = payments(c);
+                  String period = made.wholePeriod(c);
+                  if (c.target().otherBearerToken() != null) {
+                    // Another merchant's payment inside the period, so a list that ignores its
+                    // filter shows it.
+                    ObjectNode foreign = new Fixtures(c).approvedPayment("1", false);
+                    foreign.put("merchantId", c.target().otherMerchantId());
+                    JsonNode made2 = c.ok(c.v2AsOtherMerchant().post("/api/v2/payments", foreign));
+                    period =
+                        made.query(
+                            c,
+                            made.first(),
+                            OffsetDateTime.parse(made2.path("created").asText())
+                                .toInstant()
+                                .plusSeconds(1));
+                  }
+                  for (Pages.Page page : Pages.pages(c, period)) {
+                    for (JsonNode item : page.items()) {
+                      c.rule("v2.payment.list-item");
+                      c.present(
+                          page.exchange(),
+                          item,
+                          "id",
+                          "created",
+                          "status",
+                          "merchantId",
+                          "amount.value",
+                          "amount.currency");
+                      c.rule("v2.op.listPayments");
+                      c.expect(
+                          c.target().merchantId().equals(item.path("merchantId").asText()),
+                          "merchantId " + c.target().merchantId(),
+                          () ->
+                              item.path("id").asText() + " of " + item.path("merchantId").asText(),
+                          page.exchange());
+                    }
+                  }
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        Check.of(
+                SUITE,
+                "refunds-page-the-same-way",
+                "Refunds listed page by page include every refund made in the period once",
+                "v2.general.cursor",
+                List.of("refunds"),
+                c -> {
+                  int count =
+                      Math.max(
+                          2,
+                          c.need(
+                                  c.profile().paginationPayments(),
+                                  "the profile sets no paginationPayments")
+                              / 2);
+                  Fixtures f = new Fixtures(c);
+                  JsonNode payment = f.settledPayment(Integer.toString(count));
+                  Set<String> made = new HashSet<>();
+                  for (int i = 0; i < count; i++) {
+                    made.add(
+                        c.ok(
+                                c.v2()
+                                    .post(
+                                        "/api/v2/refunds",
+                                        f.refund(payment.path("id").asText(), "1")))
+                            .path("id")
+                            .asText());
+                  }
+                  Instant created =
+                      OffsetDateTime.parse(payment.path("created").asText()).toInstant();
+                  List<JsonNode> items =
+                      Pages.all(
+                          c,
+                          "/api/v2/refunds?merchantId="
+                              + Fixtures.encode(c.target().merchantId())
+                              + "&start="
+                              + Fixtures.encode(created.toString())
+                              + "&end="
+                              + Fixtures.encode(created.plus(Duration.ofDays(1)).toString()));
+                  Map<String, Integer> seen = new HashMap<>();
+                  items.forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum));
+                  long missing = made.stream().filter(id -> !seen.containsKey(id)).count();
+                  long repeated = seen.values().stream().filter(n -> n > 1).count();
+                  c.expect(
+                      missing == 0 && repeated == 0,
+                      "all " + count + " refunds once",
+                      () -> missing + " missing, " + repeated + " repeated",
+                      null);
+                })
+            .alone(Alone.LISTS_A_PERIOD));
     return checks;
   }
 
-  /** Whether the payments made exactly at the bound came back: the bound read as inclusive or exclusive. */
+  /**
+   * Whether the payments made exactly at the bound came back: the bound read as inclusive or
+   * exclusive.
+   */
   private static String bound(Made made, Instant at, Set<String> listed) {
     boolean any = false;
     for (Map.Entry<String, Instant> entry : made.created().entrySet()) {

@@ -3,23 +3,34 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.nio.charset.StandardCharsets;
 
 /**
- * Masks secrets in everything the kit prints or writes: card numbers (first six and last four digits at
- * most), CVCs, expiry dates, cryptograms, confirmation answers, payment token ids, bearer tokens and v1
- * signatures and passwords. Test cards are masked too: a report is shared, and a habit of printing card
- * numbers is one nobody should learn from a test tool.
+ * Masks secrets in everything the kit prints or writes: card numbers (first six and last four
+ * digits at most), CVCs, expiry dates, cryptograms, confirmation answers, payment token ids, bearer
+ * tokens and v1 signatures and passwords. Test cards are masked too: a report is shared, and a
+ * habit of printing card numbers is one nobody should learn from a test tool.
  */
 public final class Redaction {
-  private static final Set<String> SECRET_MEMBERS = Set.of("pan", "cvc", "expiry", "cryptogram", "authorizationCode",
-      "cres", "PARes", "tokenId", "password", "hash");
+  private static final Set<String> SECRET_MEMBERS =
+      Set.of(
+          "pan",
+          "cvc",
+          "expiry",
+          "cryptogram",
+          "authorizationCode",
+          "cres",
+          "PARes",
+          "tokenId",
+          "password",
+          "hash");
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
-  private static final Pattern CARD_NUMBER = Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
+  private static final Pattern CARD_NUMBER =
+      Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
   private static final Pattern FORM_SECRET = Pattern.compile("(?i)\\b(hash|password)=([^&\\s]*)");
   private static final Pattern TOKEN_PATH = Pattern.compile("(/paymenttokens/)([^/?#]+)");
 
@@ -31,8 +42,8 @@ public final class Redaction {
   }
 
   /**
-   * A body with its secrets masked; in the body of a payment token (or a list or notification of them) the
-   * top-level {@code id} is the token itself, a secret too.
+   * A body with its secrets masked; in the body of a payment token (or a list or notification of
+   * them) the top-level {@code id} is the token itself, a secret too.
    */
   public static String body(String text, boolean tokenBody) {
     if (text == null || text.isEmpty()) {
@@ -50,12 +61,17 @@ public final class Redaction {
   /** A form body, query string or free text with card numbers, signatures and passwords masked. */
   public static String text(String text) {
     String masked = FORM_SECRET.matcher(text).replaceAll("$1=***");
-    masked = TOKEN_PATH.matcher(masked).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + last4(m.group(2))));
+    masked =
+        TOKEN_PATH
+            .matcher(masked)
+            .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + last4(m.group(2))));
     return cardNumbers(masked);
   }
 
   public static String cardNumbers(String text) {
-    return CARD_NUMBER.matcher(text).replaceAll(m -> m.group(1) + "*".repeat(m.group(2).length()) + m.group(3));
+    return CARD_NUMBER
+        .matcher(text)
+        .replaceAll(m -> m.group(1) + "*".repeat(m.group(2).length()) + m.group(3));
   }
 
   public static String last4(String secret) {
@@ -64,16 +80,21 @@ public final class Redaction {
 
   private static void mask(JsonNode node, String parentName) {
     if (node instanceof ObjectNode object) {
-      // The code member of an error body (it has a message) is an error code, not a one-time password.
+      // The code member of an error body (it has a message) is an error code, not a one-time
+      // password.
       boolean errorBody = object.has("message");
       for (Map.Entry<String, JsonNode> member : object.properties()) {
         String name = member.getKey();
         JsonNode value = member.getValue();
-        boolean tokenId = name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
+        boolean tokenId =
+            name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
         boolean otp = name.equals("code") && !errorBody;
         if (value.isValueNode() && (SECRET_MEMBERS.contains(name) || tokenId || otp)) {
-          object.put(name, name.equals("pan") ? cardNumbers(value.asText()) : tokenId || name.equals("tokenId")
-              ? last4(value.asText()) : "***");
+          object.put(
+              name,
+              name.equals("pan")
+                  ? cardNumbers(value.asText())
+                  : tokenId || name.equals("tokenId") ? last4(value.asText()) : "***");
         } else {
           mask(value, name);
         }

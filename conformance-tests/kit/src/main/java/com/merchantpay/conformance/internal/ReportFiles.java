@@ -2,8 +2,8 @@ package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.merchantpay.conformance.report.CheckResult.Outcome;
 import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.CheckResult.Outcome;
 import com.merchantpay.conformance.report.Report;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,9 +20,9 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * Writes a report as files: {@code conformance-report.json}, one JUnit XML file per suite
- * ({@code TEST-merchantpay-conformance.<suite>.xml}, as Surefire names them, so CI servers show them) and one
- * self-contained {@code conformance-report.html}.
+ * Writes a report as files: {@code conformance-report.json}, one JUnit XML file per suite ({@code
+ * TEST-merchantpay-conformance.<suite>.xml}, as Surefire names them, so CI servers show them) and
+ * one self-contained {@code conformance-report.html}.
  */
 public final class ReportFiles {
   public static final String JSON = "conformance-report.json";
@@ -37,10 +37,15 @@ public final class ReportFiles {
       List<Path> written = new ArrayList<>();
       written.add(json(report, dir.resolve(JSON)));
       Map<String, List<CheckResult>> suites = new LinkedHashMap<>();
-      report.results().forEach(r -> suites.computeIfAbsent(r.suite(), s -> new ArrayList<>()).add(r));
+      report
+          .results()
+          .forEach(r -> suites.computeIfAbsent(r.suite(), s -> new ArrayList<>()).add(r));
       for (Map.Entry<String, List<CheckResult>> suite : suites.entrySet()) {
-        written.add(junit(suite.getKey(), suite.getValue(), dir.resolve("TEST-merchantpay-conformance."
-            + suite.getKey() + ".xml")));
+        written.add(
+            junit(
+                suite.getKey(),
+                suite.getValue(),
+                dir.resolve("TEST-merchantpay-conformance." + suite.getKey() + ".xml")));
       }
       written.add(html(report, dir.resolve(HTML)));
       return written;
@@ -82,8 +87,12 @@ public final class ReportFiles {
       entry.put("section", rule.section());
       entry.put("says", rule.says());
       if (rule.checkable()) {
-        entry.put("judgedBy", report.results().stream().filter(r -> r.rules().contains(rule.id()))
-            .map(CheckResult::id).toList());
+        entry.put(
+            "judgedBy",
+            report.results().stream()
+                .filter(r -> r.rules().contains(rule.id()))
+                .map(CheckResult::id)
+                .toList());
       } else {
         entry.put("unchecked", rule.unchecked());
       }
@@ -92,17 +101,24 @@ public final class ReportFiles {
     return rules;
   }
 
-  private static Path junit(String suite, List<CheckResult> results, Path file) throws IOException, XMLStreamException {
+  private static Path junit(String suite, List<CheckResult> results, Path file)
+      throws IOException, XMLStreamException {
     try (OutputStream out = Files.newOutputStream(file)) {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
       xml.writeStartDocument("UTF-8", "1.0");
       xml.writeStartElement("testsuite");
       xml.writeAttribute("name", "merchantpay-conformance." + suite);
       xml.writeAttribute("tests", Integer.toString(results.size()));
-      xml.writeAttribute("failures", Long.toString(results.stream().filter(r -> r.outcome() == Outcome.FAILED).count()));
+      xml.writeAttribute(
+          "failures",
+          Long.toString(results.stream().filter(r -> r.outcome() == Outcome.FAILED).count()));
       xml.writeAttribute("errors", "0");
-      xml.writeAttribute("skipped", Long.toString(results.stream().filter(r -> r.outcome() == Outcome.SKIPPED
-          || r.outcome() == Outcome.ACCEPTED).count()));
+      xml.writeAttribute(
+          "skipped",
+          Long.toString(
+              results.stream()
+                  .filter(r -> r.outcome() == Outcome.SKIPPED || r.outcome() == Outcome.ACCEPTED)
+                  .count()));
       xml.writeAttribute("time", seconds(results.stream().mapToLong(CheckResult::millis).sum()));
       for (CheckResult result : results) {
         xml.writeStartElement("testcase");
@@ -123,10 +139,11 @@ public final class ReportFiles {
           }
           case ACCEPTED -> {
             xml.writeStartElement("skipped");
-            xml.writeAttribute("message", "accepted deviation (baseline): expected " + result.expected());
+            xml.writeAttribute(
+                "message", "accepted deviation (baseline): expected " + result.expected());
             xml.writeEndElement();
           }
-          default -> { }
+          default -> {}
         }
         if (!result.differences().isEmpty()) {
           xml.writeStartElement("system-out");
@@ -143,16 +160,27 @@ public final class ReportFiles {
   }
 
   private static String details(CheckResult result) {
-    return "rule: " + result.rule() + "\nexpected: " + result.expected() + "\nactual: " + result.actual()
+    return "rule: "
+        + result.rule()
+        + "\nexpected: "
+        + result.expected()
+        + "\nactual: "
+        + result.actual()
         + (result.reproduce() == null ? "" : "\nreproduce: " + result.reproduce());
   }
 
   private static String differences(CheckResult result) {
     StringBuilder text = new StringBuilder();
     for (CheckResult.Difference difference : result.differences()) {
-      text.append("reads an open point differently: ").append(difference.point()).append(" (")
-          .append(difference.question()).append("): ours ").append(difference.ours()).append(", the target's ")
-          .append(difference.theirs()).append(difference.seen() == null ? "" : "; seen in " + difference.seen())
+      text.append("reads an open point differently: ")
+          .append(difference.point())
+          .append(" (")
+          .append(difference.question())
+          .append("): ours ")
+          .append(difference.ours())
+          .append(", the target's ")
+          .append(difference.theirs())
+          .append(difference.seen() == null ? "" : "; seen in " + difference.seen())
           .append('\n');
     }
     return text.toString();
@@ -162,11 +190,12 @@ public final class ReportFiles {
     return String.format(Locale.ROOT, "%.3f", millis / 1000.0);
   }
 
-  private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}"
-      + "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
-      + "text-align:left;vertical-align:top}.PASSED{color:#1a7f37}.FAILED{color:#cf222e;font-weight:bold}"
-      + ".DIFFERS{color:#0a5fa8}.SKIPPED{color:#777}.ACCEPTED{color:#9a6700}pre{white-space:pre-wrap;background:#f6f8fa;padding:6px;"
-      + "margin:4px 0}details summary{cursor:pointer}";
+  private static final String STYLE =
+      "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}"
+          + "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
+          + "text-align:left;vertical-align:top}.PASSED{color:#1a7f37}.FAILED{color:#cf222e;font-weight:bold}"
+          + ".DIFFERS{color:#0a5fa8}.SKIPPED{color:#777}.ACCEPTED{color:#9a6700}pre{white-space:pre-wrap;background:#f6f8fa;padding:6px;"
+          + "margin:4px 0}details summary{cursor:pointer}";
 
   private static Path html(Report report, Path file) throws IOException, XMLStreamException {
     try (OutputStream out = Files.newOutputStream(file)) {
@@ -181,12 +210,32 @@ public final class ReportFiles {
       html.writeEndElement();
       html.writeStartElement("body");
       element(html, "h1", "Conformance report");
-      element(html, "p", "Target " + report.target() + ", profile " + report.profile() + ", started " + report.started()
-          + ", " + seconds(report.millis()) + " s.");
-      element(html, "p", report.count(Outcome.PASSED) + " passed, " + report.count(Outcome.DIFFERS)
-          + " read an open point differently, " + report.count(Outcome.FAILED) + " failed, "
-          + report.count(Outcome.SKIPPED) + " skipped, " + report.count(Outcome.ACCEPTED) + " accepted"
-          + (report.strict() ? " (strict run)." : "."));
+      element(
+          html,
+          "p",
+          "Target "
+              + report.target()
+              + ", profile "
+              + report.profile()
+              + ", started "
+              + report.started()
+              + ", "
+              + seconds(report.millis())
+              + " s.");
+      element(
+          html,
+          "p",
+          report.count(Outcome.PASSED)
+              + " passed, "
+              + report.count(Outcome.DIFFERS)
+              + " read an open point differently, "
+              + report.count(Outcome.FAILED)
+              + " failed, "
+              + report.count(Outcome.SKIPPED)
+              + " skipped, "
+              + report.count(Outcome.ACCEPTED)
+              + " accepted"
+              + (report.strict() ? " (strict run)." : "."));
       for (String line : report.coverage().summary()) {
         element(html, "p", line);
       }
@@ -210,9 +259,15 @@ public final class ReportFiles {
         } else if (result.outcome() == Outcome.DIFFERS) {
           element(html, "pre", differences(result));
         } else if (result.outcome() != Outcome.PASSED) {
-          element(html, "pre", details(result) + (result.differences().isEmpty() ? "" : "\n" + differences(result)));
+          element(
+              html,
+              "pre",
+              details(result) + (result.differences().isEmpty() ? "" : "\n" + differences(result)));
         } else {
-          element(html, "pre", result.calls() + " calls, " + result.millis() + " ms; tags " + result.tags());
+          element(
+              html,
+              "pre",
+              result.calls() + " calls, " + result.millis() + " ms; tags " + result.tags());
         }
         html.writeEndElement();
         html.writeEndElement();
@@ -228,7 +283,8 @@ public final class ReportFiles {
     return file;
   }
 
-  private static void element(XMLStreamWriter xml, String name, String text) throws XMLStreamException {
+  private static void element(XMLStreamWriter xml, String name, String text)
+      throws XMLStreamException {
     xml.writeStartElement(name);
     xml.writeCharacters(text == null ? "" : text);
     xml.writeEndElement();

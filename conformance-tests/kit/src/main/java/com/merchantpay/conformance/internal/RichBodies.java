@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 
 /**
- * Valid requests with every member the documents list filled in: what the requests suite shows is accepted, and
- * what the negative suite breaks one constraint at a time.
+ * Valid requests with every member the documents list filled in: what the requests suite shows is
+ * accepted, and what the negative suite breaks one constraint at a time.
  */
 final class RichBodies {
   private RichBodies() {}
@@ -16,13 +16,20 @@ final class RichBodies {
     body.put("merchantId", c.target().merchantId());
     body.put("dualMode", false);
     body.put("testMode", true);
-    body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout")
+    body.putObject("tokenization")
+        .put("type", "cof")
+        .put("purpose", "Faster checkout")
         .put("callbackUrl", "https://shop.example.org/hooks/tokens");
-    body.putObject("invoice").put("description", "Conformance").put("orderNo", c.run().unique("kit-order"))
-        .put("expires", "2034-01-01T00:00:00Z").putObject("params").put("basket", "b-1");
+    body.putObject("invoice")
+        .put("description", "Conformance")
+        .put("orderNo", c.run().unique("kit-order"))
+        .put("expires", "2034-01-01T00:00:00Z")
+        .putObject("params")
+        .put("basket", "b-1");
     body.set("amount", c.amount("100"));
     body.put("paymentMethod", "bankcard");
-    body.putObject("protocol").put("returnUrl", "https://shop.example.org/return")
+    body.putObject("protocol")
+        .put("returnUrl", "https://shop.example.org/return")
         .put("callbackUrl", "https://shop.example.org/hooks/payments")
         .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
     body.set("customer", customer());
@@ -32,10 +39,16 @@ final class RichBodies {
 
   static ObjectNode payment(CheckContext c) {
     ObjectNode body = new Fixtures(c).approvedPayment("100", false);
-    ((ObjectNode) body.path("invoice")).put("expires", "2034-01-01T00:00:00Z").putObject("params").put("basket", "b-1");
-    body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout")
+    ((ObjectNode) body.path("invoice"))
+        .put("expires", "2034-01-01T00:00:00Z")
+        .putObject("params")
+        .put("basket", "b-1");
+    body.putObject("tokenization")
+        .put("type", "cof")
+        .put("purpose", "Faster checkout")
         .put("callbackUrl", "https://shop.example.org/hooks/tokens");
-    body.putObject("protocol").put("returnUrl", "https://shop.example.org/return")
+    body.putObject("protocol")
+        .put("returnUrl", "https://shop.example.org/return")
         .put("callbackUrl", "https://shop.example.org/hooks/payments")
         .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
     body.set("customer", customer());
@@ -59,10 +72,12 @@ final class RichBodies {
 
   static ObjectNode token(CheckContext c) {
     Fixtures f = new Fixtures(c);
-    ObjectNode body = f.tokenRequest(f.approvedCard().pan(), "https://shop.example.org/hooks/tokens");
-    ((ObjectNode) body.path("paymentData").path("card")).put("cvc", f.approvedCard().cvc() == null ? "123"
-        : f.approvedCard().cvc());
-    ((ObjectNode) body.path("protocol")).put("returnUrl", "https://shop.example.org/cards")
+    ObjectNode body =
+        f.tokenRequest(f.approvedCard().pan(), "https://shop.example.org/hooks/tokens");
+    ((ObjectNode) body.path("paymentData").path("card"))
+        .put("cvc", f.approvedCard().cvc() == null ? "123" : f.approvedCard().cvc());
+    ((ObjectNode) body.path("protocol"))
+        .put("returnUrl", "https://shop.example.org/cards")
         .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
     body.set("customer", customer());
     body.set("device", device());
@@ -73,8 +88,14 @@ final class RichBodies {
     Fixtures f = new Fixtures(c);
     ObjectNode body = f.receipt(f.settledPayment("100").path("id").asText(), "100");
     body.set("items", Json.array().add(fullItem("100")));
-    ((ObjectNode) body.path("client")).put("phone", "79161234567").put("name", "Demo LLC").put("inn", "7707083893");
-    ((ObjectNode) body.path("settlements")).put("advance", 0).put("loan", 0).put("consideration", 0);
+    ((ObjectNode) body.path("client"))
+        .put("phone", "79161234567")
+        .put("name", "Demo LLC")
+        .put("inn", "7707083893");
+    ((ObjectNode) body.path("settlements"))
+        .put("advance", 0)
+        .put("loan", 0)
+        .put("consideration", 0);
     return body;
   }
 
@@ -83,13 +104,22 @@ final class RichBodies {
   }
 
   static ObjectNode customer() {
-    return Json.object().put("email", "buyer@example.org").put("phone", "79161234567").put("ip", "203.0.113.24")
+    return Json.object()
+        .put("email", "buyer@example.org")
+        .put("phone", "79161234567")
+        .put("ip", "203.0.113.24")
         .put("account", "customer-1");
   }
 
   static ObjectNode device() {
-    return Json.object().put("language", "en-GB").put("acceptHeader", "text/html").put("userAgent", "Mozilla/5.0")
-        .put("colorDepth", "24").put("screenHeight", "1080").put("screenWidth", "1920").put("utcOffsetMinutes", "0");
+    return Json.object()
+        .put("language", "en-GB")
+        .put("acceptHeader", "text/html")
+        .put("userAgent", "Mozilla/5.0")
+        .put("colorDepth", "24")
+        .put("screenHeight", "1080")
+        .put("screenWidth", "1920")
+        .put("utcOffsetMinutes", "0");
   }
 
   static ObjectNode fullItem(String price) {
@@ -103,16 +133,26 @@ final class RichBodies {
     item.put("vatType", "Vat22");
     item.put("paymentSubject", "Commodity");
     item.put("paymentMethod", "FullPayment");
-    item.putObject("marking").put("code", "010460406000590021N4N57RSCBUZTQ").putObject("quantity")
-        .put("numerator", 1).put("denominator", 2);
+    item.putObject("marking")
+        .put("code", "010460406000590021N4N57RSCBUZTQ")
+        .putObject("quantity")
+        .put("numerator", 1)
+        .put("denominator", 2);
     item.put("agentType", "Commissioner");
-    item.putObject("supplier").put("name", "Roasters JSC").put("inn", "7736207543").put("phone", "74951234567");
+    item.putObject("supplier")
+        .put("name", "Roasters JSC")
+        .put("inn", "7736207543")
+        .put("phone", "74951234567");
     return item;
   }
 
   static ObjectNode followUpReceipt(String price) {
     ObjectNode receipt = Json.object();
-    receipt.putObject("client").put("email", "buyer@example.org").put("phone", "79161234567").put("name", "Demo LLC")
+    receipt
+        .putObject("client")
+        .put("email", "buyer@example.org")
+        .put("phone", "79161234567")
+        .put("name", "Demo LLC")
         .put("inn", "7707083893");
     ArrayNode items = receipt.putArray("items");
     items.add(fullItem(price));
@@ -121,7 +161,11 @@ final class RichBodies {
 
   static ObjectNode fullReceipt(String price) {
     ObjectNode receipt = followUpReceipt(price);
-    receipt.putObject("settlements").put("cashless", new BigDecimal(price)).put("advance", 0).put("loan", 0)
+    receipt
+        .putObject("settlements")
+        .put("cashless", new BigDecimal(price))
+        .put("advance", 0)
+        .put("loan", 0)
         .put("consideration", 0);
     return receipt;
   }

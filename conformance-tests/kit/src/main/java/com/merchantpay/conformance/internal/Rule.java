@@ -11,20 +11,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A rule one of the two service documents states, from the kit's rules catalogue ({@code rules.yaml}): what
- * a target that departs from it fails.
+ * A rule one of the two service documents states, from the kit's rules catalogue ({@code
+ * rules.yaml}): what a target that departs from it fails.
  *
  * @param id stable identifier, such as {@code v2.ep.refund-limit}
  * @param doc {@code v2} or {@code v1}
  * @param section where the document states it
  * @param says the rule, in our words
- * @param checks the checks that cover it; {@code prefix.*} stands for every check of the rule's interface whose
- *     id has that prefix
+ * @param checks the checks that cover it; {@code prefix.*} stands for every check of the rule's
+ *     interface whose id has that prefix
  * @param unchecked why no check can observe it over the wire, or null
  */
-public record Rule(String id, String doc, String section, String says, List<String> checks, String unchecked) {
-  private static final ObjectMapper YAML = YAMLMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+public record Rule(
+    String id, String doc, String section, String says, List<String> checks, String unchecked) {
+  private static final ObjectMapper YAML =
+      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
   private static final Map<String, Rule> ALL = load();
 
   public Rule {
@@ -39,7 +40,8 @@ public record Rule(String id, String doc, String section, String says, List<Stri
   /**
    * The rule with this id.
    *
-   * @throws IllegalStateException when the catalogue has none: a check citing it is a mistake of the kit
+   * @throws IllegalStateException when the catalogue has none: a check citing it is a mistake of
+   *     the kit
    */
   public static Rule get(String id) {
     Rule rule = ALL.get(id);
@@ -59,13 +61,15 @@ public record Rule(String id, String doc, String section, String says, List<Stri
   }
 
   /**
-   * Whether the catalogue lists this check as covering the rule: by its id, or by a {@code prefix.*} pattern,
-   * which stands only for checks of the rule's own interface.
+   * Whether the catalogue lists this check as covering the rule: by its id, or by a {@code
+   * prefix.*} pattern, which stands only for checks of the rule's own interface.
    */
   public boolean coveredBy(Check check) {
     for (String pattern : checks) {
-      if (pattern.endsWith("*") ? check.id().startsWith(pattern.substring(0, pattern.length() - 1))
-          && check.tags().contains(doc) : pattern.equals(check.id())) {
+      if (pattern.endsWith("*")
+          ? check.id().startsWith(pattern.substring(0, pattern.length() - 1))
+              && check.tags().contains(doc)
+          : pattern.equals(check.id())) {
         return true;
       }
     }
@@ -78,7 +82,8 @@ public record Rule(String id, String doc, String section, String says, List<Stri
   }
 
   private static Map<String, Rule> load() {
-    try (InputStream in = Rule.class.getResourceAsStream("/com/merchantpay/conformance/rules.yaml")) {
+    try (InputStream in =
+        Rule.class.getResourceAsStream("/com/merchantpay/conformance/rules.yaml")) {
       if (in == null) {
         throw new IllegalStateException("the rules catalogue is missing from the kit's jar");
       }

@@ -20,10 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * What the checks of one run share: the target and its profile, one HTTP client, the ledger of every
- * exchange, the callback receiver (started on first use), fixtures that several checks read (made once), and
- * the pool that runs the independent calls within a check (the negative cases of an operation, say) side by
- * side.
+ * What the checks of one run share: the target and its profile, one HTTP client, the ledger of
+ * every exchange, the callback receiver (started on first use), fixtures that several checks read
+ * (made once), and the pool that runs the independent calls within a check (the negative cases of
+ * an operation, say) side by side.
  */
 public final class Run implements AutoCloseable {
   /** Unanswered calls in one suite after which the target counts as stalled there. */
@@ -38,7 +38,8 @@ public final class Run implements AutoCloseable {
    * @param workers how many calls go out at once, at most, within one check
    * @param rate calls per second across the run, at most; 0 for no limit
    */
-  public record Settings(Duration timeout, Duration budget, boolean strict, int workers, double rate) {
+  public record Settings(
+      Duration timeout, Duration budget, boolean strict, int workers, double rate) {
     /** One call at a time, no limit of rate: set-up work outside a run of checks. */
     public static Settings sequential(Duration timeout) {
       return new Settings(timeout, Duration.ofHours(1), false, 1, 0);
@@ -73,11 +74,16 @@ public final class Run implements AutoCloseable {
     this.wire = new Wire(target.baseUrl(), settings.timeout(), settings.rate());
     this.ledger = new WireLedger(profile.cardNumbers());
     this.limits = new RunLimits(settings.budget());
-    this.calls = settings.workers() <= 1 ? null : Executors.newFixedThreadPool(settings.workers(), task -> {
-      Thread thread = new Thread(task, "merchantpay-conformance-call");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.calls =
+        settings.workers() <= 1
+            ? null
+            : Executors.newFixedThreadPool(
+                settings.workers(),
+                task -> {
+                  Thread thread = new Thread(task, "merchantpay-conformance-call");
+                  thread.setDaemon(true);
+                  return thread;
+                });
   }
 
   public boolean strict() {
@@ -88,7 +94,10 @@ public final class Run implements AutoCloseable {
     return limits;
   }
 
-  /** Notes a check citing a rule the catalogue does not list it for: a slip of the kit, found by its tests. */
+  /**
+   * Notes a check citing a rule the catalogue does not list it for: a slip of the kit, found by its
+   * tests.
+   */
   void uncatalogued(String checkId, String ruleId) {
     uncatalogued.add(checkId + " cites " + ruleId);
   }
@@ -111,7 +120,10 @@ public final class Run implements AutoCloseable {
     return profile;
   }
 
-  /** The path of the base URL without its trailing slash ({@code /pay} for {@code https://host/pay/}). */
+  /**
+   * The path of the base URL without its trailing slash ({@code /pay} for {@code
+   * https://host/pay/}).
+   */
   public String basePath() {
     String path = target.baseUrl().getRawPath();
     return path == null ? "" : path.replaceAll("/+$", "");
@@ -146,8 +158,9 @@ public final class Run implements AutoCloseable {
   }
 
   /**
-   * Runs independent pieces of one check side by side (one after another with a single worker) and returns
-   * their results in the order given. A piece that fails makes the whole fail, as the first such piece did.
+   * Runs independent pieces of one check side by side (one after another with a single worker) and
+   * returns their results in the order given. A piece that fails makes the whole fail, as the first
+   * such piece did.
    */
   public <T> List<T> parallel(List<Callable<T>> pieces) throws Exception {
     List<T> results = new ArrayList<>();
@@ -185,8 +198,8 @@ public final class Run implements AutoCloseable {
   }
 
   /**
-   * A fixture made once per run, the first time a check asks for it; checks only read it. Checks that ask for
-   * another fixture meanwhile do not wait for this one.
+   * A fixture made once per run, the first time a check asks for it; checks only read it. Checks
+   * that ask for another fixture meanwhile do not wait for this one.
    */
   @SuppressWarnings("unchecked")
   public <T> T shared(String key, Supplier<T> make) {

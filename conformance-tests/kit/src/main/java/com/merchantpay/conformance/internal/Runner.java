@@ -6,7 +6,9 @@ import java.util.Set;
 
 /** Runs one check and says what came of it; secrets never reach the result. */
 public final class Runner {
-  /** Secrets shorter than this are not searched for in free text: a token "t" would mask every word. */
+  /**
+   * Secrets shorter than this are not searched for in free text: a token "t" would mask every word.
+   */
   private static final int SHORTEST_MASKED_SECRET = 6;
 
   private final Run run;
@@ -48,21 +50,38 @@ public final class Runner {
       expected = "the check to finish";
       actual = "interrupted";
     } catch (Exception | AssertionError e) {
-      // An answer the check could not even read (a member of the wrong kind, say) is a departure too.
+      // An answer the check could not even read (a member of the wrong kind, say) is a departure
+      // too.
       outcome = baseline.contains(check.id()) ? Outcome.ACCEPTED : Outcome.FAILED;
       Rule rule = context.currentRule();
       cite = rule != null ? rule.cite() : cite;
       expected = "answers the check can read";
-      actual = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-          + (e.getStackTrace().length == 0 ? "" : " (at " + e.getStackTrace()[0] + ")");
+      actual =
+          e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + (e.getStackTrace().length == 0 ? "" : " (at " + e.getStackTrace()[0] + ")");
       Exchange shown = last(context);
       reproduce = shown == null ? null : Curl.of(shown, run.target().secrets());
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
-    return new CheckResult(check.id(), check.suite(), check.title(), check.sortedTags(), cite, outcome,
-        clean(expected), clean(actual), reproduce, context.exchanges().size(), millis,
-        context.differences().stream().map(d -> new CheckResult.Difference(d.point(), d.question(), d.ours(),
-            clean(d.theirs()), clean(d.seen()))).toList(),
+    return new CheckResult(
+        check.id(),
+        check.suite(),
+        check.title(),
+        check.sortedTags(),
+        cite,
+        outcome,
+        clean(expected),
+        clean(actual),
+        reproduce,
+        context.exchanges().size(),
+        millis,
+        context.differences().stream()
+            .map(
+                d ->
+                    new CheckResult.Difference(
+                        d.point(), d.question(), d.ours(), clean(d.theirs()), clean(d.seen())))
+            .toList(),
         context.judgedRules());
   }
 

@@ -4,22 +4,22 @@ import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
-import java.time.Duration;
 
 /**
- * Raw v1 calls of one check as one user: signed by the document's rule with a fresh nonce, or sent exactly
- * as given. GET operations carry their values in the query string, POST operations in a form body, as the
- * document declares each one.
+ * Raw v1 calls of one check as one user: signed by the document's rule with a fresh nonce, or sent
+ * exactly as given. GET operations carry their values in the query string, POST operations in a
+ * form body, as the document declares each one.
  */
 public final class V1Calls {
-  private static final Set<String> ACCOUNT_LISTS = Set.of("listPaymentsFilter", "listRefunds", "listDocuments",
-      "listTransfers");
+  private static final Set<String> ACCOUNT_LISTS =
+      Set.of("listPaymentsFilter", "listRefunds", "listDocuments", "listTransfers");
 
   private final CheckContext context;
   private final String login;
@@ -36,8 +36,8 @@ public final class V1Calls {
   }
 
   /**
-   * A correctly signed call with a fresh nonce. One the target asks to slow down for is made again, once the
-   * wait is over, with another fresh nonce.
+   * A correctly signed call with a fresh nonce. One the target asks to slow down for is made again,
+   * once the wait is over, with another fresh nonce.
    */
   public Exchange call(String operationId, Map<String, String> params) {
     while (true) {
@@ -51,13 +51,15 @@ public final class V1Calls {
   }
 
   /**
-   * A correctly signed call with this nonce. A list operation gets the profile's accountID unless the caller
-   * gave one: the document lets a service ask for it when a user has several accounts.
+   * A correctly signed call with this nonce. A list operation gets the profile's accountID unless
+   * the caller gave one: the document lets a service ask for it when a user has several accounts.
    */
   public Exchange call(String operationId, Map<String, String> params, String nonce) {
     Map<String, String> values = params;
     String account = context.profile().v1() == null ? null : context.profile().v1().accountId();
-    if (account != null && ACCOUNT_LISTS.contains(operationId) && !params.containsKey("accountID")) {
+    if (account != null
+        && ACCOUNT_LISTS.contains(operationId)
+        && !params.containsKey("accountID")) {
       values = new LinkedHashMap<>();
       values.put("accountID", account);
       values.putAll(params);
@@ -67,11 +69,13 @@ public final class V1Calls {
 
   /** The signature the document's rule gives for these values. */
   public String hash(String operationId, Map<String, String> params, String nonce) {
-    return V1Signer.hash(V1Signer.signedText(signedOrder(operationId), login, password, nonce, params));
+    return V1Signer.hash(
+        V1Signer.signedText(signedOrder(operationId), login, password, nonce, params));
   }
 
   /** A call with this nonce and this hash, right or wrong. */
-  public Exchange signed(String operationId, Map<String, String> params, String nonce, String hash) {
+  public Exchange signed(
+      String operationId, Map<String, String> params, String nonce, String hash) {
     Map<String, String> values = new LinkedHashMap<>();
     values.put("login", login);
     values.put("nonce", nonce);
@@ -91,8 +95,11 @@ public final class V1Calls {
     StringJoiner encoded = new StringJoiner("&");
     values.forEach((name, value) -> encoded.add(encode(name) + "=" + encode(value)));
     if ("POST".equals(method)) {
-      return context.sendOnce("POST", path, Map.of("Content-Type", "application/x-www-form-urlencoded",
-          "Accept", "application/json"), encoded.toString().getBytes(StandardCharsets.UTF_8));
+      return context.sendOnce(
+          "POST",
+          path,
+          Map.of("Content-Type", "application/x-www-form-urlencoded", "Accept", "application/json"),
+          encoded.toString().getBytes(StandardCharsets.UTF_8));
     }
     return context.sendOnce("GET", path + (values.isEmpty() ? "" : "?" + encoded), Map.of(), null);
   }

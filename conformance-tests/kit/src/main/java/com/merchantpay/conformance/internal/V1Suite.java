@@ -16,17 +16,40 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
-/** The legacy interface's own rules: signatures, nonces, roles, the envelope, XML answers and lists. */
+/**
+ * The legacy interface's own rules: signatures, nonces, roles, the envelope, XML answers and lists.
+ */
 final class V1Suite {
   private static final String SUITE = "v1";
-  /** The ErrorCode the v1 table gives for each authorization result code that has one of its own. */
-  private static final Map<String, Integer> DECLINE_CODES = Map.of("TransactionDeclined", -10,
-      "CancelledByUser", -17, "InsufficientFunds", -19, "ThreeDSecureFailed", -25, "InvalidAccount", -26,
-      "ExpiredAccount", -27, "BlockedAccount", -28, "PaymentLimitExceeded", -29, "PaymentCountExceeded", -30,
-      "OperationNotAllowed", -31);
+
+  /**
+   * The ErrorCode the v1 table gives for each authorization result code that has one of its own.
+   */
+  private static final Map<String, Integer> DECLINE_CODES =
+      Map.of(
+          "TransactionDeclined",
+          -10,
+          "CancelledByUser",
+          -17,
+          "InsufficientFunds",
+          -19,
+          "ThreeDSecureFailed",
+          -25,
+          "InvalidAccount",
+          -26,
+          "ExpiredAccount",
+          -27,
+          "BlockedAccount",
+          -28,
+          "PaymentLimitExceeded",
+          -29,
+          "PaymentCountExceeded",
+          -30,
+          "OperationNotAllowed",
+          -31);
 
   private V1Suite() {}
 
@@ -44,128 +67,250 @@ final class V1Suite {
 
   private static List<Check> signatures() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("a-correct-signature-is-accepted", "A call signed by the documented rule gets ErrorCode 0",
-        "v1.auth.hash", List.of("signature"),
-        c -> V1Support.success(c, c.v1().call("getPayment", values("paymentID", knownPayment(c))), "Payment")));
-    checks.add(check("a-wrong-hash-is-minus-7", "A hash made with the wrong password is ErrorCode -7 in an HTTP 200 "
-        + "envelope", "v1.auth.wrong-signature", List.of("signature", "negative"), c -> {
-          V1Calls v1 = c.v1();
-          Map<String, String> params = values("paymentID", knownPayment(c));
-          String nonce = c.run().unique("kit-nonce");
-          String wrong = V1Signer.hash(V1Signer.signedText(V1Calls.signedOrder("getPayment"), v1.login(),
-              "not-the-password", nonce, params));
-          V1Support.errorCode(c, v1.signed("getPayment", params, nonce, wrong), -7);
-        }));
-    checks.add(check("a-value-changed-after-signing-is-minus-7", "Changing a signed value after signing is ErrorCode "
-        + "-7", "v1.auth.wrong-signature", List.of("signature", "negative"), c -> {
-          V1Calls v1 = c.v1();
-          String nonce = c.run().unique("kit-nonce");
-          String known = knownPayment(c);
-          String hash = v1.hash("getPayment", values("paymentID", known + "0"), nonce);
-          V1Support.errorCode(c, v1.signed("getPayment", values("paymentID", known), nonce, hash), -7);
-        }));
-    checks.add(check("an-absent-optional-value-is-signed-empty",
-        "Optional values left out are signed as empty strings and the call succeeds", "v1.auth.hash",
-        List.of("signature"), c -> {
-          JsonNode payment = new Fixtures(c).settledPayment("12");
-          V1Support.paymentId(c, payment);
-          Exchange listed = c.v1().call("listPaymentsFilter", values("invoiceID",
-              payment.path("invoice").path("orderNo").asText()));
-          JsonNode items = V1Support.success(c, listed, "Response").path("Response").path("Payments");
-          c.rule("v1.ep.filters");
-          c.expect(items.size() == 1, "the one payment of that invoice number", listed::summary, listed);
-        }));
+    checks.add(
+        check(
+            "a-correct-signature-is-accepted",
+            "A call signed by the documented rule gets ErrorCode 0",
+            "v1.auth.hash",
+            List.of("signature"),
+            c ->
+                V1Support.success(
+                    c,
+                    c.v1().call("getPayment", values("paymentID", knownPayment(c))),
+                    "Payment")));
+    checks.add(
+        check(
+            "a-wrong-hash-is-minus-7",
+            "A hash made with the wrong password is ErrorCode -7 in an HTTP 200 " + "envelope",
+            "v1.auth.wrong-signature",
+            List.of("signature", "negative"),
+            c -> {
+              V1Calls v1 = c.v1();
+              Map<String, String> params = values("paymentID", knownPayment(c));
+              String nonce = c.run().unique("kit-nonce");
+              String wrong =
+                  V1Signer.hash(
+                      V1Signer.signedText(
+                          V1Calls.signedOrder("getPayment"),
+                          v1.login(),
+                          "not-the-password",
+                          nonce,
+                          params));
+              V1Support.errorCode(c, v1.signed("getPayment", params, nonce, wrong), -7);
+            }));
+    checks.add(
+        check(
+            "a-value-changed-after-signing-is-minus-7",
+            "Changing a signed value after signing is ErrorCode " + "-7",
+            "v1.auth.wrong-signature",
+            List.of("signature", "negative"),
+            c -> {
+              V1Calls v1 = c.v1();
+              String nonce = c.run().unique("kit-nonce");
+              String known = knownPayment(c);
+              String hash = v1.hash("getPayment", values("paymentID", known + "0"), nonce);
+              V1Support.errorCode(
+                  c, v1.signed("getPayment", values("paymentID", known), nonce, hash), -7);
+            }));
+    checks.add(
+        check(
+            "an-absent-optional-value-is-signed-empty",
+            "Optional values left out are signed as empty strings and the call succeeds",
+            "v1.auth.hash",
+            List.of("signature"),
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("12");
+              V1Support.paymentId(c, payment);
+              Exchange listed =
+                  c.v1()
+                      .call(
+                          "listPaymentsFilter",
+                          values("invoiceID", payment.path("invoice").path("orderNo").asText()));
+              JsonNode items =
+                  V1Support.success(c, listed, "Response").path("Response").path("Payments");
+              c.rule("v1.ep.filters");
+              c.expect(
+                  items.size() == 1,
+                  "the one payment of that invoice number",
+                  listed::summary,
+                  listed);
+            }));
     for (SpecModel.Operation operation : SpecModel.of(ApiSpec.V1).operations()) {
-      checks.add(check("every-value-is-signed-in-the-listed-order." + operation.id(),
-          operation.id() + " with every signed value given is accepted as signed in the listed order",
-          "v1.auth.hash", List.of("signature"), c -> {
-            Exchange answer = c.v1().call(operation.id(), everyValue(c, operation.id()));
-            c.status(answer, 200);
-            Integer code = answer.v1ErrorCode();
-            boolean document = operation.id().equals("getDocumentContent") && code == null;
-            c.expect(document || (code != null && code != -7), "the signature accepted: any ErrorCode but -7",
-                answer::summary, answer);
-          }));
+      checks.add(
+          check(
+              "every-value-is-signed-in-the-listed-order." + operation.id(),
+              operation.id()
+                  + " with every signed value given is accepted as signed in the listed order",
+              "v1.auth.hash",
+              List.of("signature"),
+              c -> {
+                Exchange answer = c.v1().call(operation.id(), everyValue(c, operation.id()));
+                c.status(answer, 200);
+                Integer code = answer.v1ErrorCode();
+                boolean document = operation.id().equals("getDocumentContent") && code == null;
+                c.expect(
+                    document || (code != null && code != -7),
+                    "the signature accepted: any ErrorCode but -7",
+                    answer::summary,
+                    answer);
+              }));
     }
-    checks.add(check("values-outside-ascii-are-signed-as-utf-8",
-        "Values outside ASCII are signed as their UTF-8 bytes and accepted", "v1.auth.utf8", List.of("signature"),
-        c -> {
-          Exchange listed = c.v1().call("listPaymentsFilter", values("invoiceID", "Заказ-№-" + c.run().unique("ü")));
-          V1Support.success(c, listed, "Response");
-          String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("7"));
-          Exchange refunded = c.v1().call("refundPayment", values("paymentID", id, "amount", "1",
-              "externalID", "Возврат-" + c.run().unique("é")));
-          V1Support.success(c, refunded, "Refund");
-        }));
-    checks.add(check("a-hash-with-plus-and-slash-is-read-url-decoded",
-        "A hash holding '+' and '/' is sent URL-encoded and read decoded", "v1.auth.url-encoding",
-        List.of("signature"), c -> {
-          V1Calls v1 = c.v1();
-          Map<String, String> params = values("paymentID", knownPayment(c));
-          String nonce = null;
-          for (int i = 0; i < 10_000 && nonce == null; i++) {
-            String candidate = c.run().unique("kit-nonce");
-            String hash = v1.hash("getPayment", params, candidate);
-            nonce = hash.contains("+") && hash.contains("/") ? candidate : null;
-          }
-          c.require(nonce != null, "no nonce gave a hash with both '+' and '/'");
-          V1Support.success(c, v1.call("getPayment", params, nonce), "Payment");
-        }));
-    checks.add(check("an-unknown-login-is-minus-6", "An unknown login is ErrorCode -6", "v1.auth.bad-login",
-        List.of("negative"), c -> {
-          V1Calls v1 = c.v1();
-          Map<String, String> values = new LinkedHashMap<>();
-          values.put("login", c.run().unique("kit-nobody"));
-          values.put("nonce", c.run().unique("kit-nonce"));
-          values.put("paymentID", "1");
-          values.put("hash", V1Signer.hash(values.get("login") + ";x;" + values.get("nonce") + ";1"));
-          V1Support.errorCode(c, v1.raw("getPayment", values), -6);
-        }));
-    checks.add(check("a-call-without-login-or-hash-is-refused", "A call without login, or without hash, is refused",
-        "v1.auth.fields", List.of("negative", "signature"), c -> {
-          V1Calls v1 = c.v1();
-          String id = knownPayment(c);
-          String nonce = c.run().unique("kit-nonce");
-          Map<String, String> noLogin = values("nonce", nonce, "paymentID", id, "hash",
-              v1.hash("getPayment", values("paymentID", id), nonce));
-          Exchange withoutLogin = v1.raw("getPayment", noLogin);
-          Map<String, String> noHash = values("login", v1.login(), "nonce", c.run().unique("kit-nonce"),
-              "paymentID", id);
-          Exchange withoutHash = v1.raw("getPayment", noHash);
-          for (Exchange refused : List.of(withoutLogin, withoutHash)) {
-            c.expect(refused.answered() && refused.status() < 500 && !(refused.status() == 200
-                && Integer.valueOf(0).equals(refused.v1ErrorCode())), "refused: a non-zero ErrorCode, or a status "
-                + "saying the request could not be read", refused::summary, refused);
-          }
-          c.reading(OpenPoint.V1_MISSING_CREDENTIALS, outcome(withoutLogin) + "/" + outcome(withoutHash), withoutHash);
-        }));
-    checks.add(check("a-replayed-nonce-is-minus-14", "A nonce used before is ErrorCode -14, even with a correct hash",
-        "v1.auth.repeated-nonce", List.of("negative"), c -> {
-          String id = knownPayment(c);
-          String nonce = c.run().unique("kit-nonce");
-          V1Support.success(c, c.v1().call("getPayment", values("paymentID", id), nonce), "Payment");
-          V1Support.errorCode(c, c.v1().call("getPayment", values("paymentID", id), nonce), -14);
-        }));
-    checks.add(check("a-nonce-of-255-characters-is-accepted", "A nonce of 255 characters, the most allowed, is "
-        + "accepted", "v1.auth.nonce", List.of("signature"), c -> {
-          String nonce = c.run().unique("kit-nonce");
-          nonce = nonce + "n".repeat(255 - nonce.length());
-          V1Support.success(c, c.v1().call("getPayment", values("paymentID", knownPayment(c)), nonce), "Payment");
-        }));
-    checks.add(check("a-malformed-nonce-is-minus-14",
-        "A nonce that is empty, longer than 255 characters or holds ';' is never accepted; ours is ErrorCode -14",
-        "v1.auth.nonce", List.of("negative"), c -> {
-          for (String nonce : List.of("", "n".repeat(256), "a;b")) {
-            Exchange refused = c.v1().call("getPayment", values("paymentID", knownPayment(c)), nonce);
-            c.expect(refused.answered() && refused.status() < 500 && !(refused.status() == 200
-                && Integer.valueOf(0).equals(refused.v1ErrorCode())), "the nonce refused", refused::summary, refused);
-            c.reading(OpenPoint.V1_MALFORMED_NONCE, outcome(refused), refused);
-          }
-        }));
+    checks.add(
+        check(
+            "values-outside-ascii-are-signed-as-utf-8",
+            "Values outside ASCII are signed as their UTF-8 bytes and accepted",
+            "v1.auth.utf8",
+            List.of("signature"),
+            c -> {
+              Exchange listed =
+                  c.v1()
+                      .call(
+                          "listPaymentsFilter",
+                          values("invoiceID", "Заказ-№-" + c.run().unique("ü")));
+              V1Support.success(c, listed, "Response");
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("7"));
+              Exchange refunded =
+                  c.v1()
+                      .call(
+                          "refundPayment",
+                          values(
+                              "paymentID",
+                              id,
+                              "amount",
+                              "1",
+                              "externalID",
+                              "Возврат-" + c.run().unique("é")));
+              V1Support.success(c, refunded, "Refund");
+            }));
+    checks.add(
+        check(
+            "a-hash-with-plus-and-slash-is-read-url-decoded",
+            "A hash holding '+' and '/' is sent URL-encoded and read decoded",
+            "v1.auth.url-encoding",
+            List.of("signature"),
+            c -> {
+              V1Calls v1 = c.v1();
+              Map<String, String> params = values("paymentID", knownPayment(c));
+              String nonce = null;
+              for (int i = 0; i < 10_000 && nonce == null; i++) {
+                String candidate = c.run().unique("kit-nonce");
+                String hash = v1.hash("getPayment", params, candidate);
+                nonce = hash.contains("+") && hash.contains("/") ? candidate : null;
+              }
+              c.require(nonce != null, "no nonce gave a hash with both '+' and '/'");
+              V1Support.success(c, v1.call("getPayment", params, nonce), "Payment");
+            }));
+    checks.add(
+        check(
+            "an-unknown-login-is-minus-6",
+            "An unknown login is ErrorCode -6",
+            "v1.auth.bad-login",
+            List.of("negative"),
+            c -> {
+              V1Calls v1 = c.v1();
+              Map<String, String> values = new LinkedHashMap<>();
+              values.put("login", c.run().unique("kit-nobody"));
+              values.put("nonce", c.run().unique("kit-nonce"));
+              values.put("paymentID", "1");
+              values.put(
+                  "hash", V1Signer.hash(values.get("login") + ";x;" + values.get("nonce") + ";1"));
+              V1Support.errorCode(c, v1.raw("getPayment", values), -6);
+            }));
+    checks.add(
+        check(
+            "a-call-without-login-or-hash-is-refused",
+            "A call without login, or without hash, is refused",
+            "v1.auth.fields",
+            List.of("negative", "signature"),
+            c -> {
+              V1Calls v1 = c.v1();
+              String id = knownPayment(c);
+              String nonce = c.run().unique("kit-nonce");
+              Map<String, String> noLogin =
+                  values(
+                      "nonce",
+                      nonce,
+                      "paymentID",
+                      id,
+                      "hash",
+                      v1.hash("getPayment", values("paymentID", id), nonce));
+              Exchange withoutLogin = v1.raw("getPayment", noLogin);
+              Map<String, String> noHash =
+                  values(
+                      "login", v1.login(), "nonce", c.run().unique("kit-nonce"), "paymentID", id);
+              Exchange withoutHash = v1.raw("getPayment", noHash);
+              for (Exchange refused : List.of(withoutLogin, withoutHash)) {
+                c.expect(
+                    refused.answered()
+                        && refused.status() < 500
+                        && !(refused.status() == 200
+                            && Integer.valueOf(0).equals(refused.v1ErrorCode())),
+                    "refused: a non-zero ErrorCode, or a status "
+                        + "saying the request could not be read",
+                    refused::summary,
+                    refused);
+              }
+              c.reading(
+                  OpenPoint.V1_MISSING_CREDENTIALS,
+                  outcome(withoutLogin) + "/" + outcome(withoutHash),
+                  withoutHash);
+            }));
+    checks.add(
+        check(
+            "a-replayed-nonce-is-minus-14",
+            "A nonce used before is ErrorCode -14, even with a correct hash",
+            "v1.auth.repeated-nonce",
+            List.of("negative"),
+            c -> {
+              String id = knownPayment(c);
+              String nonce = c.run().unique("kit-nonce");
+              V1Support.success(
+                  c, c.v1().call("getPayment", values("paymentID", id), nonce), "Payment");
+              V1Support.errorCode(
+                  c, c.v1().call("getPayment", values("paymentID", id), nonce), -14);
+            }));
+    checks.add(
+        check(
+            "a-nonce-of-255-characters-is-accepted",
+            "A nonce of 255 characters, the most allowed, is " + "accepted",
+            "v1.auth.nonce",
+            List.of("signature"),
+            c -> {
+              String nonce = c.run().unique("kit-nonce");
+              nonce = nonce + "n".repeat(255 - nonce.length());
+              V1Support.success(
+                  c,
+                  c.v1().call("getPayment", values("paymentID", knownPayment(c)), nonce),
+                  "Payment");
+            }));
+    checks.add(
+        check(
+            "a-malformed-nonce-is-minus-14",
+            "A nonce that is empty, longer than 255 characters or holds ';' is never accepted; ours is ErrorCode -14",
+            "v1.auth.nonce",
+            List.of("negative"),
+            c -> {
+              for (String nonce : List.of("", "n".repeat(256), "a;b")) {
+                Exchange refused =
+                    c.v1().call("getPayment", values("paymentID", knownPayment(c)), nonce);
+                c.expect(
+                    refused.answered()
+                        && refused.status() < 500
+                        && !(refused.status() == 200
+                            && Integer.valueOf(0).equals(refused.v1ErrorCode())),
+                    "the nonce refused",
+                    refused::summary,
+                    refused);
+                c.reading(OpenPoint.V1_MALFORMED_NONCE, outcome(refused), refused);
+              }
+            }));
     return checks;
   }
 
-  /** What a refused v1 call came back with, in the terms of the open points: its ErrorCode or its status. */
+  /**
+   * What a refused v1 call came back with, in the terms of the open points: its ErrorCode or its
+   * status.
+   */
   private static String outcome(Exchange exchange) {
     if (exchange.status() == 200 && exchange.v1ErrorCode() != null) {
       return Integer.toString(exchange.v1ErrorCode());
@@ -173,35 +318,75 @@ final class V1Suite {
     return "HTTP " + exchange.status();
   }
 
-  /** A value for every signed parameter of the operation, so the hash joins them all in the listed order. */
+  /**
+   * A value for every signed parameter of the operation, so the hash joins them all in the listed
+   * order.
+   */
   private static Map<String, String> everyValue(CheckContext c, String operationId) {
     Fixtures f = new Fixtures(c);
     String today = LocalDate.now(ZoneOffset.UTC).toString();
     String monthAgo = LocalDate.now(ZoneOffset.UTC).minusDays(30).toString();
-    String account = c.profile().v1() != null && c.profile().v1().accountId() != null
-        ? c.profile().v1().accountId() : "1";
+    String account =
+        c.profile().v1() != null && c.profile().v1().accountId() != null
+            ? c.profile().v1().accountId()
+            : "1";
     return switch (operationId) {
       case "getPayment" -> values("paymentID", knownPayment(c));
-      case "getPaymentByInvoiceID" -> values("invoiceID", c.run().unique("kit-order"), "siteAlias",
-          V1Support.siteAlias(c));
-      case "listPaymentsFilter" -> values("accountID", account, "siteAlias", V1Support.siteAlias(c),
-          "periodFrom", monthAgo, "periodTo", today, "invoiceID", c.run().unique("kit-order"), "state", "COMPLETE");
-      case "refundPayment" -> values("paymentID", V1Support.paymentId(c, f.settledPayment("9")), "amount", "1.5",
-          "externalID", c.run().unique("kit-refund"));
-      case "listRefunds" -> values("accountID", account, "paymentID", knownPayment(c), "periodFrom", monthAgo,
-          "periodTo", today, "externalID", c.run().unique("kit-refund"));
-      case "confirmPayment" -> values("paymentID", V1Support.paymentId(c, f.heldPayment("9")), "amount", "9");
-      case "cancelPayment" -> values("paymentID", V1Support.paymentId(c, f.heldPayment("9")), "error", "-17");
-      case "listDocuments", "listTransfers" -> values("accountID", account, "periodFrom", monthAgo, "periodTo",
-          today);
-      case "getDocumentContent" -> values("documentID", firstListed(c, "listDocuments", "Documents", "DocumentID"));
-      case "getTransferRegister" -> values("registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
+      case "getPaymentByInvoiceID" ->
+          values("invoiceID", c.run().unique("kit-order"), "siteAlias", V1Support.siteAlias(c));
+      case "listPaymentsFilter" ->
+          values(
+              "accountID",
+              account,
+              "siteAlias",
+              V1Support.siteAlias(c),
+              "periodFrom",
+              monthAgo,
+              "periodTo",
+              today,
+              "invoiceID",
+              c.run().unique("kit-order"),
+              "state",
+              "COMPLETE");
+      case "refundPayment" ->
+          values(
+              "paymentID",
+              V1Support.paymentId(c, f.settledPayment("9")),
+              "amount",
+              "1.5",
+              "externalID",
+              c.run().unique("kit-refund"));
+      case "listRefunds" ->
+          values(
+              "accountID",
+              account,
+              "paymentID",
+              knownPayment(c),
+              "periodFrom",
+              monthAgo,
+              "periodTo",
+              today,
+              "externalID",
+              c.run().unique("kit-refund"));
+      case "confirmPayment" ->
+          values("paymentID", V1Support.paymentId(c, f.heldPayment("9")), "amount", "9");
+      case "cancelPayment" ->
+          values("paymentID", V1Support.paymentId(c, f.heldPayment("9")), "error", "-17");
+      case "listDocuments", "listTransfers" ->
+          values("accountID", account, "periodFrom", monthAgo, "periodTo", today);
+      case "getDocumentContent" ->
+          values("documentID", firstListed(c, "listDocuments", "Documents", "DocumentID"));
+      case "getTransferRegister" ->
+          values("registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
       default -> throw new IllegalStateException("no values for " + operationId);
     };
   }
 
   private static String firstListed(CheckContext c, String operation, String list, String member) {
-    JsonNode items = V1Support.success(c, c.v1().call(operation, Map.of()), "Response").path("Response").path(list);
+    JsonNode items =
+        V1Support.success(c, c.v1().call(operation, Map.of()), "Response")
+            .path("Response")
+            .path(list);
     c.require(items.size() > 0, "the target lists no " + list.toLowerCase());
     return items.get(0).path(member).asText();
   }
@@ -210,34 +395,58 @@ final class V1Suite {
 
   private static List<Check> roles() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("a-cashier-reads-payments-and-lists", "A Cashier reads a payment by id and by invoice number "
-        + "and lists payments", "v1.auth.cashier", List.of("roles"), c -> {
-          JsonNode payment = new Fixtures(c).settledPayment("8");
-          String id = V1Support.paymentId(c, payment);
-          String orderNo = payment.path("invoice").path("orderNo").asText();
-          V1Calls cashier = c.v1Cashier();
-          V1Support.success(c, cashier.call("getPayment", values("paymentID", id)), "Payment");
-          V1Support.success(c, cashier.call("getPaymentByInvoiceID", values("invoiceID", orderNo, "siteAlias",
-              V1Support.siteAlias(c))), "Payment");
-          V1Support.success(c, cashier.call("listPaymentsFilter", values("invoiceID", orderNo)), "Response");
-        }));
-    checks.add(check("a-cashier-cannot-refund", "A Cashier user reads payments but cannot refund: ErrorCode -6",
-        "v1.auth.accountant", List.of("roles", "negative"), c -> {
-          String id = knownPayment(c);
-          V1Support.success(c, c.v1Cashier().call("getPayment", values("paymentID", id)), "Payment");
-          V1Support.errorCode(c, c.v1Cashier().call("refundPayment", values("paymentID", id, "amount", "1")), -6);
-        }));
-    checks.add(check("a-cashier-is-refused-every-accountant-operation",
-        "A Cashier is refused the refund list and confirming or cancelling a hold with -6, and the hold stays",
-        "v1.auth.accountant", List.of("roles", "negative"), c -> {
-          String held = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
-          V1Calls cashier = c.v1Cashier();
-          V1Support.errorCode(c, cashier.call("listRefunds", values("paymentID", held)), -6);
-          V1Support.errorCode(c, cashier.call("confirmPayment", values("paymentID", held, "amount", "10")), -6);
-          V1Support.errorCode(c, cashier.call("cancelPayment", values("paymentID", held)), -6);
-          Exchange read = c.v1().call("getPayment", values("paymentID", held));
-          c.member(read, V1Support.success(c, read, "Payment"), "Payment.State", "HOLD");
-        }));
+    checks.add(
+        check(
+            "a-cashier-reads-payments-and-lists",
+            "A Cashier reads a payment by id and by invoice number " + "and lists payments",
+            "v1.auth.cashier",
+            List.of("roles"),
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("8");
+              String id = V1Support.paymentId(c, payment);
+              String orderNo = payment.path("invoice").path("orderNo").asText();
+              V1Calls cashier = c.v1Cashier();
+              V1Support.success(c, cashier.call("getPayment", values("paymentID", id)), "Payment");
+              V1Support.success(
+                  c,
+                  cashier.call(
+                      "getPaymentByInvoiceID",
+                      values("invoiceID", orderNo, "siteAlias", V1Support.siteAlias(c))),
+                  "Payment");
+              V1Support.success(
+                  c, cashier.call("listPaymentsFilter", values("invoiceID", orderNo)), "Response");
+            }));
+    checks.add(
+        check(
+            "a-cashier-cannot-refund",
+            "A Cashier user reads payments but cannot refund: ErrorCode -6",
+            "v1.auth.accountant",
+            List.of("roles", "negative"),
+            c -> {
+              String id = knownPayment(c);
+              V1Support.success(
+                  c, c.v1Cashier().call("getPayment", values("paymentID", id)), "Payment");
+              V1Support.errorCode(
+                  c,
+                  c.v1Cashier().call("refundPayment", values("paymentID", id, "amount", "1")),
+                  -6);
+            }));
+    checks.add(
+        check(
+            "a-cashier-is-refused-every-accountant-operation",
+            "A Cashier is refused the refund list and confirming or cancelling a hold with -6, and the hold stays",
+            "v1.auth.accountant",
+            List.of("roles", "negative"),
+            c -> {
+              String held = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+              V1Calls cashier = c.v1Cashier();
+              V1Support.errorCode(c, cashier.call("listRefunds", values("paymentID", held)), -6);
+              V1Support.errorCode(
+                  c, cashier.call("confirmPayment", values("paymentID", held, "amount", "10")), -6);
+              V1Support.errorCode(c, cashier.call("cancelPayment", values("paymentID", held)), -6);
+              Exchange read = c.v1().call("getPayment", values("paymentID", held));
+              c.member(read, V1Support.success(c, read, "Payment"), "Payment.State", "HOLD");
+            }));
     return checks;
   }
 
@@ -246,53 +455,104 @@ final class V1Suite {
   private static List<Check> envelopes() {
     List<Check> checks = new ArrayList<>();
     for (String operation : List.of("listDocuments", "listTransfers", "getTransferRegister")) {
-      checks.add(check("xml-answer." + operation, operation + " with xml=1 answers XML in the documented envelope",
-          "v1.envelope.xml", List.of("xml"), c -> {
-            Map<String, String> params = new LinkedHashMap<>();
-            if (operation.equals("getTransferRegister")) {
-              params.put("registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
-            }
-            params.put("xml", "1");
-            Exchange answer = c.v1().call(operation, params);
-            c.status(answer, 200);
-            String type = answer.header("Content-Type");
-            String media = type == null ? "" : type.toLowerCase(Locale.ROOT).split(";")[0].trim();
-            c.expect(media.equals("application/xml") || media.equals("text/xml") || media.endsWith("+xml"),
-                "an XML media type", answer::summary, answer);
-            c.reading(OpenPoint.V1_XML_TYPE, media, answer);
-            c.expect(answer.text().contains("<RestController.RestResponse") && answer.text().contains("<ErrorCode>0<"),
-                "root RestController.RestResponse with ErrorCode 0", answer::summary, answer);
-          }));
+      checks.add(
+          check(
+              "xml-answer." + operation,
+              operation + " with xml=1 answers XML in the documented envelope",
+              "v1.envelope.xml",
+              List.of("xml"),
+              c -> {
+                Map<String, String> params = new LinkedHashMap<>();
+                if (operation.equals("getTransferRegister")) {
+                  params.put(
+                      "registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
+                }
+                params.put("xml", "1");
+                Exchange answer = c.v1().call(operation, params);
+                c.status(answer, 200);
+                String type = answer.header("Content-Type");
+                String media =
+                    type == null ? "" : type.toLowerCase(Locale.ROOT).split(";")[0].trim();
+                c.expect(
+                    media.equals("application/xml")
+                        || media.equals("text/xml")
+                        || media.endsWith("+xml"),
+                    "an XML media type",
+                    answer::summary,
+                    answer);
+                c.reading(OpenPoint.V1_XML_TYPE, media, answer);
+                c.expect(
+                    answer.text().contains("<RestController.RestResponse")
+                        && answer.text().contains("<ErrorCode>0<"),
+                    "root RestController.RestResponse with ErrorCode 0",
+                    answer::summary,
+                    answer);
+              }));
     }
-    checks.add(check("unknown-values-are-ignored", "Values an operation does not define, xml=1 included, are ignored",
-        OpenPoint.V1_UNKNOWN_VALUES, List.of(), c -> {
-          Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c), "xml", "1", "utm_source",
-              "kit"));
-          boolean ignored = read.status() == 200 && Integer.valueOf(0).equals(read.v1ErrorCode())
-              && read.json().path("Payment").isObject();
-          c.reading(OpenPoint.V1_UNKNOWN_VALUES, ignored ? "ignored" : "refused (" + outcome(read) + ")", read);
-        }));
-    checks.add(check("path-names-match-in-any-case", "/api/v1/getpayment is getPayment", OpenPoint.V1_PATH_CASE,
-        List.of(), c -> {
-          V1Calls v1 = c.v1();
-          Map<String, String> values = new LinkedHashMap<>();
-          String nonce = c.run().unique("kit-nonce");
-          String id = knownPayment(c);
-          values.put("login", v1.login());
-          values.put("nonce", nonce);
-          values.put("paymentID", id);
-          values.put("hash", v1.hash("getPayment", values("paymentID", id), nonce));
-          Exchange read = v1.rawAt("/api/v1/getpayment", "GET", values);
-          c.reading(OpenPoint.V1_PATH_CASE, read.status() == 200 && Integer.valueOf(0).equals(read.v1ErrorCode())
-              ? "any" : "exact", read);
-        }));
-    checks.add(check("timestamps-carry-no-zone", "A v1 payment's LastUpdateTime is written without a time zone",
-        "v1.payment.timestamp", List.of("time"), c -> {
-          Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
-          String time = V1Support.success(c, read, "Payment").path("Payment").path("LastUpdateTime").asText("");
-          c.expect(time.isEmpty() || time.matches("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?"),
-              "LastUpdateTime without a zone", () -> "LastUpdateTime " + time, read);
-        }));
+    checks.add(
+        check(
+            "unknown-values-are-ignored",
+            "Values an operation does not define, xml=1 included, are ignored",
+            OpenPoint.V1_UNKNOWN_VALUES,
+            List.of(),
+            c -> {
+              Exchange read =
+                  c.v1()
+                      .call(
+                          "getPayment",
+                          values("paymentID", knownPayment(c), "xml", "1", "utm_source", "kit"));
+              boolean ignored =
+                  read.status() == 200
+                      && Integer.valueOf(0).equals(read.v1ErrorCode())
+                      && read.json().path("Payment").isObject();
+              c.reading(
+                  OpenPoint.V1_UNKNOWN_VALUES,
+                  ignored ? "ignored" : "refused (" + outcome(read) + ")",
+                  read);
+            }));
+    checks.add(
+        check(
+            "path-names-match-in-any-case",
+            "/api/v1/getpayment is getPayment",
+            OpenPoint.V1_PATH_CASE,
+            List.of(),
+            c -> {
+              V1Calls v1 = c.v1();
+              Map<String, String> values = new LinkedHashMap<>();
+              String nonce = c.run().unique("kit-nonce");
+              String id = knownPayment(c);
+              values.put("login", v1.login());
+              values.put("nonce", nonce);
+              values.put("paymentID", id);
+              values.put("hash", v1.hash("getPayment", values("paymentID", id), nonce));
+              Exchange read = v1.rawAt("/api/v1/getpayment", "GET", values);
+              c.reading(
+                  OpenPoint.V1_PATH_CASE,
+                  read.status() == 200 && Integer.valueOf(0).equals(read.v1ErrorCode())
+                      ? "any"
+                      : "exact",
+                  read);
+            }));
+    checks.add(
+        check(
+            "timestamps-carry-no-zone",
+            "A v1 payment's LastUpdateTime is written without a time zone",
+            "v1.payment.timestamp",
+            List.of("time"),
+            c -> {
+              Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
+              String time =
+                  V1Support.success(c, read, "Payment")
+                      .path("Payment")
+                      .path("LastUpdateTime")
+                      .asText("");
+              c.expect(
+                  time.isEmpty()
+                      || time.matches("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?"),
+                  "LastUpdateTime without a zone",
+                  () -> "LastUpdateTime " + time,
+                  read);
+            }));
     return checks;
   }
 
@@ -300,94 +560,203 @@ final class V1Suite {
 
   private static List<Check> lists() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("overflow-marks-a-truncated-list",
-        "A list with more matches than one answer holds sets Overflow and stops at the limit",
-        "v1.ep.overflow", List.of("pagination"), c -> {
-          Integer limit = c.need(c.profile().v1() == null ? null : c.profile().v1().listLimit(),
-              "the profile does not give the v1 list limit (v1.listLimit)");
-          PaginationSuite.Made made = PaginationSuite.payments(c);
-          c.require(made.created().size() > limit, "the " + made.created().size() + " payments made do not "
-              + "exceed the v1 list limit " + limit);
-          V1Support.paymentId(c, Json.object().put("id", made.created().keySet().iterator().next()));
-          String day = made.first().atOffset(ZoneOffset.UTC).toLocalDate().toString();
-          // The day after, so the period holds them all whether or not a bound day itself is included.
-          String lastDay = made.last().atOffset(ZoneOffset.UTC).toLocalDate().plusDays(1).toString();
-          Exchange listed = c.v1().call("listPaymentsFilter", values("periodFrom", day, "periodTo", lastDay));
-          JsonNode response = V1Support.success(c, listed, "Response").path("Response");
-          c.expect(response.path("Overflow").asBoolean(false) && response.path("Payments").size() <= limit,
-              "Overflow true with at most " + limit + " payments", () -> "Overflow " + response.path("Overflow")
-                  + " with " + response.path("Payments").size() + " payments", listed);
-        }).alone(Alone.LISTS_A_PERIOD));
-    checks.add(check("overflow-is-false-on-a-complete-list",
-        "A list that holds every match, of payments or of refunds, says Overflow false", "v1.ep.overflow",
-        List.of("pagination"), c -> {
-          JsonNode payment = new Fixtures(c).settledPayment("16");
-          String id = V1Support.paymentId(c, payment);
-          V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "2")), "Refund");
-          Exchange payments = c.v1().call("listPaymentsFilter", values("invoiceID",
-              payment.path("invoice").path("orderNo").asText()));
-          Exchange refunds = c.v1().call("listRefunds", values("paymentID", id));
-          for (Exchange listed : List.of(payments, refunds)) {
-            JsonNode response = V1Support.success(c, listed, "Response").path("Response");
-            c.expect(response.path("Overflow").isBoolean() && !response.path("Overflow").asBoolean(),
-                "Overflow false on a list of one", () -> "Overflow " + response.path("Overflow"), listed);
-          }
-        }));
-    checks.add(check("filters-restrict-the-list", "listPaymentsFilter returns only payments that match every filter "
-        + "given", "v1.ep.filters", List.of(), c -> {
-          Fixtures f = new Fixtures(c);
-          JsonNode settled = f.settledPayment("14");
-          V1Support.paymentId(c, settled);
-          String orderNo = settled.path("invoice").path("orderNo").asText();
-          Exchange byInvoice = c.v1().call("listPaymentsFilter", values("invoiceID", orderNo));
-          for (JsonNode item : V1Support.success(c, byInvoice, "Response").path("Response").path("Payments")) {
-            c.member(byInvoice, item, "SiteInvoiceID", orderNo);
-          }
-          V1Support.paymentId(c, f.heldPayment("15"));
-          Exchange held = c.v1().call("listPaymentsFilter", values("state", "HOLD"));
-          JsonNode items = V1Support.success(c, held, "Response").path("Response").path("Payments");
-          c.expect(items.size() > 0, "at least the held payment just made", held::summary, held);
-          for (JsonNode item : items) {
-            c.member(held, item, "State", "HOLD");
-          }
-        }));
-    checks.add(check("refunds-are-filtered-by-external-id", "listRefunds with externalID lists only refunds with that "
-        + "ExternalID, several of them if they share it", "v1.ep.filters", List.of("refunds"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("20"));
-          String shared = c.run().unique("kit-refund");
-          for (String amount : List.of("1", "2")) {
-            V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", amount,
-                "externalID", shared)), "Refund");
-          }
-          V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "3",
-              "externalID", c.run().unique("kit-refund"))), "Refund");
-          Exchange listed = c.v1().call("listRefunds", values("externalID", shared));
-          JsonNode refunds = V1Support.success(c, listed, "Response").path("Response").path("Refunds");
-          c.expect(refunds.size() == 2, "the two refunds with ExternalID " + shared, listed::summary, listed);
-          for (JsonNode refund : refunds) {
-            c.member(listed, refund, "ExternalID", shared);
-          }
-        }));
-    checks.add(check("period-filters-restrict-the-lists",
-        "periodFrom and periodTo list a payment and a refund made today, and leave them out of a period a month ago",
-        "v1.ep.periods", List.of("time"), c -> {
-          JsonNode payment = new Fixtures(c).settledPayment("17");
-          String id = V1Support.paymentId(c, payment);
-          V1Support.success(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "1")), "Refund");
-          LocalDate day = OffsetDateTime.parse(payment.path("created").asText()).atZoneSameInstant(ZoneOffset.UTC)
-              .toLocalDate();
-          String orderNo = payment.path("invoice").path("orderNo").asText();
-          Map<String, String> around = values("periodFrom", day.minusDays(1).toString(), "periodTo",
-              day.plusDays(1).toString());
-          Map<String, String> before = values("periodFrom", day.minusDays(31).toString(), "periodTo",
-              day.minusDays(30).toString());
-          c.expect(payments(c, orderNo, around) == 1, "the payment listed for " + around, () -> "not listed", null);
-          c.expect(payments(c, orderNo, before) == 0, "the payment not listed for " + before, () -> "listed", null);
-          c.expect(refunds(c, id, around) == 1, "the refund listed for " + around, () -> "not listed", null);
-          c.expect(refunds(c, id, before) == 0, "the refund not listed for " + before, () -> "listed", null);
-          int onTheDay = payments(c, orderNo, values("periodFrom", day.toString(), "periodTo", day.toString()));
-          c.reading(OpenPoint.V1_PERIOD, onTheDay == 1 ? "included" : "excluded", null);
-        }));
+    checks.add(
+        check(
+                "overflow-marks-a-truncated-list",
+                "A list with more matches than one answer holds sets Overflow and stops at the limit",
+                "v1.ep.overflow",
+                List.of("pagination"),
+                c -> {
+                  Integer limit =
+                      c.need(
+                          c.profile().v1() == null ? null : c.profile().v1().listLimit(),
+                          "the profile does not give the v1 list limit (v1.listLimit)");
+                  PaginationSuite.Made made = PaginationSuite.payments(c);
+                  c.require(
+                      made.created().size() > limit,
+                      "the "
+                          + made.created().size()
+                          + " payments made do not "
+                          + "exceed the v1 list limit "
+                          + limit);
+                  V1Support.paymentId(
+                      c, Json.object().put("id", made.created().keySet().iterator().next()));
+                  String day = made.first().atOffset(ZoneOffset.UTC).toLocalDate().toString();
+                  // The day after, so the period holds them all whether or not a bound day itself
+                  // is included.
+                  String lastDay =
+                      made.last().atOffset(ZoneOffset.UTC).toLocalDate().plusDays(1).toString();
+                  Exchange listed =
+                      c.v1()
+                          .call(
+                              "listPaymentsFilter", values("periodFrom", day, "periodTo", lastDay));
+                  JsonNode response = V1Support.success(c, listed, "Response").path("Response");
+                  c.expect(
+                      response.path("Overflow").asBoolean(false)
+                          && response.path("Payments").size() <= limit,
+                      "Overflow true with at most " + limit + " payments",
+                      () ->
+                          "Overflow "
+                              + response.path("Overflow")
+                              + " with "
+                              + response.path("Payments").size()
+                              + " payments",
+                      listed);
+                })
+            .alone(Alone.LISTS_A_PERIOD));
+    checks.add(
+        check(
+            "overflow-is-false-on-a-complete-list",
+            "A list that holds every match, of payments or of refunds, says Overflow false",
+            "v1.ep.overflow",
+            List.of("pagination"),
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("16");
+              String id = V1Support.paymentId(c, payment);
+              V1Support.success(
+                  c,
+                  c.v1().call("refundPayment", values("paymentID", id, "amount", "2")),
+                  "Refund");
+              Exchange payments =
+                  c.v1()
+                      .call(
+                          "listPaymentsFilter",
+                          values("invoiceID", payment.path("invoice").path("orderNo").asText()));
+              Exchange refunds = c.v1().call("listRefunds", values("paymentID", id));
+              for (Exchange listed : List.of(payments, refunds)) {
+                JsonNode response = V1Support.success(c, listed, "Response").path("Response");
+                c.expect(
+                    response.path("Overflow").isBoolean() && !response.path("Overflow").asBoolean(),
+                    "Overflow false on a list of one",
+                    () -> "Overflow " + response.path("Overflow"),
+                    listed);
+              }
+            }));
+    checks.add(
+        check(
+            "filters-restrict-the-list",
+            "listPaymentsFilter returns only payments that match every filter " + "given",
+            "v1.ep.filters",
+            List.of(),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode settled = f.settledPayment("14");
+              V1Support.paymentId(c, settled);
+              String orderNo = settled.path("invoice").path("orderNo").asText();
+              Exchange byInvoice = c.v1().call("listPaymentsFilter", values("invoiceID", orderNo));
+              for (JsonNode item :
+                  V1Support.success(c, byInvoice, "Response").path("Response").path("Payments")) {
+                c.member(byInvoice, item, "SiteInvoiceID", orderNo);
+              }
+              V1Support.paymentId(c, f.heldPayment("15"));
+              Exchange held = c.v1().call("listPaymentsFilter", values("state", "HOLD"));
+              JsonNode items =
+                  V1Support.success(c, held, "Response").path("Response").path("Payments");
+              c.expect(
+                  items.size() > 0, "at least the held payment just made", held::summary, held);
+              for (JsonNode item : items) {
+                c.member(held, item, "State", "HOLD");
+              }
+            }));
+    checks.add(
+        check(
+            "refunds-are-filtered-by-external-id",
+            "listRefunds with externalID lists only refunds with that "
+                + "ExternalID, several of them if they share it",
+            "v1.ep.filters",
+            List.of("refunds"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("20"));
+              String shared = c.run().unique("kit-refund");
+              for (String amount : List.of("1", "2")) {
+                V1Support.success(
+                    c,
+                    c.v1()
+                        .call(
+                            "refundPayment",
+                            values("paymentID", id, "amount", amount, "externalID", shared)),
+                    "Refund");
+              }
+              V1Support.success(
+                  c,
+                  c.v1()
+                      .call(
+                          "refundPayment",
+                          values(
+                              "paymentID",
+                              id,
+                              "amount",
+                              "3",
+                              "externalID",
+                              c.run().unique("kit-refund"))),
+                  "Refund");
+              Exchange listed = c.v1().call("listRefunds", values("externalID", shared));
+              JsonNode refunds =
+                  V1Support.success(c, listed, "Response").path("Response").path("Refunds");
+              c.expect(
+                  refunds.size() == 2,
+                  "the two refunds with ExternalID " + shared,
+                  listed::summary,
+                  listed);
+              for (JsonNode refund : refunds) {
+                c.member(listed, refund, "ExternalID", shared);
+              }
+            }));
+    checks.add(
+        check(
+            "period-filters-restrict-the-lists",
+            "periodFrom and periodTo list a payment and a refund made today, and leave them out of a period a month ago",
+            "v1.ep.periods",
+            List.of("time"),
+            c -> {
+              JsonNode payment = new Fixtures(c).settledPayment("17");
+              String id = V1Support.paymentId(c, payment);
+              V1Support.success(
+                  c,
+                  c.v1().call("refundPayment", values("paymentID", id, "amount", "1")),
+                  "Refund");
+              LocalDate day =
+                  OffsetDateTime.parse(payment.path("created").asText())
+                      .atZoneSameInstant(ZoneOffset.UTC)
+                      .toLocalDate();
+              String orderNo = payment.path("invoice").path("orderNo").asText();
+              Map<String, String> around =
+                  values(
+                      "periodFrom",
+                      day.minusDays(1).toString(),
+                      "periodTo",
+                      day.plusDays(1).toString());
+              Map<String, String> before =
+                  values(
+                      "periodFrom",
+                      day.minusDays(31).toString(),
+                      "periodTo",
+                      day.minusDays(30).toString());
+              c.expect(
+                  payments(c, orderNo, around) == 1,
+                  "the payment listed for " + around,
+                  () -> "not listed",
+                  null);
+              c.expect(
+                  payments(c, orderNo, before) == 0,
+                  "the payment not listed for " + before,
+                  () -> "listed",
+                  null);
+              c.expect(
+                  refunds(c, id, around) == 1,
+                  "the refund listed for " + around,
+                  () -> "not listed",
+                  null);
+              c.expect(
+                  refunds(c, id, before) == 0,
+                  "the refund not listed for " + before,
+                  () -> "listed",
+                  null);
+              int onTheDay =
+                  payments(
+                      c, orderNo, values("periodFrom", day.toString(), "periodTo", day.toString()));
+              c.reading(OpenPoint.V1_PERIOD, onTheDay == 1 ? "included" : "excluded", null);
+            }));
     return checks;
   }
 
@@ -409,143 +778,269 @@ final class V1Suite {
 
   private static List<Check> payments() {
     List<Check> checks = new ArrayList<>();
-    checks.add(check("an-expired-invoice-is-minus-9",
-        "An invoice left unpaid past its expiry shows ErrorCode -9, and its money is not refunded",
-        "v1.errors.expired-invoice", List.of("time", "clock"), c -> {
-          JsonNode reference = new Fixtures(c).settledPayment("1");
-          Instant now = OffsetDateTime.parse(reference.path("created").asText()).toInstant();
-          ObjectNode body = new Fixtures(c).invoice("10");
-          ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
-          String id = c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
-          V1Support.paymentId(c, Json.object().put("id", id));
-          c.advanceClock(Duration.ofMinutes(2));
-          Exchange read = c.v1().call("getPayment", values("paymentID", id));
-          int code = V1Support.success(c, read, "Payment").path("Payment").path("ErrorCode").asInt();
-          c.expect(code == -9 || code == -15, "Payment.ErrorCode -9 (invoice expired) or -15 (payment expired)",
-              read::summary, read);
-          c.rule("v2.request.invoice-expiry");
-          Exchange refund = c.v1().call("refundPayment", values("paymentID", id, "amount", "10"));
-          c.status(refund, 200);
-          c.expect(refund.v1ErrorCode() != null && refund.v1ErrorCode() != 0, "the refund refused",
-              refund::summary, refund);
-          c.reading(OpenPoint.V1_EXPIRY_CODE, Integer.toString(refund.v1ErrorCode()), refund);
-        }).alone(Alone.MOVES_THE_CLOCK));
-    checks.add(check("payment-method-in-v1-spelling", "v1 names a card payment's method BankCard, never the v2 alias",
-        OpenPoint.V1_METHOD_NAME, List.of(), c -> {
-          Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
-          JsonNode payment = read.json();
-          c.reading(OpenPoint.V1_METHOD_NAME, payment == null ? "unreadable"
-              : payment.path("Payment").path("PaymentMethod").asText(), read);
-        }));
-    checks.add(check("a-cancelled-payment-is-minus-15", "A cancelled payment can be neither refunded nor confirmed: "
-        + "ErrorCode -15", "v1.errors.cancelled", List.of("negative"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
-          V1Support.success(c, c.v1().call("cancelPayment", values("paymentID", id)), "Payment");
-          V1Support.errorCode(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10")), -15);
-          V1Support.errorCode(c, c.v1().call("confirmPayment", values("paymentID", id, "amount", "10")), -15);
-        }));
-    checks.add(check("cancelling-with-a-reason-code", "cancelPayment with an error code releases the hold",
-        "v1.op.cancelPayment", List.of(), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("11"));
-          Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id, "error", "-17"));
-          c.member(cancelled, V1Support.success(c, cancelled, "Payment"), "Payment.State", "CANCELLED");
-        }));
-    checks.add(check("confirming-less-than-held-takes-that-much",
-        "Confirming less than is held takes that much: COMPLETE with PaymentAmount the sum confirmed",
-        "v1.op.confirm-less", List.of("money"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
-          Exchange confirmed = c.v1().call("confirmPayment", values("paymentID", id, "amount", "6"));
-          JsonNode payment = V1Support.success(c, confirmed, "Payment");
-          c.member(confirmed, payment, "Payment.State", "COMPLETE");
-          c.rule("v1.payment.paid-amount");
-          Exchange read = c.v1().call("getPayment", values("paymentID", id));
-          c.decimal(read, V1Support.success(c, read, "Payment"), "Payment.PaymentAmount", "6");
-        }));
-    checks.add(check("confirming-more-than-is-held-is-refused",
-        "Confirming more than is held is refused with a non-zero ErrorCode and the payment stays HOLD",
-        "v1.op.confirm-less", List.of("money", "negative"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
-          Exchange refused = c.v1().call("confirmPayment", values("paymentID", id, "amount", "10.01"));
-          c.status(refused, 200);
-          c.expect(refused.v1ErrorCode() != null && refused.v1ErrorCode() != 0, "a non-zero ErrorCode",
-              refused::summary, refused);
-          c.reading(OpenPoint.V1_CONFIRM_TOO_MUCH, Integer.toString(refused.v1ErrorCode()), refused);
-          Exchange read = c.v1().call("getPayment", values("paymentID", id));
-          c.member(read, V1Support.success(c, read, "Payment"), "Payment.State", "HOLD");
-        }));
-    checks.add(check("an-unknown-payment-is-minus-13", "Reading a payment id nobody has is a non-zero ErrorCode; ours "
-        + "is -13", "v1.errors.http-200", List.of("negative"), c -> {
-          Exchange read = c.v1().call("getPayment", values("paymentID", "999999999999999"));
-          c.status(read, 200);
-          c.expect(read.v1ErrorCode() != null && read.v1ErrorCode() != 0, "a non-zero ErrorCode", read::summary, read);
-          c.reading(OpenPoint.V1_UNKNOWN_PAYMENT, Integer.toString(read.v1ErrorCode()), read);
-        }));
-    checks.add(check("an-unknown-invoice-number-is-minus-13", "Reading a payment by an invoice number nobody has is "
-        + "ErrorCode -13", "v1.errors.not-found-by-invoice", List.of("negative"),
-        c -> V1Support.errorCode(c, c.v1().call("getPaymentByInvoiceID", values("invoiceID",
-            c.run().unique("kit-no-such-order"), "siteAlias", V1Support.siteAlias(c))), -13)));
-    checks.add(check("a-refund-beyond-the-payment-is-minus-18", "A refund of more than was paid is ErrorCode -18",
-        "v1.errors.amount", List.of("money", "negative"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
-          V1Support.errorCode(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10.01")), -18);
-        }));
-    checks.add(check("a-refund-of-nothing-is-minus-18", "A refund of zero or less is ErrorCode -18",
-        "v1.errors.amount", List.of("money", "negative"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
-          V1Support.errorCode(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "0")), -18);
-          V1Support.errorCode(c, c.v1().call("refundPayment", values("paymentID", id, "amount", "-1")), -18);
-        }));
-    checks.add(check("a-refund-takes-shopping-cart-lines", "A refund with shopping cart lines is accepted",
-        "v1.op.refund-cart", List.of("refunds"), c -> {
-          String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("30"));
-          Map<String, String> params = values("paymentID", id, "amount", "12.5", "externalID",
-              c.run().unique("kit-refund"));
-          params.put("shoppingcart.items[0].name", "Espresso beans");
-          params.put("shoppingcart.items[0].qty", "1");
-          params.put("shoppingcart.items[0].price", "10");
-          params.put("shoppingcart.items[0].tax", "vat22");
-          params.put("shoppingcart.items[1].name", "Delivery");
-          params.put("shoppingcart.items[1].qty", "1");
-          params.put("shoppingcart.items[1].price", "2.5");
-          params.put("shoppingcart.items[1].tax", "vat22");
-          Exchange refunded = c.v1().call("refundPayment", params);
-          c.decimal(refunded, V1Support.success(c, refunded, "Refund"), "Refund.Amount", "12.5");
-        }));
-    checks.add(check("a-declined-payment-shows-its-failure-code",
-        "A declined payment reads CANCELLED with a non-zero ErrorCode from the table telling why",
-        "v1.payment.failure-code", List.of("declines"), c -> {
-          c.require(!c.profile().declines().isEmpty(), "the profile defines no declining cards (declines)");
-          Fixtures f = new Fixtures(c);
-          Profile.Card card = f.approvedCard();
-          for (Profile.Decline decline : c.profile().declines()) {
-            JsonNode payment = f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false))
-                .payment();
-            String id = V1Support.paymentId(c, payment);
-            Exchange read = c.v1().call("getPayment", values("paymentID", id));
-            JsonNode v1 = V1Support.success(c, read, "Payment").path("Payment");
-            c.member(read, Json.object().put("State", v1.path("State").asText()), "State", "CANCELLED");
-            int code = v1.path("ErrorCode").asInt(0);
-            c.expect(code != 0, "a non-zero ErrorCode telling why", read::summary, read);
-            Integer mapped = DECLINE_CODES.get(decline.resultCode());
-            if (mapped != null) {
-              c.reading(OpenPoint.V1_DECLINE_CODE, mapped == code ? "mapped" : decline.resultCode() + " as " + code,
+    checks.add(
+        check(
+                "an-expired-invoice-is-minus-9",
+                "An invoice left unpaid past its expiry shows ErrorCode -9, and its money is not refunded",
+                "v1.errors.expired-invoice",
+                List.of("time", "clock"),
+                c -> {
+                  JsonNode reference = new Fixtures(c).settledPayment("1");
+                  Instant now =
+                      OffsetDateTime.parse(reference.path("created").asText()).toInstant();
+                  ObjectNode body = new Fixtures(c).invoice("10");
+                  ((ObjectNode) body.path("invoice"))
+                      .put("expires", now.plus(Duration.ofMinutes(1)).toString());
+                  String id =
+                      c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
+                  V1Support.paymentId(c, Json.object().put("id", id));
+                  c.advanceClock(Duration.ofMinutes(2));
+                  Exchange read = c.v1().call("getPayment", values("paymentID", id));
+                  int code =
+                      V1Support.success(c, read, "Payment")
+                          .path("Payment")
+                          .path("ErrorCode")
+                          .asInt();
+                  c.expect(
+                      code == -9 || code == -15,
+                      "Payment.ErrorCode -9 (invoice expired) or -15 (payment expired)",
+                      read::summary,
+                      read);
+                  c.rule("v2.request.invoice-expiry");
+                  Exchange refund =
+                      c.v1().call("refundPayment", values("paymentID", id, "amount", "10"));
+                  c.status(refund, 200);
+                  c.expect(
+                      refund.v1ErrorCode() != null && refund.v1ErrorCode() != 0,
+                      "the refund refused",
+                      refund::summary,
+                      refund);
+                  c.reading(
+                      OpenPoint.V1_EXPIRY_CODE, Integer.toString(refund.v1ErrorCode()), refund);
+                })
+            .alone(Alone.MOVES_THE_CLOCK));
+    checks.add(
+        check(
+            "payment-method-in-v1-spelling",
+            "v1 names a card payment's method BankCard, never the v2 alias",
+            OpenPoint.V1_METHOD_NAME,
+            List.of(),
+            c -> {
+              Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
+              JsonNode payment = read.json();
+              c.reading(
+                  OpenPoint.V1_METHOD_NAME,
+                  payment == null
+                      ? "unreadable"
+                      : payment.path("Payment").path("PaymentMethod").asText(),
                   read);
-            }
-          }
-        }));
+            }));
+    checks.add(
+        check(
+            "a-cancelled-payment-is-minus-15",
+            "A cancelled payment can be neither refunded nor confirmed: " + "ErrorCode -15",
+            "v1.errors.cancelled",
+            List.of("negative"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+              V1Support.success(
+                  c, c.v1().call("cancelPayment", values("paymentID", id)), "Payment");
+              V1Support.errorCode(
+                  c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10")), -15);
+              V1Support.errorCode(
+                  c, c.v1().call("confirmPayment", values("paymentID", id, "amount", "10")), -15);
+            }));
+    checks.add(
+        check(
+            "cancelling-with-a-reason-code",
+            "cancelPayment with an error code releases the hold",
+            "v1.op.cancelPayment",
+            List.of(),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("11"));
+              Exchange cancelled =
+                  c.v1().call("cancelPayment", values("paymentID", id, "error", "-17"));
+              c.member(
+                  cancelled,
+                  V1Support.success(c, cancelled, "Payment"),
+                  "Payment.State",
+                  "CANCELLED");
+            }));
+    checks.add(
+        check(
+            "confirming-less-than-held-takes-that-much",
+            "Confirming less than is held takes that much: COMPLETE with PaymentAmount the sum confirmed",
+            "v1.op.confirm-less",
+            List.of("money"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+              Exchange confirmed =
+                  c.v1().call("confirmPayment", values("paymentID", id, "amount", "6"));
+              JsonNode payment = V1Support.success(c, confirmed, "Payment");
+              c.member(confirmed, payment, "Payment.State", "COMPLETE");
+              c.rule("v1.payment.paid-amount");
+              Exchange read = c.v1().call("getPayment", values("paymentID", id));
+              c.decimal(read, V1Support.success(c, read, "Payment"), "Payment.PaymentAmount", "6");
+            }));
+    checks.add(
+        check(
+            "confirming-more-than-is-held-is-refused",
+            "Confirming more than is held is refused with a non-zero ErrorCode and the payment stays HOLD",
+            "v1.op.confirm-less",
+            List.of("money", "negative"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
+              Exchange refused =
+                  c.v1().call("confirmPayment", values("paymentID", id, "amount", "10.01"));
+              c.status(refused, 200);
+              c.expect(
+                  refused.v1ErrorCode() != null && refused.v1ErrorCode() != 0,
+                  "a non-zero ErrorCode",
+                  refused::summary,
+                  refused);
+              c.reading(
+                  OpenPoint.V1_CONFIRM_TOO_MUCH, Integer.toString(refused.v1ErrorCode()), refused);
+              Exchange read = c.v1().call("getPayment", values("paymentID", id));
+              c.member(read, V1Support.success(c, read, "Payment"), "Payment.State", "HOLD");
+            }));
+    checks.add(
+        check(
+            "an-unknown-payment-is-minus-13",
+            "Reading a payment id nobody has is a non-zero ErrorCode; ours " + "is -13",
+            "v1.errors.http-200",
+            List.of("negative"),
+            c -> {
+              Exchange read = c.v1().call("getPayment", values("paymentID", "999999999999999"));
+              c.status(read, 200);
+              c.expect(
+                  read.v1ErrorCode() != null && read.v1ErrorCode() != 0,
+                  "a non-zero ErrorCode",
+                  read::summary,
+                  read);
+              c.reading(OpenPoint.V1_UNKNOWN_PAYMENT, Integer.toString(read.v1ErrorCode()), read);
+            }));
+    checks.add(
+        check(
+            "an-unknown-invoice-number-is-minus-13",
+            "Reading a payment by an invoice number nobody has is " + "ErrorCode -13",
+            "v1.errors.not-found-by-invoice",
+            List.of("negative"),
+            c ->
+                V1Support.errorCode(
+                    c,
+                    c.v1()
+                        .call(
+                            "getPaymentByInvoiceID",
+                            values(
+                                "invoiceID",
+                                c.run().unique("kit-no-such-order"),
+                                "siteAlias",
+                                V1Support.siteAlias(c))),
+                    -13)));
+    checks.add(
+        check(
+            "a-refund-beyond-the-payment-is-minus-18",
+            "A refund of more than was paid is ErrorCode -18",
+            "v1.errors.amount",
+            List.of("money", "negative"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
+              V1Support.errorCode(
+                  c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10.01")), -18);
+            }));
+    checks.add(
+        check(
+            "a-refund-of-nothing-is-minus-18",
+            "A refund of zero or less is ErrorCode -18",
+            "v1.errors.amount",
+            List.of("money", "negative"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
+              V1Support.errorCode(
+                  c, c.v1().call("refundPayment", values("paymentID", id, "amount", "0")), -18);
+              V1Support.errorCode(
+                  c, c.v1().call("refundPayment", values("paymentID", id, "amount", "-1")), -18);
+            }));
+    checks.add(
+        check(
+            "a-refund-takes-shopping-cart-lines",
+            "A refund with shopping cart lines is accepted",
+            "v1.op.refund-cart",
+            List.of("refunds"),
+            c -> {
+              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("30"));
+              Map<String, String> params =
+                  values(
+                      "paymentID",
+                      id,
+                      "amount",
+                      "12.5",
+                      "externalID",
+                      c.run().unique("kit-refund"));
+              params.put("shoppingcart.items[0].name", "Espresso beans");
+              params.put("shoppingcart.items[0].qty", "1");
+              params.put("shoppingcart.items[0].price", "10");
+              params.put("shoppingcart.items[0].tax", "vat22");
+              params.put("shoppingcart.items[1].name", "Delivery");
+              params.put("shoppingcart.items[1].qty", "1");
+              params.put("shoppingcart.items[1].price", "2.5");
+              params.put("shoppingcart.items[1].tax", "vat22");
+              Exchange refunded = c.v1().call("refundPayment", params);
+              c.decimal(
+                  refunded, V1Support.success(c, refunded, "Refund"), "Refund.Amount", "12.5");
+            }));
+    checks.add(
+        check(
+            "a-declined-payment-shows-its-failure-code",
+            "A declined payment reads CANCELLED with a non-zero ErrorCode from the table telling why",
+            "v1.payment.failure-code",
+            List.of("declines"),
+            c -> {
+              c.require(
+                  !c.profile().declines().isEmpty(),
+                  "the profile defines no declining cards (declines)");
+              Fixtures f = new Fixtures(c);
+              Profile.Card card = f.approvedCard();
+              for (Profile.Decline decline : c.profile().declines()) {
+                JsonNode payment =
+                    f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false))
+                        .payment();
+                String id = V1Support.paymentId(c, payment);
+                Exchange read = c.v1().call("getPayment", values("paymentID", id));
+                JsonNode v1 = V1Support.success(c, read, "Payment").path("Payment");
+                c.member(
+                    read,
+                    Json.object().put("State", v1.path("State").asText()),
+                    "State",
+                    "CANCELLED");
+                int code = v1.path("ErrorCode").asInt(0);
+                c.expect(code != 0, "a non-zero ErrorCode telling why", read::summary, read);
+                Integer mapped = DECLINE_CODES.get(decline.resultCode());
+                if (mapped != null) {
+                  c.reading(
+                      OpenPoint.V1_DECLINE_CODE,
+                      mapped == code ? "mapped" : decline.resultCode() + " as " + code,
+                      read);
+                }
+              }
+            }));
     return checks;
   }
 
   /** A settled card payment known to v1, made once per run. */
   private static String knownPayment(CheckContext c) {
-    return c.run().shared("v1-known-payment", () -> V1Support.paymentId(c, new Fixtures(c).settledPayment("9")));
+    return c.run()
+        .shared(
+            "v1-known-payment", () -> V1Support.paymentId(c, new Fixtures(c).settledPayment("9")));
   }
 
-  private static Check check(String name, String title, String rule, List<String> tags, Check.Body body) {
+  private static Check check(
+      String name, String title, String rule, List<String> tags, Check.Body body) {
     return Check.of(SUITE, name, title, rule, tags, body);
   }
 
-  private static Check check(String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
+  private static Check check(
+      String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
     return Check.of(SUITE, name, title, point, tags, body);
   }
 }

@@ -7,8 +7,9 @@ public final class V1Support {
   private V1Support() {}
 
   /**
-   * The v1 PaymentID of a payment made through v2: its v2 id when that is a number (as v1 types it), else
-   * the PaymentID v1 gives the payment's invoice number. Skips the check when neither names it.
+   * The v1 PaymentID of a payment made through v2: its v2 id when that is a number (as v1 types
+   * it), else the PaymentID v1 gives the payment's invoice number. Skips the check when neither
+   * names it.
    */
   public static String paymentId(CheckContext c, JsonNode v2Payment) {
     String id = v2Payment.path("id").asText();
@@ -16,13 +17,22 @@ public final class V1Support {
       return id;
     }
     String orderNo = v2Payment.path("invoice").path("orderNo").asText("");
-    c.require(!orderNo.isEmpty(), "payment ids of this target (" + id + ") are not v1 PaymentIDs, and the payment "
-        + "has no invoice number to find it by through v1");
-    Exchange found = c.v1().call("getPaymentByInvoiceID", Fixtures.values("invoiceID", orderNo, "siteAlias",
-        siteAlias(c)));
-    JsonNode paymentId = found.json() == null ? null : found.json().path("Payment").path("PaymentID");
-    c.require(paymentId != null && paymentId.isIntegralNumber(), "v1 does not find the v2 payment " + id
-        + " by its invoice number: " + found.summary());
+    c.require(
+        !orderNo.isEmpty(),
+        "payment ids of this target ("
+            + id
+            + ") are not v1 PaymentIDs, and the payment "
+            + "has no invoice number to find it by through v1");
+    Exchange found =
+        c.v1()
+            .call(
+                "getPaymentByInvoiceID",
+                Fixtures.values("invoiceID", orderNo, "siteAlias", siteAlias(c)));
+    JsonNode paymentId =
+        found.json() == null ? null : found.json().path("Payment").path("PaymentID");
+    c.require(
+        paymentId != null && paymentId.isIntegralNumber(),
+        "v1 does not find the v2 payment " + id + " by its invoice number: " + found.summary());
     return paymentId.asText();
   }
 
@@ -31,15 +41,23 @@ public final class V1Support {
     if (c.profile().v1() != null && c.profile().v1().siteAlias() != null) {
       return c.profile().v1().siteAlias();
     }
-    return c.need(c.target().merchantId(), "no merchant given (--merchant) and no v1.siteAlias in the profile");
+    return c.need(
+        c.target().merchantId(),
+        "no merchant given (--merchant) and no v1.siteAlias in the profile");
   }
 
   /** The answer must be HTTP 200, a JSON envelope with ErrorCode 0 and the payload member. */
   public static JsonNode success(CheckContext c, Exchange exchange, String payload) {
     c.status(exchange, 200);
     JsonNode envelope = exchange.json();
-    c.expect(envelope != null && envelope.path("ErrorCode").isIntegralNumber() && envelope.path("ErrorCode").intValue() == 0
-        && envelope.has(payload), "ErrorCode 0 with " + payload, exchange::summary, exchange);
+    c.expect(
+        envelope != null
+            && envelope.path("ErrorCode").isIntegralNumber()
+            && envelope.path("ErrorCode").intValue() == 0
+            && envelope.has(payload),
+        "ErrorCode 0 with " + payload,
+        exchange::summary,
+        exchange);
     return envelope;
   }
 
@@ -47,6 +65,10 @@ public final class V1Support {
   public static void errorCode(CheckContext c, Exchange exchange, int code) {
     c.status(exchange, 200);
     Integer actual = exchange.v1ErrorCode();
-    c.expect(actual != null && actual == code, "HTTP 200 with ErrorCode " + code, exchange::summary, exchange);
+    c.expect(
+        actual != null && actual == code,
+        "HTTP 200 with ErrorCode " + code,
+        exchange::summary,
+        exchange);
   }
 }

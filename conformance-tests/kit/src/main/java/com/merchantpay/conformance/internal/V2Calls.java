@@ -37,12 +37,14 @@ public final class V2Calls {
 
   /** An update; a null body sends none. */
   public Exchange put(String path, JsonNode body) {
-    return body == null ? send("PUT", path, Map.of(), null)
+    return body == null
+        ? send("PUT", path, Map.of(), null)
         : send("PUT", path, Map.of("Content-Type", "application/json"), Json.bytes(body));
   }
 
   /** Any call with exactly these extra headers and raw body. */
-  public Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+  public Exchange send(
+      String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("Accept", "application/json");
     if (authorization != null) {

@@ -9,21 +9,22 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.Locale;
 
 /**
- * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no redirects
- * followed: the kit judges exactly what the implementation answers. One is shared by a whole run, and keeps
- * to the run's rate limit whatever thread calls.
+ * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no
+ * redirects followed: the kit judges exactly what the implementation answers. One is shared by a
+ * whole run, and keeps to the run's rate limit whatever thread calls.
  */
 public final class Wire {
   /** How the transport error of a call that got no answer within the timeout starts. */
   static final String TIMED_OUT = "no answer within";
 
-  private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+  private static final Set<String> RESTRICTED =
+      Set.of("connection", "content-length", "expect", "host", "upgrade");
 
   private final URI base;
   private final Duration timeout;
@@ -38,11 +39,12 @@ public final class Wire {
     this.base = base;
     this.timeout = timeout;
     this.spacingNanos = rate > 0 ? (long) (1_000_000_000L / rate) : 0;
-    this.http = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .connectTimeout(timeout)
-        .build();
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(timeout)
+            .build();
   }
 
   public URI base() {
@@ -50,7 +52,8 @@ public final class Wire {
   }
 
   /** Sends a call; the path may carry a query. Headers go out as given (a null body sends none). */
-  public Exchange send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+  public Exchange send(
+      String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
     return sendTo(URI.create(stripSlash(base.toString()) + pathAndQuery), method, headers, body);
   }
 
@@ -61,31 +64,57 @@ public final class Wire {
     }
     HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
     Map<String, List<String>> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.forEach((name, value) -> {
-      if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
-        request.header(name, value);
-        sent.put(name, List.of(value));
-      }
-    });
-    request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-        : HttpRequest.BodyPublishers.ofByteArray(body));
+    headers.forEach(
+        (name, value) -> {
+          if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+            request.header(name, value);
+            sent.put(name, List.of(value));
+          }
+        });
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(body));
     long started = System.nanoTime();
     Exchange exchange;
     try {
-      HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
       Map<String, List<String>> received = new LinkedHashMap<>();
-      response.headers().map().forEach((name, values) -> {
-        if (!name.startsWith(":")) {
-          received.put(name, values);
-        }
-      });
-      exchange = new Exchange(method, uri, sent, body == null ? new byte[0] : body, response.statusCode(), received,
-          response.body(), millisSince(started), null);
+      response
+          .headers()
+          .map()
+          .forEach(
+              (name, values) -> {
+                if (!name.startsWith(":")) {
+                  received.put(name, values);
+                }
+              });
+      exchange =
+          new Exchange(
+              method,
+              uri,
+              sent,
+              body == null ? new byte[0] : body,
+              response.statusCode(),
+              received,
+              response.body(),
+              millisSince(started),
+              null);
     } catch (HttpTimeoutException e) {
-      exchange = unanswered(method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
+      exchange =
+          unanswered(
+              method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
     } catch (IOException e) {
-      exchange = unanswered(method, uri, sent, body, started, e.getClass().getSimpleName()
-          + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+      exchange =
+          unanswered(
+              method,
+              uri,
+              sent,
+              body,
+              started,
+              e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       exchange = unanswered(method, uri, sent, body, started, "interrupted");
@@ -116,10 +145,23 @@ public final class Wire {
     return true;
   }
 
-  private static Exchange unanswered(String method, URI uri, Map<String, List<String>> sent, byte[] body, long started,
+  private static Exchange unanswered(
+      String method,
+      URI uri,
+      Map<String, List<String>> sent,
+      byte[] body,
+      long started,
       String error) {
-    return new Exchange(method, uri, sent, body == null ? new byte[0] : body, 0, Map.of(), new byte[0],
-        millisSince(started), error);
+    return new Exchange(
+        method,
+        uri,
+        sent,
+        body == null ? new byte[0] : body,
+        0,
+        Map.of(),
+        new byte[0],
+        millisSince(started),
+        error);
   }
 
   private static long millisSince(long started) {

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Every exchange of the run, judged against the document of its interface as it happens and filed under
- * its operation: the wire checks read what broke the contract, the summary reads what was covered.
+ * Every exchange of the run, judged against the document of its interface as it happens and filed
+ * under its operation: the wire checks read what broke the contract, the summary reads what was
+ * covered.
  */
 public final class WireLedger {
   /** A departure from the document seen on the wire. */
@@ -44,7 +45,10 @@ public final class WireLedger {
       return departuresCount;
     }
 
-    /** The open points read otherwise than our spec, once per point and reading, with the first answer showing it. */
+    /**
+     * The open points read otherwise than our spec, once per point and reading, with the first
+     * answer showing it.
+     */
     public List<Read> readings() {
       return List.copyOf(readings.values());
     }
@@ -61,15 +65,19 @@ public final class WireLedger {
   private final List<Departure> cardData = new ArrayList<>();
   private int answersScanned;
 
-  /** A ledger that also looks for these card numbers, and for card security codes, in every answer. */
+  /**
+   * A ledger that also looks for these card numbers, and for card security codes, in every answer.
+   */
   public WireLedger(List<String> cardNumbers) {
     this.cardNumbers = List.copyOf(cardNumbers);
   }
 
   /**
-   * Judges and files one exchange; calls outside both documents (hosted pages, control API) are ignored.
+   * Judges and files one exchange; calls outside both documents (hosted pages, control API) are
+   * ignored.
    *
-   * @param basePath the path of the target's base URL, which comes before {@code /api/v2} and {@code /api/v1}
+   * @param basePath the path of the target's base URL, which comes before {@code /api/v2} and
+   *     {@code /api/v1}
    */
   public synchronized void record(Exchange exchange, String basePath) {
     String path = exchange.path();
@@ -93,18 +101,23 @@ public final class WireLedger {
     if (operation == null) {
       return;
     }
-    Seen seen = byOperation.computeIfAbsent(key(isV2 ? ApiSpec.V2 : ApiSpec.V1, operation.id()), k -> new Seen());
+    Seen seen =
+        byOperation.computeIfAbsent(
+            key(isV2 ? ApiSpec.V2 : ApiSpec.V1, operation.id()), k -> new Seen());
     seen.calls++;
     List<String> problems = new ArrayList<>();
     if (!exchange.answered()) {
       problems.add("no answer: " + exchange.transportError());
     } else {
       seen.statuses.add(exchange.status());
-      ExchangeJudge.Verdict verdict = (isV2 ? v2 : v1).verdict(exchange.method(), path, exchange.status(),
-          exchange.headers(), exchange.body());
+      ExchangeJudge.Verdict verdict =
+          (isV2 ? v2 : v1)
+              .verdict(
+                  exchange.method(), path, exchange.status(), exchange.headers(), exchange.body());
       problems.addAll(verdict.departures());
       for (ExchangeJudge.Reading reading : verdict.readings()) {
-        seen.readings.putIfAbsent(reading.point().id() + " " + reading.theirs(), new Read(reading, exchange));
+        seen.readings.putIfAbsent(
+            reading.point().id() + " " + reading.theirs(), new Read(reading, exchange));
       }
     }
     if (!problems.isEmpty()) {
@@ -115,7 +128,10 @@ public final class WireLedger {
     }
   }
 
-  /** The answers that carried a full card number or a security code (the first few), and how many were looked at. */
+  /**
+   * The answers that carried a full card number or a security code (the first few), and how many
+   * were looked at.
+   */
   public synchronized List<Departure> cardData() {
     return List.copyOf(cardData);
   }

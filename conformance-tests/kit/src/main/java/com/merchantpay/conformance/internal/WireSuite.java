@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The form of every answer the run received, per operation: the documented answer or a refusal with the
- * documented error body, a JSON (or, for v1 lists, XML) body matching its schema, never a server error. A
- * status or media type our spec does not declare, of the right class and with the documented body, is read as
- * an open point. These checks read the ledger the other checks filled, so they run last.
+ * The form of every answer the run received, per operation: the documented answer or a refusal with
+ * the documented error body, a JSON (or, for v1 lists, XML) body matching its schema, never a
+ * server error. A status or media type our spec does not declare, of the right class and with the
+ * documented body, is read as an open point. These checks read the ledger the other checks filled,
+ * so they run last.
  */
 final class WireSuite {
   static final String SUITE = "wire";
@@ -21,10 +22,18 @@ final class WireSuite {
     for (ApiSpec spec : List.of(ApiSpec.V2, ApiSpec.V1)) {
       for (SpecModel.Operation operation : SpecModel.of(spec).operations()) {
         String prefix = spec == ApiSpec.V2 ? "" : "v1-";
-        checks.add(Check.of(SUITE, prefix + operation.id(), "Every answer of " + (spec == ApiSpec.V2 ? "" : "v1 ")
-            + operation.id() + " in this run is as the document describes it",
-            (spec == ApiSpec.V2 ? "v2" : "v1") + ".op." + operation.id(), List.of("schema"),
-            c -> judge(c, spec, operation)).last());
+        checks.add(
+            Check.of(
+                    SUITE,
+                    prefix + operation.id(),
+                    "Every answer of "
+                        + (spec == ApiSpec.V2 ? "" : "v1 ")
+                        + operation.id()
+                        + " in this run is as the document describes it",
+                    (spec == ApiSpec.V2 ? "v2" : "v1") + ".op." + operation.id(),
+                    List.of("schema"),
+                    c -> judge(c, spec, operation))
+                .last());
       }
     }
     return checks;
@@ -39,9 +48,18 @@ final class WireSuite {
     }
     if (!seen.departures().isEmpty()) {
       WireLedger.Departure first = seen.departures().get(0);
-      c.fail("every answer as documented (" + seen.calls() + " calls, statuses " + seen.statuses() + ")",
-          seen.departuresCount() + " answer(s) departed; the first: " + String.join("; ", first.problems())
-              + " in " + first.exchange().summary(), first.exchange());
+      c.fail(
+          "every answer as documented ("
+              + seen.calls()
+              + " calls, statuses "
+              + seen.statuses()
+              + ")",
+          seen.departuresCount()
+              + " answer(s) departed; the first: "
+              + String.join("; ", first.problems())
+              + " in "
+              + first.exchange().summary(),
+          first.exchange());
     }
   }
 }

@@ -14,23 +14,24 @@ import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.media.Schema;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.nio.charset.StandardCharsets;
 
 /**
- * Judges one raw HTTP answer against an OpenAPI document of the service, and tells apart what breaks the
- * service documents (a <em>departure</em>) from what only differs from a decision our spec took where the
- * documents are silent (a <em>reading</em> of an open point): a status our spec does not declare but of the
- * right class with the documented body, another XML media type, a bare array for the receipt list, another
- * name for a switched-off sticker. It judges what came over the wire, never a decoded object, so a tolerant
- * decoder cannot hide a departure.
+ * Judges one raw HTTP answer against an OpenAPI document of the service, and tells apart what
+ * breaks the service documents (a <em>departure</em>) from what only differs from a decision our
+ * spec took where the documents are silent (a <em>reading</em> of an open point): a status our spec
+ * does not declare but of the right class with the documented body, another XML media type, a bare
+ * array for the receipt list, another name for a switched-off sticker. It judges what came over the
+ * wire, never a decoded object, so a tolerant decoder cannot hide a departure.
  *
  * <p>{@link #of} allows members the document does not define, as the documents ask of every client;
- * {@link #strict} refuses them too, for an implementation that means to send exactly what is documented.
+ * {@link #strict} refuses them too, for an implementation that means to send exactly what is
+ * documented.
  *
  * <pre>{@code
  * ExchangeJudge.Verdict verdict = ExchangeJudge.of(ApiSpec.V2)
@@ -40,16 +41,23 @@ import java.nio.charset.StandardCharsets;
  * }</pre>
  */
 public final class ExchangeJudge {
-  private static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
-  /** Each error code of the v2 document with the HTTP statuses our spec gives it (its Errors table). */
-  private static final Map<String, Set<Integer>> OUR_ERROR_STATUSES = Map.of(
-      "validation_error", Set.of(400),
-      "not_authorized", Set.of(401, 403),
-      "invalid_operation", Set.of(404, 409),
-      "idempotency_key_violation", Set.of(409, 422),
-      "payment_token_revoked", Set.of(422),
-      "payment_token_blocked", Set.of(422));
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .build();
+
+  /**
+   * Each error code of the v2 document with the HTTP statuses our spec gives it (its Errors table).
+   */
+  private static final Map<String, Set<Integer>> OUR_ERROR_STATUSES =
+      Map.of(
+          "validation_error", Set.of(400),
+          "not_authorized", Set.of(401, 403),
+          "invalid_operation", Set.of(404, 409),
+          "idempotency_key_violation", Set.of(409, 422),
+          "payment_token_revoked", Set.of(422),
+          "payment_token_blocked", Set.of(422));
+
   private static final Set<String> ERROR_CODES = OUR_ERROR_STATUSES.keySet();
 
   /**
@@ -64,7 +72,10 @@ public final class ExchangeJudge {
       readings = List.copyOf(readings);
     }
 
-    /** Every departure and every reading other than ours, described: all the ways the answer differs from our spec. */
+    /**
+     * Every departure and every reading other than ours, described: all the ways the answer differs
+     * from our spec.
+     */
     public List<String> all() {
       List<String> all = new ArrayList<>(departures);
       readings.stream().filter(Reading::differs).forEach(reading -> all.add(reading.toString()));
@@ -73,8 +84,9 @@ public final class ExchangeJudge {
   }
 
   /**
-   * How an answer reads an open point: ours, or otherwise. Every success says its status and every v1 answer
-   * its media type, so that a reading a profile declares can be checked even where it differs from ours.
+   * How an answer reads an open point: ours, or otherwise. Every success says its status and every
+   * v1 answer its media type, so that a reading a profile declares can be checked even where it
+   * differs from ours.
    *
    * @param point the open point
    * @param theirs the target's reading, in the point's terms
@@ -88,7 +100,14 @@ public final class ExchangeJudge {
 
     @Override
     public String toString() {
-      return point.id() + ": " + theirs + " where our spec reads " + point.ours() + " (" + detail + ")";
+      return point.id()
+          + ": "
+          + theirs
+          + " where our spec reads "
+          + point.ours()
+          + " ("
+          + detail
+          + ")";
     }
   }
 
@@ -100,16 +119,21 @@ public final class ExchangeJudge {
   private ExchangeJudge(ApiSpec spec, boolean strict) {
     this.spec = spec;
     this.model = SpecModel.of(spec);
-    ValidationReport.Level extra = strict ? ValidationReport.Level.ERROR : ValidationReport.Level.IGNORE;
-    LevelResolver levels = LevelResolver.create()
-        .withLevel("validation.schema.additionalProperties", extra)
-        .withLevel("validation.response.body.schema.additionalProperties", extra)
-        .build();
-    this.validator = OpenApiInteractionValidator.createFor(model.openApi()).withLevelResolver(levels).build();
+    ValidationReport.Level extra =
+        strict ? ValidationReport.Level.ERROR : ValidationReport.Level.IGNORE;
+    LevelResolver levels =
+        LevelResolver.create()
+            .withLevel("validation.schema.additionalProperties", extra)
+            .withLevel("validation.response.body.schema.additionalProperties", extra)
+            .build();
+    this.validator =
+        OpenApiInteractionValidator.createFor(model.openApi()).withLevelResolver(levels).build();
     this.schemas = new SchemaValidator(model.openApi(), new MessageResolver(levels));
   }
 
-  /** A judge that allows members the document does not define (the documents' own tolerance rule). */
+  /**
+   * A judge that allows members the document does not define (the documents' own tolerance rule).
+   */
   public static ExchangeJudge of(ApiSpec spec) {
     return new ExchangeJudge(spec, false);
   }
@@ -119,14 +143,18 @@ public final class ExchangeJudge {
     return new ExchangeJudge(spec, true);
   }
 
-  /** Whether the document has an operation for this method and path, so {@link #problems} can judge its answers. */
+  /**
+   * Whether the document has an operation for this method and path, so {@link #problems} can judge
+   * its answers.
+   */
   public boolean knows(String method, String path) {
     return model.operation(method, path) != null;
   }
 
   /**
-   * Every way the answer differs from our spec, departures from the documents and other readings of open
-   * points alike; empty when it conforms, or when the call was to a path or method the document does not have.
+   * Every way the answer differs from our spec, departures from the documents and other readings of
+   * open points alike; empty when it conforms, or when the call was to a path or method the
+   * document does not have.
    *
    * @param method the request method
    * @param path the request path without the query
@@ -134,16 +162,17 @@ public final class ExchangeJudge {
    * @param headers the answer's headers (names in any case)
    * @param body the answer's raw body, empty when there was none
    */
-  public List<String> problems(String method, String path, int status, Map<String, List<String>> headers,
-      byte[] body) {
+  public List<String> problems(
+      String method, String path, int status, Map<String, List<String>> headers, byte[] body) {
     return verdict(method, path, status, headers, body).all();
   }
 
   /**
-   * The answer judged: what departs from the service documents, and which open points it reads otherwise than
-   * our spec. Empty when the document has no such operation.
+   * The answer judged: what departs from the service documents, and which open points it reads
+   * otherwise than our spec. Empty when the document has no such operation.
    */
-  public Verdict verdict(String method, String path, int status, Map<String, List<String>> headers, byte[] body) {
+  public Verdict verdict(
+      String method, String path, int status, Map<String, List<String>> headers, byte[] body) {
     SpecModel.Operation operation = model.operation(method, path);
     List<String> departures = new ArrayList<>();
     List<Reading> readings = new ArrayList<>();
@@ -160,13 +189,21 @@ public final class ExchangeJudge {
 
   // ---------------------------------------------------------------- v2
 
-  /** A 429, or a 503 with Retry-After: the target asks the caller to wait and call again, nothing to judge. */
+  /**
+   * A 429, or a 503 with Retry-After: the target asks the caller to wait and call again, nothing to
+   * judge.
+   */
   private static boolean slowDown(int status, Map<String, List<String>> headers) {
     return status == 429 || (status == 503 && header(headers, "Retry-After") != null);
   }
 
-  private void judgeV2(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
-      List<String> departures, List<Reading> readings) {
+  private void judgeV2(
+      SpecModel.Operation operation,
+      int status,
+      Map<String, List<String>> headers,
+      byte[] body,
+      List<String> departures,
+      List<Reading> readings) {
     if (slowDown(status, headers)) {
       return; // waiting it out is the caller's business; the documents define no body for it
     }
@@ -179,23 +216,33 @@ public final class ExchangeJudge {
     String contentType = header(headers, "Content-Type");
     if (status / 100 == 2) {
       if (operation.emptySuccess()) {
-        readings.add(new Reading(OpenPoint.NO_BODY_STATUS, declared, operation.id() + " answered HTTP " + status));
+        readings.add(
+            new Reading(
+                OpenPoint.NO_BODY_STATUS, declared, operation.id() + " answered HTTP " + status));
         return; // the document defines no body; one that comes anyway is ignored
       }
-      readings.add(new Reading(operation.method().equals("POST") ? OpenPoint.SUCCESS_STATUS : OpenPoint.READ_STATUS,
-          declared, operation.id() + " answered HTTP " + status));
+      readings.add(
+          new Reading(
+              operation.method().equals("POST") ? OpenPoint.SUCCESS_STATUS : OpenPoint.READ_STATUS,
+              declared,
+              operation.id() + " answered HTTP " + status));
       judgeJson(operation, successStatus(operation), contentType, body, departures, readings);
     } else if (status / 100 == 4) {
       JsonNode error = parse(body);
       List<String> errorProblems = errorBodyProblems(error, contentType);
       if (!errorProblems.isEmpty()) {
-        departures.add("Errors, rule 1: a refusal carries the error body; here " + String.join("; ", errorProblems));
+        departures.add(
+            "Errors, rule 1: a refusal carries the error body; here "
+                + String.join("; ", errorProblems));
         return;
       }
       String code = error.path("code").asText();
       if (!isDeclared || !OUR_ERROR_STATUSES.get(code).contains(status)) {
-        readings.add(new Reading(statusPointOf(code), declared, operation.id() + " answered " + code + " with HTTP "
-            + status));
+        readings.add(
+            new Reading(
+                statusPointOf(code),
+                declared,
+                operation.id() + " answered " + code + " with HTTP " + status));
       }
     } else {
       departures.add("HTTP " + status + ": neither the documented answer nor a refusal");
@@ -205,8 +252,13 @@ public final class ExchangeJudge {
   }
 
   /** Judges a JSON success body against the schema of the operation's declared success status. */
-  private void judgeJson(SpecModel.Operation operation, int judged, String contentType, byte[] body,
-      List<String> departures, List<Reading> readings) {
+  private void judgeJson(
+      SpecModel.Operation operation,
+      int judged,
+      String contentType,
+      byte[] body,
+      List<String> departures,
+      List<Reading> readings) {
     if (contentType == null || !isJson(contentType)) {
       departures.add("General rule 1: bodies are JSON; the answer is labelled " + contentType);
       return;
@@ -217,38 +269,50 @@ public final class ExchangeJudge {
       return;
     }
     if (operation.id().equals("listReceipts")) {
-      readings.add(new Reading(OpenPoint.RECEIPT_LIST, json.isArray() ? "array" : "object", "the receipt list"));
+      readings.add(
+          new Reading(
+              OpenPoint.RECEIPT_LIST, json.isArray() ? "array" : "object", "the receipt list"));
     }
     if (operation.id().equals("listReceipts") && json.isArray()) {
       Schema<?> receipt = model.schema("ReceiptResponse");
       for (JsonNode item : json) {
-        departures.addAll(schemaProblems(receipt, parse(withoutNulls(item).getBytes(
-            StandardCharsets.UTF_8))));
+        departures.addAll(
+            schemaProblems(receipt, parse(withoutNulls(item).getBytes(StandardCharsets.UTF_8))));
       }
       return;
     }
-    SimpleResponse.Builder response = SimpleResponse.Builder.status(judged)
-        .withContentType("application/json").withBody(withoutNulls(json));
-    ValidationReport report = validator.validateResponse(operation.template(),
-        Request.Method.valueOf(operation.method()), response.build());
+    SimpleResponse.Builder response =
+        SimpleResponse.Builder.status(judged)
+            .withContentType("application/json")
+            .withBody(withoutNulls(json));
+    ValidationReport report =
+        validator.validateResponse(
+            operation.template(), Request.Method.valueOf(operation.method()), response.build());
     for (ValidationReport.Message message : report.getMessages()) {
       if (message.getLevel() != ValidationReport.Level.ERROR) {
         continue;
       }
       String pointer = pointer(message);
       if (message.getKey().endsWith(".enum") && isStickerStatus(operation, pointer)) {
-        readings.add(new Reading(OpenPoint.STICKER_OFF, json.at(pointer).asText(), "a sticker status at "
-            + pointer));
+        readings.add(
+            new Reading(
+                OpenPoint.STICKER_OFF,
+                json.at(pointer).asText(),
+                "a sticker status at " + pointer));
       } else {
         departures.add(describe(message));
       }
     }
   }
 
-  /** A sticker's status: the document names only Active, so another value is a reading, not a departure. */
+  /**
+   * A sticker's status: the document names only Active, so another value is a reading, not a
+   * departure.
+   */
   private static boolean isStickerStatus(SpecModel.Operation operation, String pointer) {
     return operation.id().endsWith("Sticker") || operation.id().equals("listStickers")
-        ? pointer.equals("/status") || pointer.matches("/items/\\d+/status") : false;
+        ? pointer.equals("/status") || pointer.matches("/items/\\d+/status")
+        : false;
   }
 
   private static int successStatus(SpecModel.Operation operation) {
@@ -304,8 +368,13 @@ public final class ExchangeJudge {
 
   // ---------------------------------------------------------------- v1
 
-  private void judgeV1(SpecModel.Operation operation, int status, Map<String, List<String>> headers, byte[] body,
-      List<String> departures, List<Reading> readings) {
+  private void judgeV1(
+      SpecModel.Operation operation,
+      int status,
+      Map<String, List<String>> headers,
+      byte[] body,
+      List<String> departures,
+      List<Reading> readings) {
     if (slowDown(status, headers)) {
       return;
     }
@@ -317,9 +386,11 @@ public final class ExchangeJudge {
       return; // the document defines no body for a request that could not be read
     }
     String contentType = header(headers, "Content-Type");
-    String media = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT).split(";")[0].trim();
+    String media =
+        contentType == null ? "" : contentType.toLowerCase(Locale.ROOT).split(";")[0].trim();
     if (isXml(media)) {
-      readings.add(new Reading(OpenPoint.V1_XML_TYPE, media, operation.id() + " answered XML as " + media));
+      readings.add(
+          new Reading(OpenPoint.V1_XML_TYPE, media, operation.id() + " answered XML as " + media));
       departures.addAll(XmlBodies.problems(model, schemas, operation, status, body));
       return;
     }
@@ -328,20 +399,29 @@ public final class ExchangeJudge {
       return; // the document gives no format for a document's content
     }
     if (json == null) {
-      departures.add("Responses are JSON (or XML when asked for); the answer, labelled " + contentType
-          + ", does not parse as JSON");
+      departures.add(
+          "Responses are JSON (or XML when asked for); the answer, labelled "
+              + contentType
+              + ", does not parse as JSON");
       return;
     }
     // The document names no media type for v1: a legacy server may label its JSON otherwise.
-    readings.add(new Reading(OpenPoint.V1_JSON_TYPE, media, operation.id() + " answered JSON as " + media));
-    if (json.path("ErrorCode").isIntegralNumber() && json.path("ErrorCode").intValue() != 0
+    readings.add(
+        new Reading(OpenPoint.V1_JSON_TYPE, media, operation.id() + " answered JSON as " + media));
+    if (json.path("ErrorCode").isIntegralNumber()
+        && json.path("ErrorCode").intValue() != 0
         && json instanceof com.fasterxml.jackson.databind.node.ObjectNode failure) {
       // The document defines only ErrorCode for a failure: a payload member beside it is ignored.
       failure.retain("ErrorCode");
     }
-    ValidationReport report = validator.validateResponse(operation.template(),
-        Request.Method.valueOf(operation.method()), SimpleResponse.Builder.status(200)
-            .withContentType("application/json").withBody(withoutNulls(json)).build());
+    ValidationReport report =
+        validator.validateResponse(
+            operation.template(),
+            Request.Method.valueOf(operation.method()),
+            SimpleResponse.Builder.status(200)
+                .withContentType("application/json")
+                .withBody(withoutNulls(json))
+                .build());
     for (ValidationReport.Message message : report.getMessages()) {
       if (message.getLevel() == ValidationReport.Level.ERROR) {
         departures.add(describe(message));
@@ -352,8 +432,8 @@ public final class ExchangeJudge {
   // ---------------------------------------------------------------- notifications
 
   /**
-   * Every way a callback body breaks the named schema of the document (for example
-   * {@code PaymentNotification}); empty when it conforms.
+   * Every way a callback body breaks the named schema of the document (for example {@code
+   * PaymentNotification}); empty when it conforms.
    */
   public List<String> schemaProblems(String schemaName, JsonNode body) {
     return schemaProblems(model.schema(schemaName), body);
@@ -382,8 +462,9 @@ public final class ExchangeJudge {
   }
 
   /**
-   * The body with every member whose value is null left out: a serializer that writes an absent member as null
-   * says the same as one that leaves it out, and a member the documents require is still missing then.
+   * The body with every member whose value is null left out: a serializer that writes an absent
+   * member as null says the same as one that leaves it out, and a member the documents require is
+   * still missing then.
    */
   private static String withoutNulls(JsonNode json) {
     JsonNode copy = json.deepCopy();
@@ -394,13 +475,16 @@ public final class ExchangeJudge {
   private static void stripNulls(JsonNode node) {
     if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
       List<String> nulls = new ArrayList<>();
-      object.properties().forEach(member -> {
-        if (member.getValue().isNull()) {
-          nulls.add(member.getKey());
-        } else {
-          stripNulls(member.getValue());
-        }
-      });
+      object
+          .properties()
+          .forEach(
+              member -> {
+                if (member.getValue().isNull()) {
+                  nulls.add(member.getKey());
+                } else {
+                  stripNulls(member.getValue());
+                }
+              });
       object.remove(nulls);
     } else if (node.isArray()) {
       node.forEach(ExchangeJudge::stripNulls);
@@ -425,7 +509,10 @@ public final class ExchangeJudge {
   private static String describe(ValidationReport.Message message) {
     String pointer = pointer(message);
     String where = pointer.isEmpty() || pointer.equals("/") ? "" : " at " + pointer;
-    return message.getKey() + where + ": " + message.getMessage().replaceFirst("^\\[Path '[^']*'\\]\\s*", "");
+    return message.getKey()
+        + where
+        + ": "
+        + message.getMessage().replaceFirst("^\\[Path '[^']*'\\]\\s*", "");
   }
 
   static String header(Map<String, List<String>> headers, String name) {

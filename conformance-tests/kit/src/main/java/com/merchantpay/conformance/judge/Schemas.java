@@ -1,12 +1,15 @@
 package com.merchantpay.conformance.judge;
 
 import io.swagger.v3.oas.models.media.Schema;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ArrayList;
 
-/** Reading resolved schemas of the documents, which use single-part {@code allOf} for described references. */
+/**
+ * Reading resolved schemas of the documents, which use single-part {@code allOf} for described
+ * references.
+ */
 public final class Schemas {
   private Schemas() {}
 
@@ -61,7 +64,10 @@ public final class Schemas {
     return required;
   }
 
-  /** The schema itself, or its single {@code allOf} part, where the constraints of a described reference live. */
+  /**
+   * The schema itself, or its single {@code allOf} part, where the constraints of a described
+   * reference live.
+   */
   public static Schema<?> effective(Schema<?> schema) {
     if (schema.getType() == null && schema.getAllOf() != null && schema.getAllOf().size() == 1) {
       return effective(schema.getAllOf().get(0));

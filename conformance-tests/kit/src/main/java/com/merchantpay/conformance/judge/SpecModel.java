@@ -10,6 +10,8 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.parser.core.models.ParseOptions;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -18,24 +20,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 
 /**
- * An OpenAPI document of the service as the kit reads it: the parsed model with every reference resolved,
- * and its operations with what the checks need to know of them. Loaded once per JVM and document. Not part
- * of the kit's API.
+ * An OpenAPI document of the service as the kit reads it: the parsed model with every reference
+ * resolved, and its operations with what the checks need to know of them. Loaded once per JVM and
+ * document. Not part of the kit's API.
  */
 public final class SpecModel {
   private static final Map<ApiSpec, SpecModel> LOADED = new EnumMap<>(ApiSpec.class);
 
   /** One operation of the document. */
-  public record Operation(String id, String method, String template, Pattern pattern, io.swagger.v3.oas.models.Operation
-      definition, List<Parameter> parameters) {
+  public record Operation(
+      String id,
+      String method,
+      String template,
+      Pattern pattern,
+      io.swagger.v3.oas.models.Operation definition,
+      List<Parameter> parameters) {
 
     /** Whether the 200 answer has no body (capture, cancel, revoke, sticker activation). */
     public boolean emptySuccess() {
-      ApiResponse ok = definition.getResponses() == null ? null : definition.getResponses().get("200");
+      ApiResponse ok =
+          definition.getResponses() == null ? null : definition.getResponses().get("200");
       return ok != null && (ok.getContent() == null || ok.getContent().isEmpty());
     }
 
@@ -48,9 +54,13 @@ public final class SpecModel {
       return media == null ? null : media.getSchema();
     }
 
-    /** The statuses the operation documents, as written ({@code 200}, {@code 5XX}, {@code default}). */
+    /**
+     * The statuses the operation documents, as written ({@code 200}, {@code 5XX}, {@code default}).
+     */
     public List<String> documentedStatuses() {
-      return definition.getResponses() == null ? List.of() : List.copyOf(definition.getResponses().keySet());
+      return definition.getResponses() == null
+          ? List.of()
+          : List.copyOf(definition.getResponses().keySet());
     }
 
     /** The vendor extension with this name, or null. */
@@ -73,20 +83,34 @@ public final class SpecModel {
     options.setResolve(true);
     options.setResolveFully(true);
     options.setResolveCombinators(false);
-    this.openApi = new OpenApiLoader().loadApi(OpenApiInteractionValidator.SpecSource.inline(spec.yaml()), List.of(),
-        options);
+    this.openApi =
+        new OpenApiLoader()
+            .loadApi(
+                OpenApiInteractionValidator.SpecSource.inline(spec.yaml()), List.of(), options);
     List<Operation> all = new ArrayList<>();
-    openApi.getPaths().forEach((template, item) -> item.readOperationsMap().forEach((method, definition) -> {
-      List<Parameter> parameters = new ArrayList<>();
-      if (item.getParameters() != null) {
-        parameters.addAll(item.getParameters());
-      }
-      if (definition.getParameters() != null) {
-        parameters.addAll(definition.getParameters());
-      }
-      all.add(new Operation(definition.getOperationId(), method.name(), template, pattern(template), definition,
-          Collections.unmodifiableList(parameters)));
-    }));
+    openApi
+        .getPaths()
+        .forEach(
+            (template, item) ->
+                item.readOperationsMap()
+                    .forEach(
+                        (method, definition) -> {
+                          List<Parameter> parameters = new ArrayList<>();
+                          if (item.getParameters() != null) {
+                            parameters.addAll(item.getParameters());
+                          }
+                          if (definition.getParameters() != null) {
+                            parameters.addAll(definition.getParameters());
+                          }
+                          all.add(
+                              new Operation(
+                                  definition.getOperationId(),
+                                  method.name(),
+                                  template,
+                                  pattern(template),
+                                  definition,
+                                  Collections.unmodifiableList(parameters)));
+                        }));
     this.operations = Collections.unmodifiableList(all);
   }
 
@@ -125,7 +149,8 @@ public final class SpecModel {
         return operation;
       }
     }
-    throw new IllegalArgumentException("no operation " + operationId + " in the " + spec + " document");
+    throw new IllegalArgumentException(
+        "no operation " + operationId + " in the " + spec + " document");
   }
 
   /** A named schema of the components, resolved. */
@@ -149,14 +174,18 @@ public final class SpecModel {
     return Pattern.compile(regex.toString());
   }
 
-  /** The path of a template with its parameters filled in, each percent-encoded as a path segment. */
+  /**
+   * The path of a template with its parameters filled in, each percent-encoded as a path segment.
+   */
   public static String expand(String template, Map<String, String> values) {
     Matcher names = Pattern.compile("\\{([^}]+)}").matcher(template);
     StringBuilder out = new StringBuilder();
     while (names.find()) {
       String value = values.get(names.group(1));
-      names.appendReplacement(out, Matcher.quoteReplacement(
-          URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
+      names.appendReplacement(
+          out,
+          Matcher.quoteReplacement(
+              URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
     }
     names.appendTail(out);
     return out.toString();

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Rules of the v2 document's conventions that a schema does not state, applied to every value of every v2
- * answer: timestamps are written in UTC, and an amount shows at most four fraction digits.
+ * Rules of the v2 document's conventions that a schema does not state, applied to every value of
+ * every v2 answer: timestamps are written in UTC, and an amount shows at most four fraction digits.
  */
 final class V2Values {
   private static final Pattern TIMESTAMP = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
@@ -29,9 +29,12 @@ final class V2Values {
   private static void walk(JsonNode node, String path, List<String> problems) {
     if (node.isObject()) {
       JsonNode value = node.get("value");
-      if (value != null && value.isNumber() && node.path("currency").isTextual()
+      if (value != null
+          && value.isNumber()
+          && node.path("currency").isTextual()
           && value.decimalValue().stripTrailingZeros().scale() > MAX_FRACTION_DIGITS) {
-        problems.add("Conventions: " + path + "/value " + value + " shows more than four fraction digits");
+        problems.add(
+            "Conventions: " + path + "/value " + value + " shows more than four fraction digits");
       }
       for (Map.Entry<String, JsonNode> member : node.properties()) {
         // invoice.params holds the merchant's own free-form text, echoed as it was sent.

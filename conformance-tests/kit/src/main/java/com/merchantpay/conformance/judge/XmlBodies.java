@@ -21,10 +21,10 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Judges the XML answers of v1, which the OpenAPI validator does not read: the root element must be the
- * one the schema's {@code xml} object names, and the content, read with Jackson XML and typed by the schema
- * (text to numbers and booleans, wrapped lists to arrays), must pass the schema as a JSON answer would.
- * Not part of the kit's API.
+ * Judges the XML answers of v1, which the OpenAPI validator does not read: the root element must be
+ * the one the schema's {@code xml} object names, and the content, read with Jackson XML and typed
+ * by the schema (text to numbers and booleans, wrapped lists to arrays), must pass the schema as a
+ * JSON answer would. Not part of the kit's API.
  */
 public final class XmlBodies {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -33,12 +33,17 @@ public final class XmlBodies {
   private XmlBodies() {}
 
   /** Every way the XML answer breaks the document; empty when it conforms. */
-  public static List<String> problems(SpecModel model, SchemaValidator schemas, SpecModel.Operation operation,
-      int status, byte[] body) {
+  public static List<String> problems(
+      SpecModel model,
+      SchemaValidator schemas,
+      SpecModel.Operation operation,
+      int status,
+      byte[] body) {
     List<String> problems = new ArrayList<>();
     Schema<?> schema = responseSchema(operation, status);
     if (schema == null) {
-      problems.add("the document defines no XML answer with status " + status + " for " + operation.id());
+      problems.add(
+          "the document defines no XML answer with status " + status + " for " + operation.id());
       return problems;
     }
     String root;
@@ -69,8 +74,10 @@ public final class XmlBodies {
     if (response == null) {
       response = operation.definition().getResponses().getDefault();
     }
-    MediaType media = response == null || response.getContent() == null ? null
-        : response.getContent().get("application/xml");
+    MediaType media =
+        response == null || response.getContent() == null
+            ? null
+            : response.getContent().get("application/xml");
     return media == null ? null : media.getSchema();
   }
 
@@ -85,10 +92,12 @@ public final class XmlBodies {
   }
 
   /**
-   * The XML tree as the JSON the schema describes. XML has only text, so each value is converted to its
-   * schema type; a value that does not convert stays text and fails the schema check with its name.
+   * The XML tree as the JSON the schema describes. XML has only text, so each value is converted to
+   * its schema type; a value that does not convert stays text and fails the schema check with its
+   * name.
    */
-  private static JsonNode typed(JsonNode xml, Schema<?> schema, String where, List<String> problems) {
+  private static JsonNode typed(
+      JsonNode xml, Schema<?> schema, String where, List<String> problems) {
     String type = Schemas.typeOf(schema);
     if ("array".equals(type)) {
       return array(xml, schema, where, problems);
@@ -104,8 +113,11 @@ public final class XmlBodies {
       for (Map.Entry<String, JsonNode> element : xml.properties()) {
         String name = propertyFor(schema, element.getKey());
         Schema<?> property = name == null ? null : Schemas.properties(schema).get(name);
-        out.set(name == null ? element.getKey() : name,
-            property == null ? element.getValue() : typed(element.getValue(), property, element.getKey(), problems));
+        out.set(
+            name == null ? element.getKey() : name,
+            property == null
+                ? element.getValue()
+                : typed(element.getValue(), property, element.getKey(), problems));
       }
       return out;
     }
@@ -117,8 +129,11 @@ public final class XmlBodies {
       if ("integer".equals(type)) {
         // The narrowest node: the schema validator compares enum values by node type as well.
         BigInteger value = new BigInteger(text);
-        return value.bitLength() < 32 ? NODES.numberNode(value.intValue())
-            : value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
+        return value.bitLength() < 32
+            ? NODES.numberNode(value.intValue())
+            : value.bitLength() < 64
+                ? NODES.numberNode(value.longValue())
+                : NODES.numberNode(value);
       }
       if ("number".equals(type)) {
         return NODES.numberNode(new BigDecimal(text));
@@ -132,8 +147,12 @@ public final class XmlBodies {
     return xml;
   }
 
-  /** A list: a wrapper element holding one element per entry (named by the item schema), or repeated elements. */
-  private static JsonNode array(JsonNode xml, Schema<?> schema, String where, List<String> problems) {
+  /**
+   * A list: a wrapper element holding one element per entry (named by the item schema), or repeated
+   * elements.
+   */
+  private static JsonNode array(
+      JsonNode xml, Schema<?> schema, String where, List<String> problems) {
     Schema<?> items = schema.getItems();
     boolean wrapped = schema.getXml() != null && Boolean.TRUE.equals(schema.getXml().getWrapped());
     List<JsonNode> entries = new ArrayList<>();
@@ -141,14 +160,18 @@ public final class XmlBodies {
       if (xml.isTextual() && xml.asText().isBlank()) {
         return NODES.arrayNode();
       }
-      String itemName = items.getXml() != null && items.getXml().getName() != null ? items.getXml().getName() : where;
+      String itemName =
+          items.getXml() != null && items.getXml().getName() != null
+              ? items.getXml().getName()
+              : where;
       if (!xml.isObject()) {
         problems.add(where + ": expected a wrapper of " + itemName + " elements");
         return xml;
       }
       for (Map.Entry<String, JsonNode> child : xml.properties()) {
         if (!child.getKey().equals(itemName)) {
-          problems.add(where + ": element " + child.getKey() + " where the document has " + itemName);
+          problems.add(
+              where + ": element " + child.getKey() + " where the document has " + itemName);
           continue;
         }
         addAll(child.getValue(), entries);
@@ -188,6 +211,8 @@ public final class XmlBodies {
         && (property.getXml() == null || !Boolean.TRUE.equals(property.getXml().getWrapped()))) {
       named = property.getItems(); // repeated elements, each named like an item
     }
-    return named.getXml() != null && named.getXml().getName() != null ? named.getXml().getName() : propertyName;
+    return named.getXml() != null && named.getXml().getName() != null
+        ? named.getXml().getName()
+        : propertyName;
   }
 }

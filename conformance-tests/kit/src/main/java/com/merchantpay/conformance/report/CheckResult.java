@@ -10,8 +10,8 @@ import java.util.List;
  * @param title the behaviour it checks, as a sentence
  * @param tags its tags ({@code v2}, {@code v1}, {@code idempotency}, {@code decision}, ...)
  * @param rule what it enforces, cited; for a failure, the rule the failing assertion cites
- * @param outcome passed, reads an open point differently, failed, skipped (with the reason) or accepted by the
- *     baseline
+ * @param outcome passed, reads an open point differently, failed, skipped (with the reason) or
+ *     accepted by the baseline
  * @param expected what the rule asks for (failures)
  * @param actual what came back instead, or why the check was skipped
  * @param reproduce a {@code curl} command repeating the call that failed, secrets left out
@@ -39,8 +39,8 @@ public record CheckResult(
   public enum Outcome {
     PASSED,
     /**
-     * Passed every rule of the documents, but reads an open point otherwise than our specs: both readings are in
-     * {@code differences}. Not a failure.
+     * Passed every rule of the documents, but reads an open point otherwise than our specs: both
+     * readings are in {@code differences}. Not a failure.
      */
     DIFFERS,
     FAILED,
@@ -59,7 +59,8 @@ public record CheckResult(
    * @param theirs the target's reading, as observed
    * @param seen the answer that showed it, summarised
    */
-  public record Difference(String point, String question, String ours, String theirs, String seen) {}
+  public record Difference(
+      String point, String question, String ours, String theirs, String seen) {}
 
   public CheckResult {
     tags = List.copyOf(tags);

@@ -5,108 +5,205 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A point the service documents leave open, where our specs took a decision (their "Not specified by the
- * service documents" statements). A target that reads one differently is reported as such and does not fail
- * the run, unless the run is strict or the target's profile declares its reading of the point: then the
- * declared reading (or, when strict, ours) is checked exactly.
+ * A point the service documents leave open, where our specs took a decision (their "Not specified
+ * by the service documents" statements). A target that reads one differently is reported as such
+ * and does not fail the run, unless the run is strict or the target's profile declares its reading
+ * of the point: then the declared reading (or, when strict, ours) is checked exactly.
  *
- * <p>A declared reading is text: a status (or several, separated by {@code |}), an error code, a member name
- * or one of the words the point lists in its description.
+ * <p>A declared reading is text: a status (or several, separated by {@code |}), an error code, a
+ * member name or one of the words the point lists in its description.
  */
 public enum OpenPoint {
   SUCCESS_STATUS("v2.status.success", "the success status of creating POSTs", "200"),
-  READ_STATUS("v2.status.read", "the success status of reads and completions, which answer with the resource",
+  READ_STATUS(
+      "v2.status.read",
+      "the success status of reads and completions, which answer with the resource",
       "200"),
-  NO_BODY_STATUS("v2.status.no-body", "the status of capture, cancel, revoke and sticker activation (the "
-      + "document shows HTTP 200 with an empty body; 204 says the same)", "200"),
+  NO_BODY_STATUS(
+      "v2.status.no-body",
+      "the status of capture, cancel, revoke and sticker activation (the "
+          + "document shows HTTP 200 with an empty body; 204 says the same)",
+      "200"),
   VALIDATION_STATUS("v2.status.validation-error", "the HTTP status of validation_error", "400"),
-  UNAUTHENTICATED_STATUS("v2.status.unauthenticated", "the HTTP status of not_authorized for missing or unknown "
-      + "credentials", "401"),
-  FORBIDDEN_STATUS("v2.status.forbidden", "the HTTP status of not_authorized for a merchant the token does not act "
-      + "for", "403"),
-  NOT_FOUND_STATUS("v2.status.not-found", "the HTTP status of a request naming a resource that does not exist",
+  UNAUTHENTICATED_STATUS(
+      "v2.status.unauthenticated",
+      "the HTTP status of not_authorized for missing or unknown " + "credentials",
+      "401"),
+  FORBIDDEN_STATUS(
+      "v2.status.forbidden",
+      "the HTTP status of not_authorized for a merchant the token does not act " + "for",
+      "403"),
+  NOT_FOUND_STATUS(
+      "v2.status.not-found",
+      "the HTTP status of a request naming a resource that does not exist",
       "404"),
-  WRONG_STATE_STATUS("v2.status.wrong-state", "the HTTP status of an operation the resource's state does not "
-      + "allow", "409"),
-  KEY_IN_FLIGHT_STATUS("v2.status.key-in-flight", "the HTTP status of a repeat that arrives while the first call "
-      + "with its key still runs", "409"),
-  KEY_CONFLICT_STATUS("v2.status.key-conflict", "the HTTP status of idempotency_key_violation for a key reused "
-      + "with another request", "422"),
-  TOKEN_UNUSABLE_STATUS("v2.status.token-unusable", "the HTTP status of payment_token_revoked and "
-      + "payment_token_blocked", "422"),
-  NOT_FOUND_CODE("v2.code.not-found", "the error code of a request naming a resource that does not exist",
+  WRONG_STATE_STATUS(
+      "v2.status.wrong-state",
+      "the HTTP status of an operation the resource's state does not " + "allow",
+      "409"),
+  KEY_IN_FLIGHT_STATUS(
+      "v2.status.key-in-flight",
+      "the HTTP status of a repeat that arrives while the first call " + "with its key still runs",
+      "409"),
+  KEY_CONFLICT_STATUS(
+      "v2.status.key-conflict",
+      "the HTTP status of idempotency_key_violation for a key reused " + "with another request",
+      "422"),
+  TOKEN_UNUSABLE_STATUS(
+      "v2.status.token-unusable",
+      "the HTTP status of payment_token_revoked and " + "payment_token_blocked",
+      "422"),
+  NOT_FOUND_CODE(
+      "v2.code.not-found",
+      "the error code of a request naming a resource that does not exist",
       "invalid_operation"),
-  WRONG_STATE_CODE("v2.code.wrong-state", "the error code of an operation the resource's state does not allow",
+  WRONG_STATE_CODE(
+      "v2.code.wrong-state",
+      "the error code of an operation the resource's state does not allow",
       "invalid_operation"),
-  AMOUNT_REFUSAL_CODE("v2.code.amount", "the error code of an amount that cannot be paid, captured or refunded "
-      + "(zero or below, beyond what is held or refundable, another currency)", "validation_error"),
-  REFUSAL_CODE("v2.code.refusal", "the error code of a request that breaks a constraint only our spec sets",
+  AMOUNT_REFUSAL_CODE(
+      "v2.code.amount",
+      "the error code of an amount that cannot be paid, captured or refunded "
+          + "(zero or below, beyond what is held or refundable, another currency)",
       "validation_error"),
-  FOREIGN_RESOURCE("v2.auth.foreign-resource", "how another merchant's resource is refused: as absent "
-      + "(404 invalid_operation) or as forbidden (403 not_authorized)", "404 invalid_operation"),
-  NAMES_MEMBER("v2.validation.names-member", "whether each entry of errors names the member it is about "
-      + "(named, unnamed)", "named"),
-  REQUEST_CONSTRAINTS("v2.request.constraints", "the constraints on requests the documents do not give (required "
-      + "members other than merchantId, lengths, patterns, formats, bounds): refused or accepted", "refused"),
-  REQUEST_BOUNDARIES("v2.request.boundaries", "values at the edge of what our spec allows (long texts, four "
-      + "fraction digits, fifteen integer digits): accepted or refused", "accepted"),
-  REPLAY("v2.idempotency.replay", "the answer to a repeat with the same key and the same request: the first "
-      + "answer (first-answer) or a refusal with idempotency_key_violation (refused)", "first-answer"),
-  REFUSED_REQUEST_KEY("v2.idempotency.refused-request", "whether a key whose request was refused as invalid "
-      + "can be used again for the corrected request (freed, kept)", "freed"),
-  KEY_REQUIRED("v2.idempotency.key-required", "whether a creating call without Idempotency-Key is refused "
-      + "(refused, accepted)", "refused"),
-  CURSOR("v2.list.cursor", "the name and place of the next-page pointer in a list answer: a member name, or a "
-      + "JSON pointer such as /paging/next", "cursor"),
+  REFUSAL_CODE(
+      "v2.code.refusal",
+      "the error code of a request that breaks a constraint only our spec sets",
+      "validation_error"),
+  FOREIGN_RESOURCE(
+      "v2.auth.foreign-resource",
+      "how another merchant's resource is refused: as absent "
+          + "(404 invalid_operation) or as forbidden (403 not_authorized)",
+      "404 invalid_operation"),
+  NAMES_MEMBER(
+      "v2.validation.names-member",
+      "whether each entry of errors names the member it is about " + "(named, unnamed)",
+      "named"),
+  REQUEST_CONSTRAINTS(
+      "v2.request.constraints",
+      "the constraints on requests the documents do not give (required "
+          + "members other than merchantId, lengths, patterns, formats, bounds): refused or accepted",
+      "refused"),
+  REQUEST_BOUNDARIES(
+      "v2.request.boundaries",
+      "values at the edge of what our spec allows (long texts, four "
+          + "fraction digits, fifteen integer digits): accepted or refused",
+      "accepted"),
+  REPLAY(
+      "v2.idempotency.replay",
+      "the answer to a repeat with the same key and the same request: the first "
+          + "answer (first-answer) or a refusal with idempotency_key_violation (refused)",
+      "first-answer"),
+  REFUSED_REQUEST_KEY(
+      "v2.idempotency.refused-request",
+      "whether a key whose request was refused as invalid "
+          + "can be used again for the corrected request (freed, kept)",
+      "freed"),
+  KEY_REQUIRED(
+      "v2.idempotency.key-required",
+      "whether a creating call without Idempotency-Key is refused " + "(refused, accepted)",
+      "refused"),
+  CURSOR(
+      "v2.list.cursor",
+      "the name and place of the next-page pointer in a list answer: a member name, or a "
+          + "JSON pointer such as /paging/next",
+      "cursor"),
   ORDER("v2.list.order", "the order of list items (ascending, descending, unordered)", "ascending"),
   START_BOUND("v2.list.start", "whether start is inclusive (inclusive, exclusive)", "inclusive"),
   END_BOUND("v2.list.end", "whether end is inclusive (inclusive, exclusive)", "exclusive"),
-  RECEIPT_LIST("v2.list.receipts", "the form of the receipt list: an object with items (object) or a bare array "
-      + "(array)", "object"),
-  PENDING_REFUND_RESULT("v2.refund.pending-result-code", "the resultCode of a refund that is still Pending "
-      + "(none, or the code it carries)", "none"),
-  CAPTURED_AMOUNT("v2.payment.captured-amount", "where the captured sum of a partially captured payment is shown "
-      + "(capturedAmount, or not shown)", "capturedAmount"),
-  FAILING_CONFIRMATION("v2.confirmation.failing-answer", "what a failing confirmation answer does to the payment "
-      + "(Rejected, or another try: Confirmation)", "Rejected"),
-  FAILING_TOKEN_ANSWER("v2.token.failing-answer", "what a failing confirmation answer does to a payment token",
+  RECEIPT_LIST(
+      "v2.list.receipts",
+      "the form of the receipt list: an object with items (object) or a bare array " + "(array)",
+      "object"),
+  PENDING_REFUND_RESULT(
+      "v2.refund.pending-result-code",
+      "the resultCode of a refund that is still Pending " + "(none, or the code it carries)",
+      "none"),
+  CAPTURED_AMOUNT(
+      "v2.payment.captured-amount",
+      "where the captured sum of a partially captured payment is shown "
+          + "(capturedAmount, or not shown)",
+      "capturedAmount"),
+  FAILING_CONFIRMATION(
+      "v2.confirmation.failing-answer",
+      "what a failing confirmation answer does to the payment "
+          + "(Rejected, or another try: Confirmation)",
+      "Rejected"),
+  FAILING_TOKEN_ANSWER(
+      "v2.token.failing-answer",
+      "what a failing confirmation answer does to a payment token",
       "Declined"),
-  EMPTY_TOKEN_ANSWER("v2.token.empty-answer", "the answer to completing a token with no answer member "
-      + "(validation_error naming code)", "validation_error"),
-  REVOKE_AGAIN("v2.token.revoke-again", "the answer to revoking a revoked token (payment_token_revoked, or "
-      + "success)", "payment_token_revoked"),
-  TOKEN_CREATED("v2.token.created-status", "the status a new payment token is answered with (Created, with the "
-      + "External step the payer finishes, or Active at once)", "Created"),
+  EMPTY_TOKEN_ANSWER(
+      "v2.token.empty-answer",
+      "the answer to completing a token with no answer member " + "(validation_error naming code)",
+      "validation_error"),
+  REVOKE_AGAIN(
+      "v2.token.revoke-again",
+      "the answer to revoking a revoked token (payment_token_revoked, or " + "success)",
+      "payment_token_revoked"),
+  TOKEN_CREATED(
+      "v2.token.created-status",
+      "the status a new payment token is answered with (Created, with the "
+          + "External step the payer finishes, or Active at once)",
+      "Created"),
   STICKER_OFF("v2.sticker.off-status", "the status of a sticker switched off", "Inactive"),
-  CANCEL_AGAIN("v2.payment.cancel-again", "the answer to cancelling a cancelled payment (refused, or success)",
+  CANCEL_AGAIN(
+      "v2.payment.cancel-again",
+      "the answer to cancelling a cancelled payment (refused, or success)",
       "refused"),
-  REFUND_HELD("v2.refund.held-payment", "the answer to refunding money that is only held (refused, or taken as a "
-      + "cancellation: accepted)", "refused"),
-  EXPIRED_INVOICE("v2.invoice.expired", "the status of a payment whose invoice expired unpaid", "Rejected"),
-  NOTIFICATION_RETRY("v2.events.retry", "whether a notification the receiver did not acknowledge is sent again "
-      + "(retried, not-retried)", "retried"),
-  TOKEN_NOTIFICATIONS("v2.events.token-statuses", "which token statuses are notified (both: Active and Revoked "
-      + "each)", "both"),
+  REFUND_HELD(
+      "v2.refund.held-payment",
+      "the answer to refunding money that is only held (refused, or taken as a "
+          + "cancellation: accepted)",
+      "refused"),
+  EXPIRED_INVOICE(
+      "v2.invoice.expired", "the status of a payment whose invoice expired unpaid", "Rejected"),
+  NOTIFICATION_RETRY(
+      "v2.events.retry",
+      "whether a notification the receiver did not acknowledge is sent again "
+          + "(retried, not-retried)",
+      "retried"),
+  TOKEN_NOTIFICATIONS(
+      "v2.events.token-statuses",
+      "which token statuses are notified (both: Active and Revoked " + "each)",
+      "both"),
   V1_XML_TYPE("v1.media-type.xml", "the media type of v1 XML answers", "application/xml"),
   V1_JSON_TYPE("v1.media-type.json", "the media type of v1 JSON answers", "application/json"),
   V1_PATH_CASE("v1.path-case", "whether path names match in any letter case (any, exact)", "any"),
-  V1_UNKNOWN_VALUES("v1.unknown-values", "what a value the operation does not define does (ignored, refused)",
+  V1_UNKNOWN_VALUES(
+      "v1.unknown-values",
+      "what a value the operation does not define does (ignored, refused)",
       "ignored"),
-  V1_MALFORMED_NONCE("v1.nonce.malformed", "the answer to a nonce that is empty, longer than 255 characters or "
-      + "holds ';' (an ErrorCode, or an HTTP status)", "-14"),
+  V1_MALFORMED_NONCE(
+      "v1.nonce.malformed",
+      "the answer to a nonce that is empty, longer than 255 characters or "
+          + "holds ';' (an ErrorCode, or an HTTP status)",
+      "-14"),
   V1_UNKNOWN_PAYMENT("v1.payment.unknown-id", "the ErrorCode of a payment id nobody has", "-13"),
-  V1_UNREADABLE("v1.request.unreadable", "the answer to a request whose needed value is missing or of another "
-      + "type (an HTTP status, or an ErrorCode)", "400"),
-  V1_MISSING_CREDENTIALS("v1.credentials.missing", "the ErrorCode of a call without login (-6) or without hash "
-      + "(-7)", "-6/-7"),
-  V1_PERIOD("v1.period.bounds", "whether the days periodFrom and periodTo are themselves included (included, "
-      + "excluded)", "included"),
-  V1_STATE_OF_V2("v1.state-of-v2", "the v1 State of a v2 payment that is held (HOLD) and captured (COMPLETE)",
+  V1_UNREADABLE(
+      "v1.request.unreadable",
+      "the answer to a request whose needed value is missing or of another "
+          + "type (an HTTP status, or an ErrorCode)",
+      "400"),
+  V1_MISSING_CREDENTIALS(
+      "v1.credentials.missing",
+      "the ErrorCode of a call without login (-6) or without hash " + "(-7)",
+      "-6/-7"),
+  V1_PERIOD(
+      "v1.period.bounds",
+      "whether the days periodFrom and periodTo are themselves included (included, " + "excluded)",
+      "included"),
+  V1_STATE_OF_V2(
+      "v1.state-of-v2",
+      "the v1 State of a v2 payment that is held (HOLD) and captured (COMPLETE)",
       "HOLD/COMPLETE"),
   V1_METHOD_NAME("v1.payment-method", "how v1 names the bank card method", "BankCard"),
-  V1_CONFIRM_TOO_MUCH("v1.confirm.too-much", "the ErrorCode of confirming more than is held", "-18"),
-  V1_DECLINE_CODE("v1.decline-code", "the ErrorCode a declined payment shows for its result code", "mapped"),
-  V1_EXPIRY_CODE("v1.expired-invoice.refund", "the ErrorCode of refunding an expired invoice", "-9");
+  V1_CONFIRM_TOO_MUCH(
+      "v1.confirm.too-much", "the ErrorCode of confirming more than is held", "-18"),
+  V1_DECLINE_CODE(
+      "v1.decline-code", "the ErrorCode a declined payment shows for its result code", "mapped"),
+  V1_EXPIRY_CODE(
+      "v1.expired-invoice.refund", "the ErrorCode of refunding an expired invoice", "-9");
 
   private final String id;
   private final String question;
@@ -139,15 +236,18 @@ public enum OpenPoint {
   }
 
   /**
-   * Whether an observed reading is the declared one: for a declared {@code 200|201}, any of the alternatives;
-   * words compared without regard to letter case.
+   * Whether an observed reading is the declared one: for a declared {@code 200|201}, any of the
+   * alternatives; words compared without regard to letter case.
    */
   public static boolean matches(String declared, String observed) {
     if (observed == null) {
       return false;
     }
     for (String alternative : declared.split("\\|")) {
-      if (alternative.trim().toLowerCase(Locale.ROOT).equals(observed.trim().toLowerCase(Locale.ROOT))) {
+      if (alternative
+          .trim()
+          .toLowerCase(Locale.ROOT)
+          .equals(observed.trim().toLowerCase(Locale.ROOT))) {
         return true;
       }
     }

@@ -6,13 +6,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The implementation under test and the credentials the kit uses on it. Only the base URL is required;
- * checks that need a credential that is not given are skipped with that reason.
+ * The implementation under test and the credentials the kit uses on it. Only the base URL is
+ * required; checks that need a credential that is not given are skipped with that reason.
  *
  * @param baseUrl where both interfaces live ({@code /api/v2} and {@code /api/v1} under it)
  * @param bearerToken v2 access token of {@code merchantId}
  * @param merchantId the merchant the token acts for
- * @param otherBearerToken a token of another merchant, for the checks that one merchant cannot see another's
+ * @param otherBearerToken a token of another merchant, for the checks that one merchant cannot see
+ *     another's
  * @param otherMerchantId the merchant of {@code otherBearerToken}
  * @param v1Login a v1 user with the Accountant role
  * @param v1Password its password (enters signatures only)
@@ -33,8 +34,11 @@ public record Target(
   public Target {
     Objects.requireNonNull(baseUrl, "baseUrl");
     String scheme = baseUrl.getScheme();
-    if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || baseUrl.getHost() == null) {
-      throw new IllegalArgumentException("the base URL must be an absolute http or https URL, not " + baseUrl);
+    if (scheme == null
+        || !(scheme.equals("http") || scheme.equals("https"))
+        || baseUrl.getHost() == null) {
+      throw new IllegalArgumentException(
+          "the base URL must be an absolute http or https URL, not " + baseUrl);
     }
   }
 
@@ -42,7 +46,10 @@ public record Target(
     return new Builder(baseUrl);
   }
 
-  /** Each secret this target holds, with the environment variable a reproduction command shows instead. */
+  /**
+   * Each secret this target holds, with the environment variable a reproduction command shows
+   * instead.
+   */
   public Map<String, String> secrets() {
     Map<String, String> secrets = new LinkedHashMap<>();
     put(secrets, bearerToken, "MERCHANTPAY_TOKEN");
@@ -61,9 +68,21 @@ public record Target(
   /** Leaves tokens and passwords out. */
   @Override
   public String toString() {
-    return "Target[baseUrl=" + baseUrl + ", merchantId=" + merchantId + ", token " + given(bearerToken)
-        + ", otherMerchantId=" + otherMerchantId + ", v1Login=" + v1Login + ", v1 password " + given(v1Password)
-        + ", v1CashierLogin=" + v1CashierLogin + "]";
+    return "Target[baseUrl="
+        + baseUrl
+        + ", merchantId="
+        + merchantId
+        + ", token "
+        + given(bearerToken)
+        + ", otherMerchantId="
+        + otherMerchantId
+        + ", v1Login="
+        + v1Login
+        + ", v1 password "
+        + given(v1Password)
+        + ", v1CashierLogin="
+        + v1CashierLogin
+        + "]";
   }
 
   private static String given(String secret) {
@@ -111,8 +130,16 @@ public record Target(
     }
 
     public Target build() {
-      return new Target(baseUrl, bearerToken, merchantId, otherBearerToken, otherMerchantId, v1Login, v1Password,
-          v1CashierLogin, v1CashierPassword);
+      return new Target(
+          baseUrl,
+          bearerToken,
+          merchantId,
+          otherBearerToken,
+          otherMerchantId,
+          v1Login,
+          v1Password,
+          v1CashierLogin,
+          v1CashierPassword);
     }
   }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The rules catalogue and the checks agree: every rule is covered or says why it cannot be, in both directions. */
+/**
+ * The rules catalogue and the checks agree: every rule is covered or says why it cannot be, in both
+ * directions.
+ */
 class CatalogueTest {
   private static final List<Check> CHECKS = Catalog.all();
 
@@ -32,10 +35,14 @@ class CatalogueTest {
     List<String> missing = new ArrayList<>();
     for (Rule rule : Rule.all()) {
       for (String pattern : rule.checks()) {
-        boolean found = pattern.endsWith("*")
-            ? CHECKS.stream().anyMatch(check -> check.id().startsWith(pattern.substring(0, pattern.length() - 1))
-                && check.tags().contains(rule.doc()))
-            : CHECKS.stream().anyMatch(check -> check.id().equals(pattern));
+        boolean found =
+            pattern.endsWith("*")
+                ? CHECKS.stream()
+                    .anyMatch(
+                        check ->
+                            check.id().startsWith(pattern.substring(0, pattern.length() - 1))
+                                && check.tags().contains(rule.doc()))
+                : CHECKS.stream().anyMatch(check -> check.id().equals(pattern));
         if (!found) {
           missing.add(rule.id() + " names " + pattern);
         }
@@ -69,13 +76,19 @@ class CatalogueTest {
 
   @Test
   void checksThatReadTheWholeRunRunLastAndThoseThatRunAloneSayWhy() {
-    assertThat(CHECKS).filteredOn(check -> check.suite().equals("wire") || check.suite().equals("secrets"))
-        .isNotEmpty().allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.LAST));
-    assertThat(CHECKS).filteredOn(check -> check.order() == Check.Order.LAST)
+    assertThat(CHECKS)
+        .filteredOn(check -> check.suite().equals("wire") || check.suite().equals("secrets"))
+        .isNotEmpty()
+        .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.LAST));
+    assertThat(CHECKS)
+        .filteredOn(check -> check.order() == Check.Order.LAST)
         .allSatisfy(check -> assertThat(check.suite()).isIn("wire", "secrets"));
-    assertThat(CHECKS).filteredOn(check -> check.tags().contains("clock")).isNotEmpty()
+    assertThat(CHECKS)
+        .filteredOn(check -> check.tags().contains("clock"))
+        .isNotEmpty()
         .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.ALONE));
-    assertThat(CHECKS).filteredOn(check -> check.order() == Check.Order.ALONE)
+    assertThat(CHECKS)
+        .filteredOn(check -> check.order() == Check.Order.ALONE)
         .allSatisfy(check -> assertThat(check.aloneBecause()).isNotBlank());
   }
 
@@ -86,7 +99,8 @@ class CatalogueTest {
     Set<String> rules = new HashSet<>();
     Rule.all().forEach(rule -> assertThat(rules.add(rule.id())).as(rule.id()).isTrue());
     Set<String> points = new HashSet<>();
-    Arrays.stream(OpenPoint.values()).forEach(point -> assertThat(points.add(point.id())).as(point.id()).isTrue());
+    Arrays.stream(OpenPoint.values())
+        .forEach(point -> assertThat(points.add(point.id())).as(point.id()).isTrue());
     assertThat(points).doesNotContainAnyElementsOf(rules);
   }
 

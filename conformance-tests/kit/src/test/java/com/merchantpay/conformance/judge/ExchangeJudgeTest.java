@@ -9,16 +9,23 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The judge every wire check and the sandbox's own tests rely on must catch answers that break the documents. */
+/**
+ * The judge every wire check and the sandbox's own tests rely on must catch answers that break the
+ * documents.
+ */
 class ExchangeJudgeTest {
   private static final ExchangeJudge V2 = ExchangeJudge.of(ApiSpec.V2);
   private static final ExchangeJudge V2_STRICT = ExchangeJudge.strict(ApiSpec.V2);
   private static final ExchangeJudge V1 = ExchangeJudge.of(ApiSpec.V1);
   private static final ExchangeJudge V1_STRICT = ExchangeJudge.strict(ApiSpec.V1);
 
-  private static List<String> judge(ExchangeJudge judge, String method, String path, int status, String type,
-      String body) {
-    return judge.problems(method, path, status, type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
+  private static List<String> judge(
+      ExchangeJudge judge, String method, String path, int status, String type, String body) {
+    return judge.problems(
+        method,
+        path,
+        status,
+        type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
         body.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -28,7 +35,10 @@ class ExchangeJudgeTest {
 
   @Test
   void aDocumentedPaymentPasses() {
-    assertThat(payment(V2_STRICT, "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"}}"))
+    assertThat(
+            payment(
+                V2_STRICT,
+                "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"}}"))
         .isEmpty();
   }
 
@@ -37,19 +47,29 @@ class ExchangeJudgeTest {
     String body = "{\"id\":\"1\",\"status\":\"Settled\",\"addedLater\":{\"x\":1}}";
 
     assertThat(payment(V2_STRICT, body)).singleElement().asString().contains("addedLater");
-    assertThat(payment(V2, body)).as("the documents ask clients to ignore unknown members").isEmpty();
+    assertThat(payment(V2, body))
+        .as("the documents ask clients to ignore unknown members")
+        .isEmpty();
   }
 
   @Test
   void aWrongTypeFails() {
     assertThat(payment(V2, "{\"id\":1,\"status\":\"Settled\"}")).isNotEmpty();
-    assertThat(payment(V2, "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":\"1.5\",\"currency\":\"RUB\"}}"))
-        .singleElement().asString().contains("/amount/value");
+    assertThat(
+            payment(
+                V2,
+                "{\"id\":\"1\",\"status\":\"Settled\",\"amount\":{\"value\":\"1.5\",\"currency\":\"RUB\"}}"))
+        .singleElement()
+        .asString()
+        .contains("/amount/value");
   }
 
   @Test
   void aValueOutsideItsDictionaryFails() {
-    assertThat(payment(V2, "{\"id\":\"1\",\"status\":\"Completed\"}")).singleElement().asString().contains("/status");
+    assertThat(payment(V2, "{\"id\":\"1\",\"status\":\"Completed\"}"))
+        .singleElement()
+        .asString()
+        .contains("/status");
   }
 
   @Test
@@ -59,85 +79,174 @@ class ExchangeJudgeTest {
 
   @Test
   void aStatusTheOperationDoesNotDeclareFails() {
-    assertThat(judge(V2, "GET", "/api/v2/receipts", 404, "application/json",
-        "{\"code\":\"invalid_operation\",\"message\":\"x\"}")).singleElement().asString().contains("404");
+    assertThat(
+            judge(
+                V2,
+                "GET",
+                "/api/v2/receipts",
+                404,
+                "application/json",
+                "{\"code\":\"invalid_operation\",\"message\":\"x\"}"))
+        .singleElement()
+        .asString()
+        .contains("404");
   }
 
   @Test
   void aContentTypeTheOperationDoesNotAllowFails() {
-    assertThat(judge(V2, "GET", "/api/v2/payments/1", 200, "text/plain", "{\"id\":\"1\",\"status\":\"Settled\"}"))
+    assertThat(
+            judge(
+                V2,
+                "GET",
+                "/api/v2/payments/1",
+                200,
+                "text/plain",
+                "{\"id\":\"1\",\"status\":\"Settled\"}"))
         .isNotEmpty();
   }
 
   @Test
   void anErrorMayCarryExtraMembers() {
-    assertThat(judge(V2_STRICT, "GET", "/api/v2/payments/1", 404, "application/json",
-        "{\"code\":\"invalid_operation\",\"message\":\"x\",\"detail\":{}}")).isEmpty();
+    assertThat(
+            judge(
+                V2_STRICT,
+                "GET",
+                "/api/v2/payments/1",
+                404,
+                "application/json",
+                "{\"code\":\"invalid_operation\",\"message\":\"x\",\"detail\":{}}"))
+        .isEmpty();
   }
 
   @Test
   void anEmptySuccessIsJudgedByItsStatusAloneAndAnother2xxIsAReadingNotADeparture() {
     assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, null, "")).isEmpty();
-    assertThat(judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, "application/json", "{\"ok\":true}")).isEmpty();
+    assertThat(
+            judge(V2, "PUT", "/api/v2/payments/1/cancel", 200, "application/json", "{\"ok\":true}"))
+        .isEmpty();
     ExchangeJudge.Verdict noContent = verdict("PUT", "/api/v2/payments/1/cancel", 204, null, "");
     assertThat(noContent.departures()).isEmpty();
-    assertThat(noContent.readings()).extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
+    assertThat(noContent.readings())
+        .extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("v2.status.no-body", "204"));
-    assertThat(verdict("PUT", "/api/v2/payments/1/cancel", 302, null, "").departures()).isNotEmpty();
+    assertThat(verdict("PUT", "/api/v2/payments/1/cancel", 302, null, "").departures())
+        .isNotEmpty();
   }
 
   @Test
   void aCreationAnswered201WithTheDocumentedBodyReadsAnOpenPointOtherwise() {
     String payment = "{\"id\":\"1\",\"status\":\"Settled\"}";
-    ExchangeJudge.Verdict created = verdict("POST", "/api/v2/payments", 201, "application/json", payment);
+    ExchangeJudge.Verdict created =
+        verdict("POST", "/api/v2/payments", 201, "application/json", payment);
     assertThat(created.departures()).isEmpty();
-    assertThat(created.readings()).filteredOn(ExchangeJudge.Reading::differs).singleElement().satisfies(r -> {
-      assertThat(r.point().id()).isEqualTo("v2.status.success");
-      assertThat(r.theirs()).isEqualTo("201");
-    });
-    assertThat(verdict("POST", "/api/v2/payments", 201, "application/json", "{\"id\":1}").departures())
-        .as("the body is still judged").isNotEmpty();
+    assertThat(created.readings())
+        .filteredOn(ExchangeJudge.Reading::differs)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.point().id()).isEqualTo("v2.status.success");
+              assertThat(r.theirs()).isEqualTo("201");
+            });
+    assertThat(
+            verdict("POST", "/api/v2/payments", 201, "application/json", "{\"id\":1}").departures())
+        .as("the body is still judged")
+        .isNotEmpty();
   }
 
   @Test
   void aRefusalWithAnotherStatusIsAReadingButOneWithoutTheErrorBodyDeparts() {
-    ExchangeJudge.Verdict refused = verdict("POST", "/api/v2/payments", 422, "application/json",
-        "{\"code\":\"validation_error\",\"message\":\"x\",\"errors\":[\"amount: required\"]}");
+    ExchangeJudge.Verdict refused =
+        verdict(
+            "POST",
+            "/api/v2/payments",
+            422,
+            "application/json",
+            "{\"code\":\"validation_error\",\"message\":\"x\",\"errors\":[\"amount: required\"]}");
     assertThat(refused.departures()).isEmpty();
-    assertThat(refused.readings()).extracting(r -> r.point().id()).containsExactly("v2.status.validation-error");
-    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json", "{\"error\":\"bad\"}").departures())
-        .singleElement().asString().contains("error body");
-    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json",
-        "{\"code\":\"bad_request\",\"message\":\"x\"}").departures()).singleElement().asString()
+    assertThat(refused.readings())
+        .extracting(r -> r.point().id())
+        .containsExactly("v2.status.validation-error");
+    assertThat(
+            verdict("POST", "/api/v2/payments", 400, "application/json", "{\"error\":\"bad\"}")
+                .departures())
+        .singleElement()
+        .asString()
+        .contains("error body");
+    assertThat(
+            verdict(
+                    "POST",
+                    "/api/v2/payments",
+                    400,
+                    "application/json",
+                    "{\"code\":\"bad_request\",\"message\":\"x\"}")
+                .departures())
+        .singleElement()
+        .asString()
         .contains("not in the error table");
-    assertThat(verdict("POST", "/api/v2/payments", 400, "application/json",
-        "{\"code\":\"validation_error\",\"message\":\"x\"}").departures()).singleElement().asString()
+    assertThat(
+            verdict(
+                    "POST",
+                    "/api/v2/payments",
+                    400,
+                    "application/json",
+                    "{\"code\":\"validation_error\",\"message\":\"x\"}")
+                .departures())
+        .singleElement()
+        .asString()
         .contains("errors");
   }
 
   @Test
   void aServerErrorAlwaysDeparts() {
-    assertThat(verdict("GET", "/api/v2/payments/1", 503, "text/html", "<html/>").departures()).isNotEmpty();
+    assertThat(verdict("GET", "/api/v2/payments/1", 503, "text/html", "<html/>").departures())
+        .isNotEmpty();
   }
 
   @Test
   void theReceiptListAsABareArrayAndAnotherStickerStatusAreReadings() {
-    ExchangeJudge.Verdict array = verdict("GET", "/api/v2/receipts", 200, "application/json",
-        "[{\"id\":\"r1\",\"status\":\"Success\"}]");
+    ExchangeJudge.Verdict array =
+        verdict(
+            "GET",
+            "/api/v2/receipts",
+            200,
+            "application/json",
+            "[{\"id\":\"r1\",\"status\":\"Success\"}]");
     assertThat(array.departures()).isEmpty();
-    assertThat(array.readings()).filteredOn(ExchangeJudge.Reading::differs).extracting(r -> r.point().id())
+    assertThat(array.readings())
+        .filteredOn(ExchangeJudge.Reading::differs)
+        .extracting(r -> r.point().id())
         .containsExactly("v2.list.receipts");
-    assertThat(verdict("GET", "/api/v2/receipts", 200, "application/json", "[{\"id\":\"r1\",\"status\":\"Lost\"}]")
-        .departures()).as("each receipt is still judged").isNotEmpty();
-    ExchangeJudge.Verdict sticker = verdict("GET", "/api/v2/stickers/s1", 200, "application/json",
-        "{\"id\":\"s1\",\"status\":\"Disabled\"}");
+    assertThat(
+            verdict(
+                    "GET",
+                    "/api/v2/receipts",
+                    200,
+                    "application/json",
+                    "[{\"id\":\"r1\",\"status\":\"Lost\"}]")
+                .departures())
+        .as("each receipt is still judged")
+        .isNotEmpty();
+    ExchangeJudge.Verdict sticker =
+        verdict(
+            "GET",
+            "/api/v2/stickers/s1",
+            200,
+            "application/json",
+            "{\"id\":\"s1\",\"status\":\"Disabled\"}");
     assertThat(sticker.departures()).isEmpty();
-    assertThat(sticker.readings()).filteredOn(ExchangeJudge.Reading::differs).extracting(ExchangeJudge.Reading::theirs)
+    assertThat(sticker.readings())
+        .filteredOn(ExchangeJudge.Reading::differs)
+        .extracting(ExchangeJudge.Reading::theirs)
         .containsExactly("Disabled");
   }
 
-  private static ExchangeJudge.Verdict verdict(String method, String path, int status, String type, String body) {
-    return V2.verdict(method, path, status, type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
+  private static ExchangeJudge.Verdict verdict(
+      String method, String path, int status, String type, String body) {
+    return V2.verdict(
+        method,
+        path,
+        status,
+        type == null ? Map.of() : Map.of("Content-Type", List.of(type)),
         body.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -148,82 +257,144 @@ class ExchangeJudgeTest {
 
   @Test
   void aNotificationBodyIsJudgedByItsSchema() {
-    assertThat(V2.schemaProblems("PaymentNotification", Json.object().put("id", "1").put("status", "Settled")))
+    assertThat(
+            V2.schemaProblems(
+                "PaymentNotification", Json.object().put("id", "1").put("status", "Settled")))
         .isEmpty();
     assertThat(V2.schemaProblems("PaymentNotification", Json.object().put("id", "1"))).isNotEmpty();
   }
 
   private static List<String> xml(ExchangeJudge judge, String body) {
-    return judge(judge, "GET", "/api/v1/listTransfers", 200, "application/xml; charset=utf-8", body);
+    return judge(
+        judge, "GET", "/api/v1/listTransfers", 200, "application/xml; charset=utf-8", body);
   }
 
-  private static final String TRANSFER = "<RestTransferInfo><Created>2024-02-12T09:30:00</Created>"
-      + "<CurrencyCode>RUB</CurrencyCode><PaymentOrderID>1187</PaymentOrderID><RegisterID>5521</RegisterID>"
-      + "<TransferAmount>48210.35</TransferAmount></RestTransferInfo>";
+  private static final String TRANSFER =
+      "<RestTransferInfo><Created>2024-02-12T09:30:00</Created>"
+          + "<CurrencyCode>RUB</CurrencyCode><PaymentOrderID>1187</PaymentOrderID><RegisterID>5521</RegisterID>"
+          + "<TransferAmount>48210.35</TransferAmount></RestTransferInfo>";
 
   private static String transfers(String root, String response) {
-    return "<?xml version=\"1.0\"?><" + root + "><ErrorCode>0</ErrorCode><Response>" + response + "</Response></"
-        + root + ">";
+    return "<?xml version=\"1.0\"?><"
+        + root
+        + "><ErrorCode>0</ErrorCode><Response>"
+        + response
+        + "</Response></"
+        + root
+        + ">";
   }
 
   @Test
   void aDocumentedXmlAnswerPasses() {
-    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers>" + TRANSFER + TRANSFER
-        + "</Transfers>"))).isEmpty();
+    assertThat(
+            xml(
+                V1_STRICT,
+                transfers(
+                    "RestController.RestResponse",
+                    "<Transfers>" + TRANSFER + TRANSFER + "</Transfers>")))
+        .isEmpty();
     assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers/>"))).isEmpty();
   }
 
   @Test
   void garbageXmlFails() {
-    assertThat(xml(V1, "<RestController.RestResponse><Err")).singleElement().asString()
+    assertThat(xml(V1, "<RestController.RestResponse><Err"))
+        .singleElement()
+        .asString()
         .contains("not well-formed XML");
   }
 
   @Test
   void anXmlAnswerWithAnotherRootFails() {
-    assertThat(xml(V1, transfers("Response", "<Transfers>" + TRANSFER + "</Transfers>"))).singleElement().asString()
+    assertThat(xml(V1, transfers("Response", "<Transfers>" + TRANSFER + "</Transfers>")))
+        .singleElement()
+        .asString()
         .contains("root element");
   }
 
   @Test
   void anXmlValueOfTheWrongTypeFails() {
-    assertThat(xml(V1, transfers("RestController.RestResponse", "<Transfers>" + TRANSFER.replace("48210.35", "lots")
-        + "</Transfers>"))).singleElement().asString().contains("type");
-    assertThat(xml(V1, transfers("RestController.RestResponse", "").replace("<ErrorCode>0", "<ErrorCode>zero")))
+    assertThat(
+            xml(
+                V1,
+                transfers(
+                    "RestController.RestResponse",
+                    "<Transfers>" + TRANSFER.replace("48210.35", "lots") + "</Transfers>")))
+        .singleElement()
+        .asString()
+        .contains("type");
+    assertThat(
+            xml(
+                V1,
+                transfers("RestController.RestResponse", "")
+                    .replace("<ErrorCode>0", "<ErrorCode>zero")))
         .isNotEmpty();
   }
 
   @Test
   void anXmlElementTheDocumentDoesNotDefineFailsOnlyTheStrictJudge() {
-    String extra = transfers("RestController.RestResponse", "<Transfers>" + TRANSFER.replace("<CurrencyCode>",
-        "<Note>new</Note><CurrencyCode>") + "</Transfers>");
+    String extra =
+        transfers(
+            "RestController.RestResponse",
+            "<Transfers>"
+                + TRANSFER.replace("<CurrencyCode>", "<Note>new</Note><CurrencyCode>")
+                + "</Transfers>");
     assertThat(xml(V1_STRICT, extra)).singleElement().asString().contains("Note");
     assertThat(xml(V1, extra)).isEmpty();
     assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", TRANSFER)))
-        .as("an entry outside its list wrapper").isNotEmpty();
-    assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers><RestDocumentInfo/></Transfers>")))
-        .as("an entry of another list").anySatisfy(p -> assertThat(p).contains("RestDocumentInfo"));
+        .as("an entry outside its list wrapper")
+        .isNotEmpty();
+    assertThat(
+            xml(
+                V1_STRICT,
+                transfers(
+                    "RestController.RestResponse", "<Transfers><RestDocumentInfo/></Transfers>")))
+        .as("an entry of another list")
+        .anySatisfy(p -> assertThat(p).contains("RestDocumentInfo"));
   }
 
   @Test
   void xmlAsTextXmlIsAReadingAndStillJudged() {
-    ExchangeJudge.Verdict verdict = V1.verdict("GET", "/api/v1/listTransfers", 200,
-        Map.of("Content-Type", List.of("text/xml;charset=UTF-8")), transfers("RestController.RestResponse",
-            "<Transfers>" + TRANSFER + "</Transfers>").getBytes(StandardCharsets.UTF_8));
+    ExchangeJudge.Verdict verdict =
+        V1.verdict(
+            "GET",
+            "/api/v1/listTransfers",
+            200,
+            Map.of("Content-Type", List.of("text/xml;charset=UTF-8")),
+            transfers("RestController.RestResponse", "<Transfers>" + TRANSFER + "</Transfers>")
+                .getBytes(StandardCharsets.UTF_8));
     assertThat(verdict.departures()).isEmpty();
-    assertThat(verdict.readings()).extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
+    assertThat(verdict.readings())
+        .extracting(r -> r.point().id(), ExchangeJudge.Reading::theirs)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("v1.media-type.xml", "text/xml"));
-    assertThat(V1.verdict("GET", "/api/v1/listTransfers", 200, Map.of("Content-Type", List.of("text/xml")),
-        transfers("Response", TRANSFER).getBytes(StandardCharsets.UTF_8)).departures()).isNotEmpty();
+    assertThat(
+            V1.verdict(
+                    "GET",
+                    "/api/v1/listTransfers",
+                    200,
+                    Map.of("Content-Type", List.of("text/xml")),
+                    transfers("Response", TRANSFER).getBytes(StandardCharsets.UTF_8))
+                .departures())
+        .isNotEmpty();
   }
 
   @Test
   void aV1EnvelopeWithAnUndocumentedCodeFails() {
-    assertThat(judge(V1, "GET", "/api/v1/getPayment", 200, "application/json", "{\"ErrorCode\":-99}")).isNotEmpty();
+    assertThat(
+            judge(V1, "GET", "/api/v1/getPayment", 200, "application/json", "{\"ErrorCode\":-99}"))
+        .isNotEmpty();
   }
 
   @Test
   void aV1FailureStatusHasNoBodyToJudge() {
-    assertThat(judge(V1, "GET", "/api/v1/getPayment", 400, "text/plain", "paymentID: must be an integer")).isEmpty();
+    assertThat(
+            judge(
+                V1,
+                "GET",
+                "/api/v1/getPayment",
+                400,
+                "text/plain",
+                "paymentID: must be an integer"))
+        .isEmpty();
   }
 }

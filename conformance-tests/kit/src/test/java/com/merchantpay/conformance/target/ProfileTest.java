@@ -10,17 +10,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProfileTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void theSandboxProfileIsBuiltInWithEveryDeclineCodeOfTheDocument() {
     Profile sandbox = Profile.sandbox();
 
-    assertThat(sandbox.declines()).hasSize(15).extracting(Profile.Decline::resultCode)
-        .contains("TransactionDeclined", "PaymentExpired").doesNotHaveDuplicates();
-    assertThat(sandbox.confirmations()).containsOnlyKeys("SmsOtp", "ThreeDSMethod", "ThreeDSChallenge", "ThreeDSv1",
-        "External");
+    assertThat(sandbox.declines())
+        .hasSize(15)
+        .extracting(Profile.Decline::resultCode)
+        .contains("TransactionDeclined", "PaymentExpired")
+        .doesNotHaveDuplicates();
+    assertThat(sandbox.confirmations())
+        .containsOnlyKeys("SmsOtp", "ThreeDSMethod", "ThreeDSChallenge", "ThreeDSv1", "External");
     assertThat(sandbox.settlesAfter("refund")).contains(Duration.ofSeconds(10));
     assertThat(sandbox.toString()).doesNotContain("4111111111111111");
   }
@@ -38,10 +40,12 @@ class ProfileTest {
 
   @Test
   void aMistakeInAProfileIsNamed() throws Exception {
-    Path typo = Files.writeString(dir.resolve("typo.json"), "{\"settles\": {\"refund\": \"10 seconds\"}}");
+    Path typo =
+        Files.writeString(dir.resolve("typo.json"), "{\"settles\": {\"refund\": \"10 seconds\"}}");
     Path unknown = Files.writeString(dir.resolve("unknown.json"), "{\"approvedCards\": []}");
 
     assertThatThrownBy(() -> Profile.load(typo)).hasMessageContaining("settles.refund");
-    assertThatThrownBy(() -> Profile.load(unknown)).hasMessageContaining("unknown member approvedCards");
+    assertThatThrownBy(() -> Profile.load(unknown))
+        .hasMessageContaining("unknown member approvedCards");
   }
 }

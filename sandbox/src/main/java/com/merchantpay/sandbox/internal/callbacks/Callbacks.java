@@ -1,10 +1,10 @@
 package com.merchantpay.sandbox.internal.callbacks;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.domain.IdSource;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
 import com.merchantpay.sandbox.internal.http.Json;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,10 +18,10 @@ import java.util.List;
 
 /**
  * Sends notifications to merchant callback URLs. A notification is delivered until a 2xx answer or
- * until the attempt limit; after a failed attempt the next one is due after an exponentially growing
- * delay on the sandbox clock, so with a fixed clock retries happen exactly when a test moves the clock.
- * Every attempt is recorded (the newest {@link #LOG_LIMIT}) and can be read through the control API.
- * One worker thread sends, in the order notifications fell due.
+ * until the attempt limit; after a failed attempt the next one is due after an exponentially
+ * growing delay on the sandbox clock, so with a fixed clock retries happen exactly when a test
+ * moves the clock. Every attempt is recorded (the newest {@link #LOG_LIMIT}) and can be read
+ * through the control API. One worker thread sends, in the order notifications fell due.
  */
 public final class Callbacks implements AutoCloseable {
   public static final int LOG_LIMIT = 10_000;
@@ -52,7 +52,11 @@ public final class Callbacks implements AutoCloseable {
   private final Thread worker;
   private boolean sending;
   private boolean closed;
-  /** Counts clears: an attempt that started before one belongs to forgotten state and leaves no trace. */
+
+  /**
+   * Counts clears: an attempt that started before one belongs to forgotten state and leaves no
+   * trace.
+   */
   private long generation;
 
   public Callbacks(SandboxClock clock, IdSource ids, int maxAttempts, Duration firstRetryDelay) {
@@ -159,23 +163,25 @@ public final class Callbacks implements AutoCloseable {
   private void attempt(Delivery delivery, long startedIn) {
     if (http == null) {
       // Created on first use (by the single worker thread): most sandboxes never send a callback.
-      http = HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(2))
-          .followRedirects(HttpClient.Redirect.NEVER)
-          .build();
+      http =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .connectTimeout(Duration.ofSeconds(2))
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
     }
     delivery.attempts++;
     Instant at = clock.now();
     Integer status = null;
     String error = null;
     try {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(delivery.notification.url()))
-          .timeout(ATTEMPT_TIMEOUT)
-          .header("Content-Type", "application/json")
-          .header("User-Agent", "merchantpay-sandbox")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(delivery.body))
-          .build();
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(delivery.notification.url()))
+              .timeout(ATTEMPT_TIMEOUT)
+              .header("Content-Type", "application/json")
+              .header("User-Agent", "merchantpay-sandbox")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(delivery.body))
+              .build();
       status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -185,7 +191,8 @@ public final class Callbacks implements AutoCloseable {
     }
     boolean acknowledged = status != null && status >= 200 && status < 300;
     boolean retry = !acknowledged && delivery.attempts < maxAttempts;
-    Instant next = retry ? at.plus(firstRetryDelay.multipliedBy(1L << (delivery.attempts - 1))) : null;
+    Instant next =
+        retry ? at.plus(firstRetryDelay.multipliedBy(1L << (delivery.attempts - 1))) : null;
     ObjectNode entry = Json.object();
     entry.put("deliveryId", delivery.id);
     entry.put("event", delivery.notification.event());

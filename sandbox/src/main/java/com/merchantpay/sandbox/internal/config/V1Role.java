@@ -18,7 +18,10 @@ public enum V1Role {
     return documentName;
   }
 
-  /** Whether a user with these roles may call an operation that needs {@code required} (null: anyone). */
+  /**
+   * Whether a user with these roles may call an operation that needs {@code required} (null:
+   * anyone).
+   */
   public static boolean allows(Set<V1Role> roles, String required) {
     if (required == null || roles.contains(ACCOUNTANT)) {
       return true;

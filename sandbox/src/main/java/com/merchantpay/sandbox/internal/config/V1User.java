@@ -11,7 +11,9 @@ public record V1User(String login, String password, String merchantId, Set<V1Rol
     Objects.requireNonNull(login, "login");
     Objects.requireNonNull(password, "password");
     Objects.requireNonNull(merchantId, "merchantId");
-    roles = Collections.unmodifiableSet(roles.isEmpty() ? EnumSet.noneOf(V1Role.class) : EnumSet.copyOf(roles));
+    roles =
+        Collections.unmodifiableSet(
+            roles.isEmpty() ? EnumSet.noneOf(V1Role.class) : EnumSet.copyOf(roles));
   }
 
   /** Leaves the password out. */

@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,13 +34,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.LinkedHashMap;
 
 /**
- * The two OpenAPI documents as the sandbox uses them: a request validator per interface, and the list
- * of operations with their paths and vendor extensions (v1 signed values and roles). Loading them is the
- * slowest part of a start, so it happens once per JVM, in the background, while the server already
- * listens; the first request waits for it.
+ * The two OpenAPI documents as the sandbox uses them: a request validator per interface, and the
+ * list of operations with their paths and vendor extensions (v1 signed values and roles). Loading
+ * them is the slowest part of a start, so it happens once per JVM, in the background, while the
+ * server already listens; the first request waits for it.
  */
 public final class Contracts {
   /** One operation of a document. */
@@ -69,24 +69,36 @@ public final class Contracts {
   }
 
   /**
-   * A loaded document: its request validator, its operations, the parsed model (references resolved)
-   * and a schema validator for bodies that the request validator cannot read on its own.
+   * A loaded document: its request validator, its operations, the parsed model (references
+   * resolved) and a schema validator for bodies that the request validator cannot read on its own.
    */
-  public record Api(OpenApiInteractionValidator validator, List<Operation> operations, OpenAPI model,
-      SchemaValidator schemas, RequestValidator requests, Map<String, ApiOperationParts> parts) {
+  public record Api(
+      OpenApiInteractionValidator validator,
+      List<Operation> operations,
+      OpenAPI model,
+      SchemaValidator schemas,
+      RequestValidator requests,
+      Map<String, ApiOperationParts> parts) {
 
     /**
      * Checks a request against the operation the caller already matched it to. The same checks as
-     * {@code validator().validateRequest}, without looking the operation up again among all paths, which is
-     * the costliest part of the library's own lookup (it compiles regular expressions per request).
+     * {@code validator().validateRequest}, without looking the operation up again among all paths,
+     * which is the costliest part of the library's own lookup (it compiles regular expressions per
+     * request).
      *
      * @param path the path to check the path parameters of (the raw request path, or the document's
      *     spelling for a v1 path matched in another letter case)
      */
     public ValidationReport validate(Request request, Operation operation, String path) {
-      ApiOperationParts resolved = parts.computeIfAbsent(operation.id(), id -> ApiOperationParts.of(model, operation));
-      return requests.validateRequest(request, new ApiOperation(resolved.path(), new NormalisedPathImpl(path, null),
-          resolved.method(), resolved.operation()));
+      ApiOperationParts resolved =
+          parts.computeIfAbsent(operation.id(), id -> ApiOperationParts.of(model, operation));
+      return requests.validateRequest(
+          request,
+          new ApiOperation(
+              resolved.path(),
+              new NormalisedPathImpl(path, null),
+              resolved.method(),
+              resolved.operation()));
     }
 
     public Operation byId(String operationId) {
@@ -100,10 +112,13 @@ public final class Contracts {
   }
 
   /** What the library needs to check a request against one operation, resolved once. */
-  public record ApiOperationParts(ApiPath path, PathItem.HttpMethod method, io.swagger.v3.oas.models.Operation operation) {
+  public record ApiOperationParts(
+      ApiPath path, PathItem.HttpMethod method, io.swagger.v3.oas.models.Operation operation) {
     static ApiOperationParts of(OpenAPI model, Operation operation) {
       PathItem.HttpMethod method = PathItem.HttpMethod.valueOf(operation.method());
-      return new ApiOperationParts(new ApiPathImpl(operation.template(), null), method,
+      return new ApiOperationParts(
+          new ApiPathImpl(operation.template(), null),
+          method,
           model.getPaths().get(operation.template()).readOperationsMap().get(method));
     }
   }
@@ -142,8 +157,8 @@ public final class Contracts {
   }
 
   /**
-   * The operation ids of a document, read without building its validator (a fraction of the time), so the
-   * server can check its handlers against them before it opens its port.
+   * The operation ids of a document, read without building its validator (a fraction of the time),
+   * so the server can check its handlers against them before it opens its port.
    */
   public static List<String> operationIds(ApiSpec spec) {
     return operationsOf(spec).stream().map(Operation::id).toList();
@@ -155,60 +170,95 @@ public final class Contracts {
 
   private static Api load(ApiSpec spec) {
     String yaml = spec.yaml();
-    // Parsed here, with the request validator's own loader and options, so that the model can also serve
+    // Parsed here, with the request validator's own loader and options, so that the model can also
+    // serve
     // the form checks of v1 (see V1Forms).
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
     options.setResolveFully(true);
     options.setResolveCombinators(false);
-    OpenAPI model = new OpenApiLoader().loadApi(OpenApiInteractionValidator.SpecSource.inline(yaml), List.of(),
-        options);
-    LevelResolver levels = LevelResolver.create()
-            // The documents never forbid extra members (clients must tolerate them), so neither do we.
+    OpenAPI model =
+        new OpenApiLoader()
+            .loadApi(OpenApiInteractionValidator.SpecSource.inline(yaml), List.of(), options);
+    LevelResolver levels =
+        LevelResolver.create()
+            // The documents never forbid extra members (clients must tolerate them), so neither do
+            // we.
             .withLevel("validation.schema.additionalProperties", ValidationReport.Level.IGNORE)
-            .withLevel("validation.response.body.schema.additionalProperties", ValidationReport.Level.IGNORE)
-            .withLevel("validation.request.body.schema.additionalProperties", ValidationReport.Level.IGNORE)
-            // Credentials are checked by the sandbox itself before validation, with the documented codes.
+            .withLevel(
+                "validation.response.body.schema.additionalProperties",
+                ValidationReport.Level.IGNORE)
+            .withLevel(
+                "validation.request.body.schema.additionalProperties",
+                ValidationReport.Level.IGNORE)
+            // Credentials are checked by the sandbox itself before validation, with the documented
+            // codes.
             .withLevel("validation.request.security.missing", ValidationReport.Level.IGNORE)
             .withLevel("validation.request.security.invalid", ValidationReport.Level.IGNORE)
-            // Unknown query parameters are ignored like unknown body members, and named in a header.
-            .withLevel("validation.request.parameter.query.unexpected", ValidationReport.Level.IGNORE)
+            // Unknown query parameters are ignored like unknown body members, and named in a
+            // header.
+            .withLevel(
+                "validation.request.parameter.query.unexpected", ValidationReport.Level.IGNORE)
             .build();
-    OpenApiInteractionValidator validator = OpenApiInteractionValidator.createFor(model)
-        .withLevelResolver(levels)
-        .build();
+    OpenApiInteractionValidator validator =
+        OpenApiInteractionValidator.createFor(model).withLevelResolver(levels).build();
     SchemaValidator schemas = new SchemaValidator(model, new MessageResolver(levels));
-    Api api = new Api(validator, operationsOf(spec), model, schemas,
-        new RequestValidator(schemas, new MessageResolver(levels), model, List.of()), new ConcurrentHashMap<>());
+    Api api =
+        new Api(
+            validator,
+            operationsOf(spec),
+            model,
+            schemas,
+            new RequestValidator(schemas, new MessageResolver(levels), model, List.of()),
+            new ConcurrentHashMap<>());
     warmUp(spec, api);
     return api;
   }
 
-  private static final String WARM_UP_HASH = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="; // the length of a Base64 SHA-1
+  private static final String WARM_UP_HASH =
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAA="; // the length of a Base64 SHA-1
 
   /**
    * Validates valid requests of the document, body and parameters included, so that the schema
    * machinery (built lazily on first use) is ready before the first request arrives rather than
-   * during it. A request that matched no operation would warm nothing, hence valid ones (a test checks
-   * the reports stay empty).
+   * during it. A request that matched no operation would warm nothing, hence valid ones (a test
+   * checks the reports stay empty).
    */
   public static List<ValidationReport> warmUp(ApiSpec spec, Api api) {
     if (spec == ApiSpec.V2) {
-      return List.of(api.validator().validateRequest(SimpleRequest.Builder.post("/api/v2/payments")
-          .withContentType("application/json")
-          .withHeader("Idempotency-Key", "warm-up")
-          .withBody("{\"merchantId\":\"m\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"},"
-              + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}")
-          .build()));
+      return List.of(
+          api.validator()
+              .validateRequest(
+                  SimpleRequest.Builder.post("/api/v2/payments")
+                      .withContentType("application/json")
+                      .withHeader("Idempotency-Key", "warm-up")
+                      .withBody(
+                          "{\"merchantId\":\"m\",\"amount\":{\"value\":1.5,\"currency\":\"RUB\"},"
+                              + "\"paymentData\":{\"card\":{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\"}}}")
+                      .build()));
     }
-    ValidationReport query = api.validator().validateRequest(SimpleRequest.Builder.get("/api/v1/getPayment")
-        .withQueryParam("login", "l").withQueryParam("nonce", "n").withQueryParam("hash", WARM_UP_HASH)
-        .withQueryParam("paymentID", "1")
-        .build());
+    ValidationReport query =
+        api.validator()
+            .validateRequest(
+                SimpleRequest.Builder.get("/api/v1/getPayment")
+                    .withQueryParam("login", "l")
+                    .withQueryParam("nonce", "n")
+                    .withQueryParam("hash", WARM_UP_HASH)
+                    .withQueryParam("paymentID", "1")
+                    .build());
     // v1 form bodies go through the schema validator directly (see V1Forms).
     Schema<?> form = api.model().getComponents().getSchemas().get("CancelPaymentForm");
-    ValidationReport body = api.schemas().validate(() -> Json.object().put("login", "l").put("nonce", "n")
-        .put("hash", WARM_UP_HASH).put("paymentID", 1), form, "request.body");
+    ValidationReport body =
+        api.schemas()
+            .validate(
+                () ->
+                    Json.object()
+                        .put("login", "l")
+                        .put("nonce", "n")
+                        .put("hash", WARM_UP_HASH)
+                        .put("paymentID", 1),
+                form,
+                "request.body");
     return List.of(query, body);
   }
 
@@ -232,12 +282,15 @@ public final class Contracts {
         StringBuilder regex = new StringBuilder("^");
         int last = 0;
         while (names.find()) {
-          regex.append(Pattern.quote(path.getKey().substring(last, names.start()))).append("([^/]+)");
+          regex
+              .append(Pattern.quote(path.getKey().substring(last, names.start())))
+              .append("([^/]+)");
           pathParams.add(names.group(1));
           last = names.end();
         }
         regex.append(Pattern.quote(path.getKey().substring(last))).append('$');
-        // v1 path names are matched regardless of letter case, as the v1 document decides: the service's own
+        // v1 path names are matched regardless of letter case, as the v1 document decides: the
+        // service's own
         // samples spell them in several ways.
         int flags = path.getKey().startsWith("/api/v1/") ? Pattern.CASE_INSENSITIVE : 0;
         List<String> hashed = new ArrayList<>();
@@ -248,16 +301,19 @@ public final class Contracts {
             xml = true;
           }
         }
-        operations.add(new Operation(
-            op.path("operationId").asText(),
-            method,
-            path.getKey(),
-            Pattern.compile(regex.toString(), flags),
-            Collections.unmodifiableList(pathParams),
-            op.has("requestBody"),
-            Collections.unmodifiableList(hashed),
-            op.path("x-required-role").isMissingNode() ? null : op.path("x-required-role").asText(),
-            xml));
+        operations.add(
+            new Operation(
+                op.path("operationId").asText(),
+                method,
+                path.getKey(),
+                Pattern.compile(regex.toString(), flags),
+                Collections.unmodifiableList(pathParams),
+                op.has("requestBody"),
+                Collections.unmodifiableList(hashed),
+                op.path("x-required-role").isMissingNode()
+                    ? null
+                    : op.path("x-required-role").asText(),
+                xml));
       }
     }
     return Collections.unmodifiableList(operations);

@@ -1,7 +1,7 @@
 package com.merchantpay.sandbox.internal.contract;
 
-import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -16,10 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a request carried that its operation does not define. Such members and parameters are accepted
- * and ignored (the documents never forbid them), but a misplaced member then does nothing, so the sandbox
- * names them in the {@value #MEMBERS_HEADER} and {@value #PARAMETERS_HEADER} response headers and in the
- * control API's request log.
+ * What a request carried that its operation does not define. Such members and parameters are
+ * accepted and ignored (the documents never forbid them), but a misplaced member then does nothing,
+ * so the sandbox names them in the {@value #MEMBERS_HEADER} and {@value #PARAMETERS_HEADER}
+ * response headers and in the control API's request log.
  */
 public final class Ignored {
   public static final String MEMBERS_HEADER = "Ignored-Members";
@@ -28,7 +28,8 @@ public final class Ignored {
   private Ignored() {}
 
   /** The query parameters the operation does not declare, in the order they came. */
-  public static List<String> queryParameters(Contracts.Api api, Contracts.Operation operation, Collection<String> given) {
+  public static List<String> queryParameters(
+      Contracts.Api api, Contracts.Operation operation, Collection<String> given) {
     if (given.isEmpty()) {
       return List.of();
     }
@@ -48,7 +49,8 @@ public final class Ignored {
   }
 
   /** The form fields of a v1 POST that its form schema neither names nor matches with a pattern. */
-  public static List<String> formFields(Contracts.Api api, Contracts.Operation operation, Collection<String> given) {
+  public static List<String> formFields(
+      Contracts.Api api, Contracts.Operation operation, Collection<String> given) {
     Schema<?> form = requestSchema(api, operation, V1Forms.FORM);
     List<String> unknown = new ArrayList<>();
     for (String name : given) {
@@ -60,10 +62,12 @@ public final class Ignored {
   }
 
   /**
-   * The members of a JSON body that its schema does not define, as dotted paths ({@code receipt.colour},
-   * {@code items[0].size}); members under a schema that allows any member are never listed.
+   * The members of a JSON body that its schema does not define, as dotted paths ({@code
+   * receipt.colour}, {@code items[0].size}); members under a schema that allows any member are
+   * never listed.
    */
-  public static List<String> bodyMembers(Contracts.Api api, Contracts.Operation operation, JsonNode body) {
+  public static List<String> bodyMembers(
+      Contracts.Api api, Contracts.Operation operation, JsonNode body) {
     List<String> unknown = new ArrayList<>();
     Schema<?> schema = requestSchema(api, operation, "application/json");
     if (body != null && body.isObject()) {
@@ -83,7 +87,8 @@ public final class Ignored {
     return names;
   }
 
-  public static HttpSupport.Out name(HttpSupport.Out out, List<String> members, List<String> parameters) {
+  public static HttpSupport.Out name(
+      HttpSupport.Out out, List<String> members, List<String> parameters) {
     HttpSupport.Out named = out;
     if (!members.isEmpty()) {
       named = named.withHeader(MEMBERS_HEADER, String.join(", ", members));
@@ -142,7 +147,8 @@ public final class Ignored {
     return properties(schema).containsKey(name);
   }
 
-  private static Schema<?> requestSchema(Contracts.Api api, Contracts.Operation operation, String mediaType) {
+  private static Schema<?> requestSchema(
+      Contracts.Api api, Contracts.Operation operation, String mediaType) {
     Operation op = openApiOperation(api, operation);
     if (op == null || op.getRequestBody() == null || op.getRequestBody().getContent() == null) {
       return null;
@@ -166,6 +172,8 @@ public final class Ignored {
 
   private static Operation openApiOperation(Contracts.Api api, Contracts.Operation operation) {
     PathItem item = api.model().getPaths().get(operation.template());
-    return item == null ? null : item.readOperationsMap().get(PathItem.HttpMethod.valueOf(operation.method()));
+    return item == null
+        ? null
+        : item.readOperationsMap().get(PathItem.HttpMethod.valueOf(operation.method()));
   }
 }

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Answers worked out from nothing but their key, kept for the most recent {@code capacity} keys. For work
- * whose result the key decides completely, such as checking a bodiless request against the contract or
- * rendering a resource that has not changed since: a client polling one payment gets the same answer at
- * the cost of a lookup, and any other request is worked out in full.
+ * Answers worked out from nothing but their key, kept for the most recent {@code capacity} keys.
+ * For work whose result the key decides completely, such as checking a bodiless request against the
+ * contract or rendering a resource that has not changed since: a client polling one payment gets
+ * the same answer at the cost of a lookup, and any other request is worked out in full.
  */
 public final class Memo<K, V> {
   private final int capacity;
@@ -19,7 +19,10 @@ public final class Memo<K, V> {
     this.entries = new LinkedHashMap<>(capacity * 4 / 3 + 1, 0.75f, true);
   }
 
-  /** The answer for the key, worked out by {@code work} when it is not kept (outside the memo's lock). */
+  /**
+   * The answer for the key, worked out by {@code work} when it is not kept (outside the memo's
+   * lock).
+   */
   public V get(K key, Function<K, V> work) {
     synchronized (entries) {
       V kept = entries.get(key);

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The handlers of one interface by the operation ids of its document. The server checks the table against
- * the document when it starts ({@link #requireExactly}), so an operation added to the document without a
- * handler, or a handler left for an operation the document no longer has, stops the start with both named.
+ * The handlers of one interface by the operation ids of its document. The server checks the table
+ * against the document when it starts ({@link #requireExactly}), so an operation added to the
+ * document without a handler, or a handler left for an operation the document no longer has, stops
+ * the start with both named.
  *
  * @param <H> what a handler is for this interface
  */
@@ -41,7 +42,8 @@ public final class Routes<H> {
   /**
    * Refuses a table whose operations are not exactly the document's.
    *
-   * @throws IllegalStateException naming the operations without a handler and the handlers without an operation
+   * @throws IllegalStateException naming the operations without a handler and the handlers without
+   *     an operation
    */
   public Routes<H> requireExactly(Collection<String> documented) {
     List<String> missing = new ArrayList<>(documented);
@@ -49,9 +51,15 @@ public final class Routes<H> {
     List<String> extra = new ArrayList<>(handlers.keySet());
     extra.removeAll(documented);
     if (!missing.isEmpty() || !extra.isEmpty()) {
-      throw new IllegalStateException(api + " handlers do not match the document: "
-          + (missing.isEmpty() ? "" : "no handler for " + missing + (extra.isEmpty() ? "" : "; "))
-          + (extra.isEmpty() ? "" : "handlers for operations the document does not have: " + extra));
+      throw new IllegalStateException(
+          api
+              + " handlers do not match the document: "
+              + (missing.isEmpty()
+                  ? ""
+                  : "no handler for " + missing + (extra.isEmpty() ? "" : "; "))
+              + (extra.isEmpty()
+                  ? ""
+                  : "handlers for operations the document does not have: " + extra));
     }
     return this;
   }

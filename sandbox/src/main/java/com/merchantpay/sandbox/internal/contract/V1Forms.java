@@ -1,8 +1,8 @@
 package com.merchantpay.sandbox.internal.contract;
 
-import com.merchantpay.sandbox.internal.http.Json;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.sandbox.internal.http.Json;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -15,17 +15,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks the form body of a v1 POST call against its schema. Form values arrive as text, so each is first
- * turned into the JSON type its schema declares (following {@code allOf}, which the request validator's
- * own form reading does not, and the {@code x-pattern-properties} of shopping cart lines); a value that
- * does not convert stays text and then fails the schema check with its field name.
+ * Checks the form body of a v1 POST call against its schema. Form values arrive as text, so each is
+ * first turned into the JSON type its schema declares (following {@code allOf}, which the request
+ * validator's own form reading does not, and the {@code x-pattern-properties} of shopping cart
+ * lines); a value that does not convert stays text and then fails the schema check with its field
+ * name.
  */
 public final class V1Forms {
   public static final String FORM = "application/x-www-form-urlencoded";
 
   private V1Forms() {}
 
-  public static List<String> check(Contracts.Api api, Contracts.Operation operation, String contentType,
+  public static List<String> check(
+      Contracts.Api api,
+      Contracts.Operation operation,
+      String contentType,
       Map<String, List<String>> form) {
     if (contentType == null || !contentType.startsWith(FORM)) {
       return List.of("Content-Type: must be " + FORM);
@@ -46,16 +50,20 @@ public final class V1Forms {
       }
       boolean converted = put(body, name, value, type);
       if (!converted && isPatternProperty(schema, name)) {
-        // Lines of the shopping cart sit outside the schema's properties, so only this check sees them.
+        // Lines of the shopping cart sit outside the schema's properties, so only this check sees
+        // them.
         errors.add(name + ": must be of type " + type);
       }
     }
-    ValidationReport report = api.schemas().validate(() -> body, flattened(schema), "validation.request.body");
+    ValidationReport report =
+        api.schemas().validate(() -> body, flattened(schema), "validation.request.body");
     errors.addAll(ValidationMessages.errors(report));
     return errors;
   }
 
-  /** Puts the value with its declared type; false when it does not convert (it is then put as text). */
+  /**
+   * Puts the value with its declared type; false when it does not convert (it is then put as text).
+   */
   private static boolean put(ObjectNode body, String name, String value, String type) {
     try {
       switch (type) {
@@ -103,10 +111,12 @@ public final class V1Forms {
     flat.setAdditionalProperties(form.getAdditionalProperties());
     Map<String, Schema> properties = new LinkedHashMap<>();
     if (form.getProperties() != null) {
-      for (Map.Entry<String, Schema> entry : ((Map<String, Schema>) (Map) form.getProperties()).entrySet()) {
+      for (Map.Entry<String, Schema> entry :
+          ((Map<String, Schema>) (Map) form.getProperties()).entrySet()) {
         Schema property = entry.getValue();
         List<Schema> parts = property.getAllOf();
-        properties.put(entry.getKey(), parts != null && parts.size() == 1 ? parts.get(0) : property);
+        properties.put(
+            entry.getKey(), parts != null && parts.size() == 1 ? parts.get(0) : property);
       }
     }
     flat.setProperties(properties);
@@ -118,10 +128,12 @@ public final class V1Forms {
     if (property != null) {
       return typeOf(property);
     }
-    Object patterns = form.getExtensions() == null ? null : form.getExtensions().get("x-pattern-properties");
+    Object patterns =
+        form.getExtensions() == null ? null : form.getExtensions().get("x-pattern-properties");
     if (patterns instanceof Map<?, ?> map) {
       for (Map.Entry<?, ?> entry : map.entrySet()) {
-        if (name.matches(String.valueOf(entry.getKey())) && entry.getValue() instanceof Map<?, ?> definition) {
+        if (name.matches(String.valueOf(entry.getKey()))
+            && entry.getValue() instanceof Map<?, ?> definition) {
           Object type = definition.get("type");
           return type == null ? null : type.toString();
         }
@@ -130,9 +142,13 @@ public final class V1Forms {
     return null;
   }
 
-  /** Whether the name matches one of the form's {@code x-pattern-properties} (the shopping cart lines). */
+  /**
+   * Whether the name matches one of the form's {@code x-pattern-properties} (the shopping cart
+   * lines).
+   */
   public static boolean matchesPatternProperty(Schema<?> form, String name) {
-    Object patterns = form.getExtensions() == null ? null : form.getExtensions().get("x-pattern-properties");
+    Object patterns =
+        form.getExtensions() == null ? null : form.getExtensions().get("x-pattern-properties");
     if (patterns instanceof Map<?, ?> map) {
       for (Object pattern : map.keySet()) {
         if (name.matches(String.valueOf(pattern))) {

@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns the validator's messages into entries that start with the failing field, in the form
- * {@code amount.value: must be a number}, so a client sees what to fix without knowing JSON pointers.
+ * Turns the validator's messages into entries that start with the failing field, in the form {@code
+ * amount.value: must be a number}, so a client sees what to fix without knowing JSON pointers.
  */
 public final class ValidationMessages {
   private static final Pattern PATH_PREFIX = Pattern.compile("^\\[Path '[^']*'\\]\\s*");
@@ -44,14 +44,22 @@ public final class ValidationMessages {
       }
       return out;
     }
-    if (key.endsWith(".missing") && message.getContext().flatMap(c -> c.getParameter()).isPresent()) {
+    if (key.endsWith(".missing")
+        && message.getContext().flatMap(c -> c.getParameter()).isPresent()) {
       out.add(field + ": a value is required");
       return out;
     }
-    if (key.endsWith(".schema.invalidJson") && message.getContext().flatMap(c -> c.getParameter()).isPresent()) {
-      // The validator reads a number parameter as JSON, and the parser's message speaks of its own settings.
-      String type = message.getContext().flatMap(c -> c.getParameter()).map(p -> p.getSchema())
-          .map(schema -> schema.getType()).orElse(null);
+    if (key.endsWith(".schema.invalidJson")
+        && message.getContext().flatMap(c -> c.getParameter()).isPresent()) {
+      // The validator reads a number parameter as JSON, and the parser's message speaks of its own
+      // settings.
+      String type =
+          message
+              .getContext()
+              .flatMap(c -> c.getParameter())
+              .map(p -> p.getSchema())
+              .map(schema -> schema.getType())
+              .orElse(null);
       out.add(field + ": " + (type == null ? "not a valid value" : "must be of type " + type));
       return out;
     }
@@ -82,7 +90,10 @@ public final class ValidationMessages {
     }
     if (key.endsWith(".schema.enum")) {
       int at = text.indexOf("possible values:");
-      return at < 0 ? text : "must be one of " + text.substring(at + "possible values:".length()).replace(")", "").trim();
+      return at < 0
+          ? text
+          : "must be one of "
+              + text.substring(at + "possible values:".length()).replace(")", "").trim();
     }
     if (key.endsWith(".schema.pattern")) {
       int at = text.indexOf("regex \"");
@@ -103,7 +114,9 @@ public final class ValidationMessages {
     return at >= 0 && end > at ? text.substring(at + 1, end) : "a supported media type";
   }
 
-  /** The name of the field a message is about: a parameter name, or the body member it points at. */
+  /**
+   * The name of the field a message is about: a parameter name, or the body member it points at.
+   */
   public static String field(ValidationReport.Message message) {
     var context = message.getContext();
     if (context.isPresent() && context.get().getParameter().isPresent()) {

@@ -20,10 +20,10 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 
 /**
- * The control API under {@code /_sandbox}, for tests and the conformance kit: configuration, reset, the
- * clock, the logs of callbacks and requests, state counts, and resources made in a given state (provider
- * states) through the same {@link Core} the interfaces use. It needs no credentials; the sandbox listens on
- * the loopback interface only.
+ * The control API under {@code /_sandbox}, for tests and the conformance kit: configuration, reset,
+ * the clock, the logs of callbacks and requests, state counts, and resources made in a given state
+ * (provider states) through the same {@link Core} the interfaces use. It needs no credentials; the
+ * sandbox listens on the loopback interface only.
  */
 public final class ControlApi {
   private static final Duration IDLE_WAIT = Duration.ofSeconds(15);
@@ -33,19 +33,27 @@ public final class ControlApi {
     /** Forgets every resource, key, nonce and delivery; the clock and identifiers start over. */
     void reset();
 
-    /** Moves the clock forward and settles what fell due; throws IllegalArgumentException on a bad move. */
+    /**
+     * Moves the clock forward and settles what fell due; throws IllegalArgumentException on a bad
+     * move.
+     */
     Instant advance(Duration by);
 
     Instant now();
 
     boolean clockIsFixed();
 
-    /** Waits until the callbacks due now were attempted, then the delivery log, for one resource or all. */
+    /**
+     * Waits until the callbacks due now were attempted, then the delivery log, for one resource or
+     * all.
+     */
     ArrayNode callbackLog(String resourceId, Duration wait) throws InterruptedException;
 
     ArrayNode requestLog();
 
-    /** Counts of what the sandbox keeps besides resources (idempotency keys, deliveries waiting...). */
+    /**
+     * Counts of what the sandbox keeps besides resources (idempotency keys, deliveries waiting...).
+     */
     Map<String, Long> bookkeeping();
   }
 
@@ -99,7 +107,9 @@ public final class ControlApi {
         case "POST /_sandbox/paymenttokens" -> ok(states.create(body(in), states::token));
         case "POST /_sandbox/receipts" -> ok(states.create(body(in), states::receipt));
         case "POST /_sandbox/stickers" -> ok(states.create(body(in), states::sticker));
-        default -> ApiError.notFound("No control operation " + route + "; see GET /_sandbox/config.").response();
+        default ->
+            ApiError.notFound("No control operation " + route + "; see GET /_sandbox/config.")
+                .response();
       };
     } catch (ApiError e) {
       return e.response();
@@ -125,11 +135,18 @@ public final class ControlApi {
     node.put("baseUrl", core.baseUrl());
     ArrayNode merchants = node.putArray("merchants");
     for (MerchantAccount merchant : config.merchants()) {
-      merchants.addObject().put("id", merchant.id()).put("siteId", merchant.siteId())
+      merchants
+          .addObject()
+          .put("id", merchant.id())
+          .put("siteId", merchant.siteId())
           .put("accountId", merchant.accountId());
     }
     ArrayNode tokens = node.putArray("bearerTokens");
-    config.bearerTokens().forEach((token, merchant) -> tokens.addObject().put("token", token).put("merchantId", merchant));
+    config
+        .bearerTokens()
+        .forEach(
+            (token, merchant) ->
+                tokens.addObject().put("token", token).put("merchantId", merchant));
     ArrayNode logins = node.putArray("v1Logins");
     for (V1User login : config.v1Users()) {
       ObjectNode entry = logins.addObject();
@@ -181,9 +198,12 @@ public final class ControlApi {
         throw ApiError.validation("seconds: must be a number");
       }
       try {
-        by = Duration.ofMillis(body.get("seconds").decimalValue().movePointRight(3).longValueExact());
+        by =
+            Duration.ofMillis(
+                body.get("seconds").decimalValue().movePointRight(3).longValueExact());
       } catch (ArithmeticException e) {
-        throw ApiError.validation("seconds: must be a number of seconds with at most three fraction digits");
+        throw ApiError.validation(
+            "seconds: must be a number of seconds with at most three fraction digits");
       }
     } else if (body.has("duration")) {
       field = "duration";
@@ -201,5 +221,4 @@ public final class ControlApi {
       throw ApiError.validation(field + ": " + e.getMessage());
     }
   }
-
 }

@@ -30,9 +30,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Resources made in a given state (provider states) from the control API's requests: each request is read
- * and checked here, and the resource made through the {@link Core} in one transaction, by the same rules
- * the interfaces use.
+ * Resources made in a given state (provider states) from the control API's requests: each request
+ * is read and checked here, and the resource made through the {@link Core} in one transaction, by
+ * the same rules the interfaces use.
  */
 final class ProviderStates {
   private final SandboxConfig config;
@@ -62,27 +62,55 @@ final class ProviderStates {
   ObjectNode payment(JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
     String merchant = merchant(body, errors);
-    PaymentStatus status = named(PaymentStatus.values(), PaymentStatus::wire, "status", Json.str(body, "status"),
-        null, errors);
+    PaymentStatus status =
+        named(
+            PaymentStatus.values(),
+            PaymentStatus::wire,
+            "status",
+            Json.str(body, "status"),
+            null,
+            errors);
     String id = freeId(Json.str(body, "id"), core::payment, errors);
     BigDecimal value = amountValue(body, new BigDecimal("100.00"), errors);
     Instant created = time(body, "created", errors);
     String resultCode = Json.str(body, "resultCode");
-    if (resultCode != null && !resultCode.equals("Success") && !MagicCards.RESULT_CODES.contains(resultCode)) {
+    if (resultCode != null
+        && !resultCode.equals("Success")
+        && !MagicCards.RESULT_CODES.contains(resultCode)) {
       errors.add("resultCode: not a result code of the v2 document");
     }
-    ConfirmationStep step = named(ConfirmationStep.values(), ConfirmationStep::name, "confirmationType",
-        Json.str(body, "confirmationType"), ConfirmationStep.SmsOtp, errors);
+    ConfirmationStep step =
+        named(
+            ConfirmationStep.values(),
+            ConfirmationStep::name,
+            "confirmationType",
+            Json.str(body, "confirmationType"),
+            ConfirmationStep.SmsOtp,
+            errors);
     String pan = Json.str(body, "pan") == null ? MagicCards.SUCCESS_PAN : Json.str(body, "pan");
     if (!pan.matches("[0-9]{12,19}")) {
       errors.add("pan: must be 12 to 19 digits");
     }
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
-    Payment payment = core.seedPayment(new Seeds.PaymentSeed(id, merchant, status, value, amountCurrency(body),
-        created, resultCode, step, pan, Json.str(body, "callbackUrl"), Json.bool(body, "testMode", true),
-        Json.bool(body, "dualMode", false), V2Views.inUtc(Json.obj(body, "invoice")),
-        Json.bool(body, "awaitingPayer", false)), now);
+    Payment payment =
+        core.seedPayment(
+            new Seeds.PaymentSeed(
+                id,
+                merchant,
+                status,
+                value,
+                amountCurrency(body),
+                created,
+                resultCode,
+                step,
+                pan,
+                Json.str(body, "callbackUrl"),
+                Json.bool(body, "testMode", true),
+                Json.bool(body, "dualMode", false),
+                V2Views.inUtc(Json.obj(body, "invoice")),
+                Json.bool(body, "awaitingPayer", false)),
+            now);
     return V2Views.payment(payment, core.token(payment.createdTokenId()));
   }
 
@@ -92,21 +120,37 @@ final class ProviderStates {
     if (core.payment(paymentId) == null) {
       errors.add("paymentId: no payment with this identifier");
     }
-    RefundStatus status = named(RefundStatus.values(), RefundStatus::wire, "status", Json.str(body, "status"),
-        RefundStatus.SUCCESS, errors);
+    RefundStatus status =
+        named(
+            RefundStatus.values(),
+            RefundStatus::wire,
+            "status",
+            Json.str(body, "status"),
+            RefundStatus.SUCCESS,
+            errors);
     String id = freeId(Json.str(body, "id"), core::refund, errors);
     BigDecimal value = amountValue(body, null, errors);
     Instant created = time(body, "created", errors);
     V2Checks.failIfAny(errors);
-    return V2Views.refund(core.seedRefund(new Seeds.RefundSeed(id, paymentId, status, value, created,
-        Json.str(body, "externalId")), now), true);
+    return V2Views.refund(
+        core.seedRefund(
+            new Seeds.RefundSeed(
+                id, paymentId, status, value, created, Json.str(body, "externalId")),
+            now),
+        true);
   }
 
   ObjectNode token(JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
     String merchant = merchant(body, errors);
-    TokenStatus status = named(TokenStatus.values(), TokenStatus::wire, "status", Json.str(body, "status"),
-        TokenStatus.ACTIVE, errors);
+    TokenStatus status =
+        named(
+            TokenStatus.values(),
+            TokenStatus::wire,
+            "status",
+            Json.str(body, "status"),
+            TokenStatus.ACTIVE,
+            errors);
     String id = freeId(Json.str(body, "id"), core::token, errors);
     String pan = Json.str(body, "pan") == null ? MagicCards.SUCCESS_PAN : Json.str(body, "pan");
     if (!pan.matches("[0-9]{12,19}")) {
@@ -118,8 +162,18 @@ final class ProviderStates {
     }
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
-    return V2Views.token(core.seedToken(new Seeds.TokenSeed(id, merchant, status, pan, expiry,
-        Json.bool(body, "blocked", false), Json.str(body, "callbackUrl"), Json.str(body, "resultCode")), now));
+    return V2Views.token(
+        core.seedToken(
+            new Seeds.TokenSeed(
+                id,
+                merchant,
+                status,
+                pan,
+                expiry,
+                Json.bool(body, "blocked", false),
+                Json.str(body, "callbackUrl"),
+                Json.str(body, "resultCode")),
+            now));
   }
 
   ObjectNode receipt(JsonNode body, Instant now) {
@@ -128,13 +182,26 @@ final class ProviderStates {
     if (core.payment(paymentId) == null) {
       errors.add("paymentId: no payment with this identifier");
     }
-    ReceiptStatus status = named(ReceiptStatus.values(), ReceiptStatus::wire, "status", Json.str(body, "status"),
-        ReceiptStatus.SUCCESS, errors);
-    Receipt.Type type = named(Receipt.Type.values(), Receipt.Type::wire, "type", Json.str(body, "type"),
-        Receipt.Type.PAYMENT, errors);
+    ReceiptStatus status =
+        named(
+            ReceiptStatus.values(),
+            ReceiptStatus::wire,
+            "status",
+            Json.str(body, "status"),
+            ReceiptStatus.SUCCESS,
+            errors);
+    Receipt.Type type =
+        named(
+            Receipt.Type.values(),
+            Receipt.Type::wire,
+            "type",
+            Json.str(body, "type"),
+            Receipt.Type.PAYMENT,
+            errors);
     BigDecimal value = amountValue(body, null, errors);
     V2Checks.failIfAny(errors);
-    return V2Views.receipt(core.seedReceipt(new Seeds.ReceiptSeed(paymentId, status, type, value), now));
+    return V2Views.receipt(
+        core.seedReceipt(new Seeds.ReceiptSeed(paymentId, status, type, value), now));
   }
 
   ObjectNode sticker(JsonNode body, Instant now) {
@@ -144,16 +211,31 @@ final class ProviderStates {
     BigDecimal value = body.has("amount") ? amountValue(body, null, errors) : null;
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
-    StickerDraft draft = new StickerDraft(Json.str(body, "stickerType") == null ? "Sbp" : Json.str(body, "stickerType"),
-        Json.bool(body, "cashlink", false), Json.str(body, "description"), Json.str(body, "productCode"),
-        Json.str(body, "paymentPurpose"), value, value == null ? null : amountCurrency(body),
-        Json.str(body, "callbackUrl"));
-    return V2Views.sticker(core.seedSticker(new Seeds.StickerSeed(id, merchant, draft,
-        Json.bool(body, "active", true)), now));
+    StickerDraft draft =
+        new StickerDraft(
+            Json.str(body, "stickerType") == null ? "Sbp" : Json.str(body, "stickerType"),
+            Json.bool(body, "cashlink", false),
+            Json.str(body, "description"),
+            Json.str(body, "productCode"),
+            Json.str(body, "paymentPurpose"),
+            value,
+            value == null ? null : amountCurrency(body),
+            Json.str(body, "callbackUrl"));
+    return V2Views.sticker(
+        core.seedSticker(
+            new Seeds.StickerSeed(id, merchant, draft, Json.bool(body, "active", true)), now));
   }
 
-  /** The value whose wire name is given, the default when none is, else an error listing the choices. */
-  private static <E> E named(E[] values, Function<E, String> wire, String field, String given, E absent,
+  /**
+   * The value whose wire name is given, the default when none is, else an error listing the
+   * choices.
+   */
+  private static <E> E named(
+      E[] values,
+      Function<E, String> wire,
+      String field,
+      String given,
+      E absent,
       List<String> errors) {
     if (given == null && absent != null) {
       return absent;
@@ -163,7 +245,11 @@ final class ProviderStates {
         return value;
       }
     }
-    errors.add(field + ": one of " + Arrays.stream(values).map(wire).toList() + (absent == null ? " is required" : ""));
+    errors.add(
+        field
+            + ": one of "
+            + Arrays.stream(values).map(wire).toList()
+            + (absent == null ? " is required" : ""));
     return null;
   }
 

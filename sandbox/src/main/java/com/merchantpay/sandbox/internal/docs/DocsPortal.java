@@ -13,22 +13,31 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.LinkedHashMap;
 
 /**
- * The documentation portal (built by the {@code merchantpay-docs} module and carried on the class path) at
- * {@code /docs}, made to try this sandbox: its {@code sandbox.js} names the sandbox's address, bearer token
- * and a v1 login, and the reference's OpenAPI documents list the sandbox as their only server, so "Try it
- * out" calls it.
+ * The documentation portal (built by the {@code merchantpay-docs} module and carried on the class
+ * path) at {@code /docs}, made to try this sandbox: its {@code sandbox.js} names the sandbox's
+ * address, bearer token and a v1 login, and the reference's OpenAPI documents list the sandbox as
+ * their only server, so "Try it out" calls it.
  */
 public final class DocsPortal {
   private static final String PORTAL = "com/merchantpay/docs/portal/";
-  private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
-      "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "yaml", "application/yaml",
-      "png", "image/png");
+  private static final Map<String, String> TYPES =
+      Map.of(
+          "html",
+          "text/html; charset=utf-8",
+          "css",
+          "text/css; charset=utf-8",
+          "js",
+          "text/javascript; charset=utf-8",
+          "yaml",
+          "application/yaml",
+          "png",
+          "image/png");
 
   private final SandboxConfig config;
   private final String baseUrl;
@@ -46,7 +55,8 @@ public final class DocsPortal {
 
   public HttpSupport.Out handle(HttpSupport.In in) {
     if (!in.method().equals("GET") && !in.method().equals("HEAD")) {
-      return HttpSupport.Out.text(405, "text/plain; charset=utf-8", "the portal is read with GET\n");
+      return HttpSupport.Out.text(
+          405, "text/plain; charset=utf-8", "the portal is read with GET\n");
     }
     if (in.rawPath().equals("/docs")) {
       return HttpSupport.Out.empty(302).withHeader("Location", "/docs/");
@@ -58,21 +68,25 @@ public final class DocsPortal {
     if (file.contains("..") || file.contains("%") || file.contains("//")) {
       return notFound(file);
     }
-    byte[] body = switch (file) {
-      case "sandbox.js" -> sandboxScript();
-      case "reference/v2/openapi.yaml", "reference/v1/openapi.yaml" -> withThisServer(file);
-      default -> files.computeIfAbsent(file, DocsPortal::read);
-    };
+    byte[] body =
+        switch (file) {
+          case "sandbox.js" -> sandboxScript();
+          case "reference/v2/openapi.yaml", "reference/v1/openapi.yaml" -> withThisServer(file);
+          default -> files.computeIfAbsent(file, DocsPortal::read);
+        };
     if (body.length == 0) {
       return notFound(file);
     }
-    String type = TYPES.getOrDefault(file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT),
-        "application/octet-stream");
+    String type =
+        TYPES.getOrDefault(
+            file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT),
+            "application/octet-stream");
     return new HttpSupport.Out(200, type, body, new LinkedHashMap<>());
   }
 
   private static HttpSupport.Out notFound(String file) {
-    return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "no such page in the portal: " + file + "\n");
+    return HttpSupport.Out.text(
+        404, "text/plain; charset=utf-8", "no such page in the portal: " + file + "\n");
   }
 
   /** A file of the portal, or no bytes when there is none (the portal has no empty files). */
@@ -86,31 +100,39 @@ public final class DocsPortal {
 
   /** The reference's document with this sandbox as its one server, so "Try it out" calls it. */
   private byte[] withThisServer(String file) {
-    return files.computeIfAbsent("served:" + file, key -> {
-      byte[] published = read(file);
-      if (published.length == 0) {
-        return published;
-      }
-      try {
-        YAMLMapper yaml = new YAMLMapper();
-        ObjectNode document = (ObjectNode) yaml.readTree(published);
-        ArrayNode servers = document.putArray("servers");
-        servers.addObject().put("url", baseUrl).put("description", "This sandbox");
-        return yaml.writeValueAsBytes(document);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    return files.computeIfAbsent(
+        "served:" + file,
+        key -> {
+          byte[] published = read(file);
+          if (published.length == 0) {
+            return published;
+          }
+          try {
+            YAMLMapper yaml = new YAMLMapper();
+            ObjectNode document = (ObjectNode) yaml.readTree(published);
+            ArrayNode servers = document.putArray("servers");
+            servers.addObject().put("url", baseUrl).put("description", "This sandbox");
+            return yaml.writeValueAsBytes(document);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
   }
 
-  /** What the reference pages need to call this sandbox: address, bearer token, a v1 user, v1 signed orders. */
+  /**
+   * What the reference pages need to call this sandbox: address, bearer token, a v1 user, v1 signed
+   * orders.
+   */
   private byte[] sandboxScript() {
     ObjectNode sandbox = Json.object();
     sandbox.put("baseUrl", baseUrl);
     sandbox.put("token", config.bearerTokens().keySet().iterator().next());
     sandbox.put("merchantId", config.merchants().get(0).id());
-    V1User user = config.v1Users().stream().filter(u -> u.roles().contains(V1Role.ACCOUNTANT)).findFirst()
-        .orElse(config.v1Users().get(0));
+    V1User user =
+        config.v1Users().stream()
+            .filter(u -> u.roles().contains(V1Role.ACCOUNTANT))
+            .findFirst()
+            .orElse(config.v1Users().get(0));
     ObjectNode v1 = sandbox.putObject("v1");
     v1.put("login", user.login());
     v1.put("password", user.password());
@@ -119,6 +141,7 @@ public final class DocsPortal {
       ArrayNode order = signed.putArray(operation.template());
       operation.hashed().forEach(order::add);
     }
-    return ("window.MERCHANTPAY_SANDBOX = " + Json.text(sandbox) + ";\n").getBytes(StandardCharsets.UTF_8);
+    return ("window.MERCHANTPAY_SANDBOX = " + Json.text(sandbox) + ";\n")
+        .getBytes(StandardCharsets.UTF_8);
   }
 }

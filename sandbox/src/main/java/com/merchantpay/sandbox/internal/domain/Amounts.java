@@ -6,21 +6,31 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The range of amounts the sandbox accepts, the decision both specs record: at most 15 digits before the
- * decimal point and at most four after it, counted as written (10.10000 has five). Checked before anything
- * is stored, so every stored amount can be written back in plain notation.
+ * The range of amounts the sandbox accepts, the decision both specs record: at most 15 digits
+ * before the decimal point and at most four after it, counted as written (10.10000 has five).
+ * Checked before anything is stored, so every stored amount can be written back in plain notation.
  */
 public final class Amounts {
   public static final int MAX_INTEGER_DIGITS = 15;
   public static final int MAX_FRACTION_DIGITS = 4;
-  public static final String RULE = "must have at most " + MAX_INTEGER_DIGITS + " digits before the decimal point and "
-      + MAX_FRACTION_DIGITS + " after it";
+  public static final String RULE =
+      "must have at most "
+          + MAX_INTEGER_DIGITS
+          + " digits before the decimal point and "
+          + MAX_FRACTION_DIGITS
+          + " after it";
 
-  /** The ISO 4217 alphabetic codes, as the JDK knows them (its table follows the standard's updates). */
-  private static final Set<String> CURRENCIES = Currency.getAvailableCurrencies().stream()
-      .map(Currency::getCurrencyCode).collect(Collectors.toUnmodifiableSet());
+  /**
+   * The ISO 4217 alphabetic codes, as the JDK knows them (its table follows the standard's
+   * updates).
+   */
+  private static final Set<String> CURRENCIES =
+      Currency.getAvailableCurrencies().stream()
+          .map(Currency::getCurrencyCode)
+          .collect(Collectors.toUnmodifiableSet());
 
-  public static final String CURRENCY_RULE = "must be an ISO 4217 alphabetic currency code such as RUB or EUR";
+  public static final String CURRENCY_RULE =
+      "must be an ISO 4217 alphabetic currency code such as RUB or EUR";
 
   private Amounts() {}
 
@@ -29,6 +39,7 @@ public final class Amounts {
   }
 
   public static boolean inBounds(BigDecimal value) {
-    return value.scale() <= MAX_FRACTION_DIGITS && value.precision() - value.scale() <= MAX_INTEGER_DIGITS;
+    return value.scale() <= MAX_FRACTION_DIGITS
+        && value.precision() - value.scale() <= MAX_INTEGER_DIGITS;
   }
 }

@@ -14,7 +14,10 @@ public enum ConfirmationStep {
     this.answerMember = answerMember;
   }
 
-  /** The member of the complete call that answers this step; null for External, which the payer finishes. */
+  /**
+   * The member of the complete call that answers this step; null for External, which the payer
+   * finishes.
+   */
   public String answerMember() {
     return answerMember;
   }

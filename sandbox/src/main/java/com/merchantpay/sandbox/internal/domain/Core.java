@@ -13,16 +13,17 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The one door to the service's rules, shared by both interfaces, the hosted pages and the control API. It
- * holds the lock, the store and what time does to pending work; the rules themselves live in one class per
- * resource ({@link Payments}, {@link Refunds}, {@link Tokens}, {@link Receipts}, {@link Stickers}, and
- * {@link Seeding} for resources made in a given state).
+ * The one door to the service's rules, shared by both interfaces, the hosted pages and the control
+ * API. It holds the lock, the store and what time does to pending work; the rules themselves live
+ * in one class per resource ({@link Payments}, {@link Refunds}, {@link Tokens}, {@link Receipts},
+ * {@link Stickers}, and {@link Seeding} for resources made in a given state).
  *
- * <p>Callers work inside {@link #transact}, which holds one lock for the whole change (no half-made resource
- * is ever visible) and first settles whatever fell due. A change either completes, and its notices go to the
- * {@link StatusListener} once the lock is released, or it throws, and then every resource it made is gone,
- * every resource it touched is as it was, and nobody is told of it. The methods that change a resource say
- * so to the {@link Workspace} before the rules touch it; they refuse with {@link Refused} and nothing else.
+ * <p>Callers work inside {@link #transact}, which holds one lock for the whole change (no half-made
+ * resource is ever visible) and first settles whatever fell due. A change either completes, and its
+ * notices go to the {@link StatusListener} once the lock is released, or it throws, and then every
+ * resource it made is gone, every resource it touched is as it was, and nobody is told of it. The
+ * methods that change a resource say so to the {@link Workspace} before the rules touch it; they
+ * refuse with {@link Refused} and nothing else.
  */
 public final class Core {
   /** Finished resources are looked for to forget at most this often, in sandbox time. */
@@ -41,7 +42,12 @@ public final class Core {
   private final Seeding seeding;
   private Instant lastExpiry;
 
-  public Core(IdSource ids, SandboxClock clock, String baseUrl, Retention retention, StatusListener listener) {
+  public Core(
+      IdSource ids,
+      SandboxClock clock,
+      String baseUrl,
+      Retention retention,
+      StatusListener listener) {
     this.clock = clock;
     this.listener = listener;
     this.store = new Store(retention);
@@ -60,9 +66,9 @@ public final class Core {
   }
 
   /**
-   * Runs {@code work} under the lock at the sandbox's current time, after settling what fell due; the
-   * listener hears of the changes once the lock is released. When {@code work} throws, what it changed is
-   * undone and the exception passes on.
+   * Runs {@code work} under the lock at the sandbox's current time, after settling what fell due;
+   * the listener hears of the changes once the lock is released. When {@code work} throws, what it
+   * changed is undone and the exception passes on.
    */
   public <T> T transact(Function<Instant, T> change) {
     List<StatusListener.Notice> kept = new ArrayList<>();
@@ -94,14 +100,16 @@ public final class Core {
     }
   }
 
-  /** Settles whatever is due now: pending payments, expired steps and invoices, refunds, receipts. */
+  /**
+   * Settles whatever is due now: pending payments, expired steps and invoices, refunds, receipts.
+   */
   public void settleDue() {
     transact(now -> null);
   }
 
   /**
-   * Forgets every resource, without settling what fell due first (nobody is to hear of it), and runs
-   * {@code alsoForget} under the same lock, so that no change falls between the two.
+   * Forgets every resource, without settling what fell due first (nobody is to hear of it), and
+   * runs {@code alsoForget} under the same lock, so that no change falls between the two.
    */
   public void clear(Runnable alsoForget) {
     lock.lock();
@@ -114,7 +122,10 @@ public final class Core {
     }
   }
 
-  /** How many resources of each kind are kept, and how many were forgotten to stay within the retention. */
+  /**
+   * How many resources of each kind are kept, and how many were forgotten to stay within the
+   * retention.
+   */
   public Map<String, Map<String, Long>> counts() {
     lock.lock();
     try {
@@ -171,7 +182,10 @@ public final class Core {
     return id == null ? null : store.stickers.get(id);
   }
 
-  /** The payment with this id if it belongs to the merchant; another merchant's payment looks absent. */
+  /**
+   * The payment with this id if it belongs to the merchant; another merchant's payment looks
+   * absent.
+   */
   public Payment ownedPayment(String merchantId, String id) {
     return owned(payment(id), merchantId, Payment::merchantId, "payment");
   }
@@ -192,7 +206,8 @@ public final class Core {
     return owned(sticker(id), merchantId, Sticker::merchantId, "sticker");
   }
 
-  private static <R> R owned(R record, String merchantId, Function<R, String> merchantOf, String what) {
+  private static <R> R owned(
+      R record, String merchantId, Function<R, String> merchantOf, String what) {
     if (record == null || !merchantOf.apply(record).equals(merchantId)) {
       throw Refused.notFound(what);
     }
@@ -225,16 +240,16 @@ public final class Core {
   }
 
   /**
-   * Makes a direct payment and takes it as far as it goes on its own: a confirmation step, the bank's late
-   * answer, or the authorization result.
+   * Makes a direct payment and takes it as far as it goes on its own: a confirmation step, the
+   * bank's late answer, or the authorization result.
    */
   public Payment pay(PaymentDraft draft, Instrument instrument, Instant now) {
     return payments.pay(draft, instrument, now);
   }
 
   /**
-   * Passes the payment's confirmation step with the merchant's answer; an answer that fails authentication
-   * declines the payment.
+   * Passes the payment's confirmation step with the merchant's answer; an answer that fails
+   * authentication declines the payment.
    *
    * @param answers the complete call's text members by name
    */
@@ -262,7 +277,8 @@ public final class Core {
   }
 
   /** The payer paid on a sticker's page with a card; the page runs any 3-D Secure step itself. */
-  public Payment payBySticker(Sticker sticker, BigDecimal amount, String pan, String expiry, Instant now) {
+  public Payment payBySticker(
+      Sticker sticker, BigDecimal amount, String pan, String expiry, Instant now) {
     return payments.payBySticker(sticker, amount, pan, expiry, now);
   }
 
@@ -291,22 +307,34 @@ public final class Core {
   }
 
   /**
-   * Starts returning {@code amount}; the refund is Pending until the bank answers. A receipt given here
-   * makes a refund receipt.
+   * Starts returning {@code amount}; the refund is Pending until the bank answers. A receipt given
+   * here makes a refund receipt.
    */
-  public Refund refund(Payment payment, BigDecimal amount, String externalId, ObjectNode receipt, Instant now) {
+  public Refund refund(
+      Payment payment, BigDecimal amount, String externalId, ObjectNode receipt, Instant now) {
     return refunds.start(null, payment, amount, externalId, receipt != null, now, now);
   }
 
   // ---------------------------------------------------------------- tokens
 
-  /** Starts hosted tokenization: the token waits, Created, for the customer's card on the sandbox's page. */
-  public PaymentToken startTokenization(String merchantId, boolean testMode, String callbackUrl, Instant now) {
+  /**
+   * Starts hosted tokenization: the token waits, Created, for the customer's card on the sandbox's
+   * page.
+   */
+  public PaymentToken startTokenization(
+      String merchantId, boolean testMode, String callbackUrl, Instant now) {
     return tokens.startTokenization(merchantId, testMode, callbackUrl, now);
   }
 
-  /** Makes a token from a card; it stays Created until the customer approves on its External step. */
-  public PaymentToken createToken(String merchantId, boolean testMode, String callbackUrl, String pan, String expiry,
+  /**
+   * Makes a token from a card; it stays Created until the customer approves on its External step.
+   */
+  public PaymentToken createToken(
+      String merchantId,
+      boolean testMode,
+      String callbackUrl,
+      String pan,
+      String expiry,
       Instant now) {
     return tokens.create(merchantId, testMode, callbackUrl, pan, expiry, now);
   }
@@ -340,7 +368,10 @@ public final class Core {
 
   // ---------------------------------------------------------------- receipts and stickers
 
-  /** Sends a receipt for the payment to the fiscal register; it is Pending until the register answers. */
+  /**
+   * Sends a receipt for the payment to the fiscal register; it is Pending until the register
+   * answers.
+   */
   public Receipt createReceipt(Payment payment, Receipt.Type type, BigDecimal amount, Instant now) {
     return receipts.create(payment, type, amount, now);
   }
@@ -354,7 +385,8 @@ public final class Core {
     stickers.setActive(sticker, active, now);
   }
 
-  // ---------------------------------------------------------------- resources made in a given state
+  // ---------------------------------------------------------------- resources made in a given
+  // state
 
   public Payment seedPayment(Seeds.PaymentSeed seed, Instant now) {
     return seeding.payment(seed, now);

@@ -5,9 +5,10 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Identifiers and random values. Payments and refunds get fixed-width numeric ids, so the same payment
- * is v1 {@code PaymentID} 10000001 and v2 id "10000001", and ids sort in creation order. With a seed,
- * everything here repeats exactly after a reset or in another run (for sequential callers).
+ * Identifiers and random values. Payments and refunds get fixed-width numeric ids, so the same
+ * payment is v1 {@code PaymentID} 10000001 and v2 id "10000001", and ids sort in creation order.
+ * With a seed, everything here repeats exactly after a reset or in another run (for sequential
+ * callers).
  */
 public final class IdSource {
   private final Long seed;
@@ -81,7 +82,14 @@ public final class IdSource {
 
   public synchronized String uuid() {
     String h = hex(32);
-    return h.substring(0, 8) + "-" + h.substring(8, 12) + "-4" + h.substring(13, 16) + "-a" + h.substring(17, 20)
-        + "-" + h.substring(20);
+    return h.substring(0, 8)
+        + "-"
+        + h.substring(8, 12)
+        + "-4"
+        + h.substring(13, 16)
+        + "-a"
+        + h.substring(17, 20)
+        + "-"
+        + h.substring(20);
   }
 }

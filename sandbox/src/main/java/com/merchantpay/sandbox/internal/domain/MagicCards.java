@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * Test card numbers and what they do. Every number here passes the Luhn check; any other valid card
  * number pays without a confirmation step. A number that fails the Luhn check is declined with
- * {@code InvalidAccount}, and a card whose MM/YY expiry lies before the sandbox's current month with
- * {@code ExpiredAccount}.
+ * {@code InvalidAccount}, and a card whose MM/YY expiry lies before the sandbox's current month
+ * with {@code ExpiredAccount}.
  */
 public final class MagicCards {
 
@@ -26,7 +26,8 @@ public final class MagicCards {
       boolean tokenBlocked,
       boolean refundsRejected) {
 
-    public static final Behaviour APPROVE = new Behaviour(null, List.of(), false, null, false, false);
+    public static final Behaviour APPROVE =
+        new Behaviour(null, List.of(), false, null, false, false);
 
     public static Behaviour decline(String code) {
       return new Behaviour(code, List.of(), false, null, false, false);
@@ -37,19 +38,26 @@ public final class MagicCards {
       return new Behaviour(null, List.of(steps), false, null, false, false);
     }
 
-    /** Pending until the bank answers, then approved, or declined with {@code code} when it is not null. */
+    /**
+     * Pending until the bank answers, then approved, or declined with {@code code} when it is not
+     * null.
+     */
     static Behaviour pendingThen(String code) {
       return new Behaviour(null, List.of(), true, code, false, false);
     }
 
-    /** Approved, with what the card does after the payment: its tokens blocked, its refunds rejected. */
+    /**
+     * Approved, with what the card does after the payment: its tokens blocked, its refunds
+     * rejected.
+     */
     static Behaviour approvedThen(boolean tokenBlocked, boolean refundsRejected) {
       return new Behaviour(null, List.of(), false, null, tokenBlocked, refundsRejected);
     }
 
     /** The same card paying where nobody is there to confirm a step (a stored token is charged). */
     Behaviour withoutSteps() {
-      return new Behaviour(declineCode, List.of(), pending, declineAfterPending, tokenBlocked, refundsRejected);
+      return new Behaviour(
+          declineCode, List.of(), pending, declineAfterPending, tokenBlocked, refundsRejected);
     }
 
     /** The same card once its payment was approved: only what it does later is left. */
@@ -59,7 +67,8 @@ public final class MagicCards {
 
     /** The same card with its bank answering later, whatever it would have done at once. */
     Behaviour answeredLater() {
-      return new Behaviour(declineCode, List.of(), true, declineAfterPending, tokenBlocked, refundsRejected);
+      return new Behaviour(
+          declineCode, List.of(), true, declineAfterPending, tokenBlocked, refundsRejected);
     }
   }
 
@@ -67,15 +76,29 @@ public final class MagicCards {
   public record Row(String pan, String effect, Behaviour behaviour) {}
 
   /** The fifteen authorization result codes in the order the v2 document lists them. */
-  public static final List<String> RESULT_CODES = List.of(
-      "TransactionDeclined", "IssuerUnavailable", "RejectedByFraud", "InvalidAmount", "InvalidAccount",
-      "BlockedAccount", "OperationNotAllowed", "InsufficientFunds", "ExpiredAccount", "PaymentLimitExceeded",
-      "PaymentCountExceeded", "CardNotEnrolled", "ThreeDSecureFailed", "CancelledByUser", "PaymentExpired");
+  public static final List<String> RESULT_CODES =
+      List.of(
+          "TransactionDeclined",
+          "IssuerUnavailable",
+          "RejectedByFraud",
+          "InvalidAmount",
+          "InvalidAccount",
+          "BlockedAccount",
+          "OperationNotAllowed",
+          "InsufficientFunds",
+          "ExpiredAccount",
+          "PaymentLimitExceeded",
+          "PaymentCountExceeded",
+          "CardNotEnrolled",
+          "ThreeDSecureFailed",
+          "CancelledByUser",
+          "PaymentExpired");
 
   public static final String SUCCESS_PAN = "4111111111111111";
 
   /** Answers to confirmation steps that make authentication fail; anything else passes. */
   public static final String FAILING_OTP = "000000";
+
   public static final String FAILING_CRES = "N";
   public static final String FAILING_PARES = "N";
 
@@ -86,24 +109,45 @@ public final class MagicCards {
     add("5555555555554444", "approved, no confirmation (Mastercard)", Behaviour.APPROVE);
     for (int i = 0; i < RESULT_CODES.size(); i++) {
       String code = RESULT_CODES.get(i);
-      add(withCheckDigit("400000000000" + (101 + i)), "declined with resultCode " + code, Behaviour.decline(code));
+      add(
+          withCheckDigit("400000000000" + (101 + i)),
+          "declined with resultCode " + code,
+          Behaviour.decline(code));
     }
     step("400000000000201", "confirmation SmsOtp, then approved", ConfirmationStep.SmsOtp);
-    step("400000000000202", "confirmation ThreeDSMethod, then approved", ConfirmationStep.ThreeDSMethod);
-    step("400000000000203", "confirmation ThreeDSChallenge, then approved", ConfirmationStep.ThreeDSChallenge);
-    step("400000000000204", "confirmation ThreeDSv1, then approved", ConfirmationStep.ThreeDSv1);
-    step("400000000000205", "confirmation External (sandbox page), then approved", ConfirmationStep.External);
-    step("400000000000206", "ThreeDSMethod, then ThreeDSChallenge, then approved", ConfirmationStep.ThreeDSMethod,
+    step(
+        "400000000000202",
+        "confirmation ThreeDSMethod, then approved",
+        ConfirmationStep.ThreeDSMethod);
+    step(
+        "400000000000203",
+        "confirmation ThreeDSChallenge, then approved",
         ConfirmationStep.ThreeDSChallenge);
-    add(withCheckDigit("400000000000301"), "stays Pending until the clock passes 60 s, then approved",
+    step("400000000000204", "confirmation ThreeDSv1, then approved", ConfirmationStep.ThreeDSv1);
+    step(
+        "400000000000205",
+        "confirmation External (sandbox page), then approved",
+        ConfirmationStep.External);
+    step(
+        "400000000000206",
+        "ThreeDSMethod, then ThreeDSChallenge, then approved",
+        ConfirmationStep.ThreeDSMethod,
+        ConfirmationStep.ThreeDSChallenge);
+    add(
+        withCheckDigit("400000000000301"),
+        "stays Pending until the clock passes 60 s, then approved",
         Behaviour.pendingThen(null));
-    add(withCheckDigit("400000000000302"),
+    add(
+        withCheckDigit("400000000000302"),
         "stays Pending until the clock passes 60 s, then declined with IssuerUnavailable",
         Behaviour.pendingThen("IssuerUnavailable"));
-    add(withCheckDigit("400000000000401"),
+    add(
+        withCheckDigit("400000000000401"),
         "approved; a payment token made from it is Active but blocked (payment_token_blocked)",
         Behaviour.approvedThen(true, false));
-    add(withCheckDigit("400000000000402"), "approved; every refund of the payment ends Rejected",
+    add(
+        withCheckDigit("400000000000402"),
+        "approved; every refund of the payment ends Rejected",
         Behaviour.approvedThen(false, true));
   }
 
@@ -115,7 +159,8 @@ public final class MagicCards {
 
   private static void add(String pan, String effect, Behaviour behaviour) {
     if (!luhnValid(pan)) {
-      throw new IllegalStateException("test card fails the Luhn check: " + pan.substring(pan.length() - 4));
+      throw new IllegalStateException(
+          "test card fails the Luhn check: " + pan.substring(pan.length() - 4));
     }
     ROWS.put(pan, new Row(pan, effect, behaviour));
   }
@@ -130,8 +175,8 @@ public final class MagicCards {
   }
 
   /**
-   * What paying with this card does at the given moment. The card number and expiry have already been
-   * checked for form (digits, MM/YY).
+   * What paying with this card does at the given moment. The card number and expiry have already
+   * been checked for form (digits, MM/YY).
    */
   public static Behaviour forCard(String pan, String expiry, Instant now) {
     if (!luhnValid(pan)) {
@@ -150,7 +195,8 @@ public final class MagicCards {
     if (expiry == null || !expiry.matches("(0[1-9]|1[0-2])/[0-9]{2}")) {
       return null;
     }
-    return YearMonth.of(2000 + Integer.parseInt(expiry.substring(3)), Integer.parseInt(expiry.substring(0, 2)));
+    return YearMonth.of(
+        2000 + Integer.parseInt(expiry.substring(3)), Integer.parseInt(expiry.substring(0, 2)));
   }
 
   public static boolean luhnValid(String pan) {
@@ -177,7 +223,9 @@ public final class MagicCards {
     throw new IllegalStateException("unreachable");
   }
 
-  /** Whether the answer in a step's member is one of the test values that make authentication fail. */
+  /**
+   * Whether the answer in a step's member is one of the test values that make authentication fail.
+   */
   public static boolean failsAuthentication(String answerMember, String value) {
     return switch (answerMember) {
       case "code" -> FAILING_OTP.equals(value);

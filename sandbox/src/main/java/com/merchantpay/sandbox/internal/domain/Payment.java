@@ -7,17 +7,26 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A payment as the sandbox keeps it. Everything outside this package reads it; only the domain's rules
- * change it, inside {@link Core#transact}. Its changeable fields hold values that are replaced, never
- * changed in place, so a failed change can put them back.
+ * A payment as the sandbox keeps it. Everything outside this package reads it; only the domain's
+ * rules change it, inside {@link Core#transact}. Its changeable fields hold values that are
+ * replaced, never changed in place, so a failed change can put them back.
  */
 public final class Payment {
   /** How the payment came to be, which decides how the payer finishes it. */
-  public enum Source { DIRECT, INVOICE, STICKER_PAGE, CONTROL }
+  public enum Source {
+    DIRECT,
+    INVOICE,
+    STICKER_PAGE,
+    CONTROL
+  }
 
-  /** What an unfinished payment waits for: it decides what the payer, the merchant and time may do. */
+  /**
+   * What an unfinished payment waits for: it decides what the payer, the merchant and time may do.
+   */
   public enum Waiting {
-    /** Nothing: the payment is finished, or holds money until the merchant captures or cancels it. */
+    /**
+     * Nothing: the payment is finished, or holds money until the merchant captures or cancels it.
+     */
     NOTHING,
     /** An invoice's payer, who has not entered a card on the hosted page yet. */
     PAYER,
@@ -41,8 +50,10 @@ public final class Payment {
   String resultCode;
   String message;
   BigDecimal captured;
+
   /** The request's invoice with its {@code expires} written in UTC; echoed in every view. */
   ObjectNode invoice;
+
   Instant invoiceExpires;
   String customerIp;
   String phone;
@@ -50,29 +61,46 @@ public final class Payment {
   String instrumentTitle;
   CardInfo cardInfo;
   Confirmation confirmation;
-  /** The confirmation steps the card still asks for after the current one; replaced, never changed in place. */
+
+  /**
+   * The confirmation steps the card still asks for after the current one; replaced, never changed
+   * in place.
+   */
   List<ConfirmationStep> nextSteps = List.of();
+
   /** What the payment waits for; {@link Lifecycle} says which status allows which. */
   Waiting waiting = Waiting.NOTHING;
+
   /** When time moves the payment on by itself; null while nothing but a caller can. */
   Instant deadline;
+
   /** What the payment was waiting for when its deadline passed and it expired; null otherwise. */
   Waiting lapsed;
+
   MagicCards.Behaviour behaviour = MagicCards.Behaviour.APPROVE;
   String callbackUrl;
   String returnUrl;
   ObjectNode tokenization;
+
   /** Where the token made while paying reports its changes. */
   String tokenCallbackUrl;
+
   String createdTokenId;
   String chargedTokenId;
   String stickerId;
   ObjectNode receipt;
   Integer v1CancelCode;
+
   /** Set anew from {@link Store#nextVersion()} by every change a reader can see; never reused. */
   long version;
 
-  Payment(String id, String merchantId, Instant created, BigDecimal amount, String currency, Source source) {
+  Payment(
+      String id,
+      String merchantId,
+      Instant created,
+      BigDecimal amount,
+      String currency,
+      Source source) {
     this.id = id;
     this.merchantId = merchantId;
     this.created = created;
@@ -196,12 +224,17 @@ public final class Payment {
     return v1CancelCode;
   }
 
-  /** Grows with every change of the payment that its views show, so a view rendered earlier can be reused. */
+  /**
+   * Grows with every change of the payment that its views show, so a view rendered earlier can be
+   * reused.
+   */
   public long version() {
     return version;
   }
 
-  /** Whether the payment waits for its payer on an External step (the hosted page can finish it). */
+  /**
+   * Whether the payment waits for its payer on an External step (the hosted page can finish it).
+   */
   public boolean awaitsExternalStep() {
     return waiting == Waiting.STEP && confirmation.type() == ConfirmationStep.External;
   }

@@ -5,8 +5,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * What a new payment or invoice is made of, already checked for form. The JSON documents are kept as
- * given (the invoice with its expiry in UTC) and shown back in the views.
+ * What a new payment or invoice is made of, already checked for form. The JSON documents are kept
+ * as given (the invoice with its expiry in UTC) and shown back in the views.
  *
  * @param paymentMethod a canonical alias of {@link PaymentMethods}, or null
  */

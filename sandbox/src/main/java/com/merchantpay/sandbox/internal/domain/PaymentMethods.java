@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The payment method aliases the sandbox offers, the two the v2 document names. Requests may spell them in
- * any letter case (the document's own examples write {@code BankCard}); answers always carry the canonical
- * lowercase alias in v2 and the v1 document's spelling in v1.
+ * The payment method aliases the sandbox offers, the two the v2 document names. Requests may spell
+ * them in any letter case (the document's own examples write {@code BankCard}); answers always
+ * carry the canonical lowercase alias in v2 and the v1 document's spelling in v1.
  */
 public final class PaymentMethods {
   public static final String BANKCARD = "bankcard";
@@ -20,8 +20,11 @@ public final class PaymentMethods {
   /** Adds an entry to {@code errors} when the given alias is not offered; null (absent) is fine. */
   public static void check(String field, String alias, List<String> errors) {
     if (alias != null && canonical(alias) == null) {
-      errors.add(field + ": must be a payment method alias this service offers, one of " + String.join(", ", OFFERED)
-          + " (letter case does not matter)");
+      errors.add(
+          field
+              + ": must be a payment method alias this service offers, one of "
+              + String.join(", ", OFFERED)
+              + " (letter case does not matter)");
     }
   }
 

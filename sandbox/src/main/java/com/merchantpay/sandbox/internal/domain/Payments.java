@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The rules of payments: how a payment is made and moves on (confirmation steps, the bank's late answer,
- * the payer on a hosted page), and the money a capture or a cancellation moves. Every status change passes
- * {@link Lifecycle}, together with what the payment then waits for.
+ * The rules of payments: how a payment is made and moves on (confirmation steps, the bank's late
+ * answer, the payer on a hosted page), and the money a capture or a cancellation moves. Every
+ * status change passes {@link Lifecycle}, together with what the payment then waits for.
  */
 final class Payments {
   static final Duration PENDING_DELAY = Duration.ofSeconds(60);
@@ -28,7 +28,9 @@ final class Payments {
   }
 
   Payment openInvoice(PaymentDraft draft, Instant now) {
-    Payment payment = newPayment(draft.merchantId(), draft.amount(), draft.currency(), Payment.Source.INVOICE, now);
+    Payment payment =
+        newPayment(
+            draft.merchantId(), draft.amount(), draft.currency(), Payment.Source.INVOICE, now);
     apply(payment, draft);
     move(payment, PaymentStatus.PENDING, Payment.Waiting.PAYER, draft.invoiceExpires(), now);
     return payment;
@@ -36,11 +38,16 @@ final class Payments {
 
   Payment pay(PaymentDraft draft, Instrument instrument, Instant now) {
     // Everything that can refuse the call is checked before anything is made.
-    PaymentToken token = instrument instanceof Instrument.StoredToken stored
-        ? tokens.chargeable(draft.merchantId(), stored.tokenId()) : null;
-    Sticker sticker = instrument instanceof Instrument.StickerLink link ? payableSticker(draft, link) : null;
+    PaymentToken token =
+        instrument instanceof Instrument.StoredToken stored
+            ? tokens.chargeable(draft.merchantId(), stored.tokenId())
+            : null;
+    Sticker sticker =
+        instrument instanceof Instrument.StickerLink link ? payableSticker(draft, link) : null;
 
-    Payment payment = newPayment(draft.merchantId(), draft.amount(), draft.currency(), Payment.Source.DIRECT, now);
+    Payment payment =
+        newPayment(
+            draft.merchantId(), draft.amount(), draft.currency(), Payment.Source.DIRECT, now);
     apply(payment, draft);
     if (token != null) {
       payment.chargedTokenId = token.id;
@@ -61,7 +68,8 @@ final class Payments {
       payment.instrumentTitle = dsrp.type();
     } else if (instrument instanceof Instrument.PayerAccount account) {
       String who = account.phoneOrAccount();
-      payment.instrumentTitle = who.length() > 6 ? who.substring(0, 4) + "***" + who.substring(who.length() - 2) : who;
+      payment.instrumentTitle =
+          who.length() > 6 ? who.substring(0, 4) + "***" + who.substring(who.length() - 2) : who;
       payerApproves(payment);
     }
     // An authorization code alone leaves nothing to decide on: the payment is approved.
@@ -81,17 +89,27 @@ final class Payments {
       throw Refused.notNow("Only a cashlink sticker takes payments through paymentData.stickerId.");
     }
     if (sticker.amount != null
-        && (sticker.amount.compareTo(draft.amount()) != 0 || !sticker.currency.equals(draft.currency()))) {
-      throw Refused.invalid(Refused.AMOUNT, "must equal the sticker's amount " + sticker.amount.toPlainString() + " "
-          + sticker.currency);
+        && (sticker.amount.compareTo(draft.amount()) != 0
+            || !sticker.currency.equals(draft.currency()))) {
+      throw Refused.invalid(
+          Refused.AMOUNT,
+          "must equal the sticker's amount "
+              + sticker.amount.toPlainString()
+              + " "
+              + sticker.currency);
     }
     return sticker;
   }
 
   Payment payBySticker(Sticker sticker, BigDecimal amount, String pan, String expiry, Instant now) {
     requireState(sticker.active, "sticker", sticker.id);
-    Payment payment = newPayment(sticker.merchantId, amount, sticker.currency == null ? "RUB" : sticker.currency,
-        Payment.Source.STICKER_PAGE, now);
+    Payment payment =
+        newPayment(
+            sticker.merchantId,
+            amount,
+            sticker.currency == null ? "RUB" : sticker.currency,
+            Payment.Source.STICKER_PAGE,
+            now);
     payment.stickerId = sticker.id;
     ObjectNode invoice = JsonNodeFactory.instance.objectNode();
     if (sticker.paymentPurpose != null) {
@@ -106,8 +124,8 @@ final class Payments {
   }
 
   /**
-   * Passes the payment's confirmation step with the merchant's answer; an answer that fails authentication
-   * declines the payment.
+   * Passes the payment's confirmation step with the merchant's answer; an answer that fails
+   * authentication declines the payment.
    */
   void completeStep(Payment payment, Function<String, String> answers, Instant now) {
     if (payment.waiting != Payment.Waiting.STEP) {
@@ -115,7 +133,8 @@ final class Payments {
     }
     ConfirmationStep step = payment.confirmation.type();
     if (step == ConfirmationStep.External) {
-      throw Refused.notNow("An External step is finished by the payer on its paymentUrl, not here.");
+      throw Refused.notNow(
+          "An External step is finished by the payer on its paymentUrl, not here.");
     }
     String member = step.answerMember();
     String value = answers.apply(member);
@@ -194,8 +213,8 @@ final class Payments {
 
   // ---------------------------------------------------------------- moving a payment on
 
-  private Payment newPayment(String merchantId, BigDecimal amount, String currency, Payment.Source source,
-      Instant now) {
+  private Payment newPayment(
+      String merchantId, BigDecimal amount, String currency, Payment.Source source, Instant now) {
     Payment payment = new Payment(work.ids.payment(), merchantId, now, amount, currency, source);
     work.store.add(payment);
     return payment;
@@ -210,7 +229,10 @@ final class Payments {
     payment.nextSteps = payment.behaviour.steps();
   }
 
-  /** Moves a payment on: the next confirmation step, the bank's late answer, or the authorization result. */
+  /**
+   * Moves a payment on: the next confirmation step, the bank's late answer, or the authorization
+   * result.
+   */
   private void proceed(Payment payment, Instant now) {
     if (payment.behaviour.declineCode() != null) {
       reject(payment, payment.behaviour.declineCode(), now);
@@ -235,7 +257,9 @@ final class Payments {
     }
     payment.resultCode = "Success";
     payment.message = "Approved";
-    if (payment.tokenization != null && payment.createdTokenId == null && payment.cardInfo != null) {
+    if (payment.tokenization != null
+        && payment.createdTokenId == null
+        && payment.cardInfo != null) {
       payment.createdTokenId = tokens.fromPayment(payment, now).id;
     }
     if (payment.dualMode) {
@@ -270,10 +294,15 @@ final class Payments {
   }
 
   /**
-   * The one place a payment's status changes: checked against {@link Lifecycle}, indexed by its deadline,
-   * and told to the merchant when a callback address is set.
+   * The one place a payment's status changes: checked against {@link Lifecycle}, indexed by its
+   * deadline, and told to the merchant when a callback address is set.
    */
-  void move(Payment payment, PaymentStatus status, Payment.Waiting waiting, Instant deadline, Instant now) {
+  void move(
+      Payment payment,
+      PaymentStatus status,
+      Payment.Waiting waiting,
+      Instant deadline,
+      Instant now) {
     Lifecycle.check(payment.status, status);
     Lifecycle.check(status, waiting);
     payment.status = status;
@@ -318,7 +347,8 @@ final class Payments {
 
   static void requireState(boolean allowed, String what, String id) {
     if (!allowed) {
-      throw Refused.notNow("The " + what + " " + id + " takes no such action in its current state.");
+      throw Refused.notNow(
+          "The " + what + " " + id + " takes no such action in its current state.");
     }
   }
 }

@@ -44,7 +44,13 @@ public final class Receipt {
   String providerOperationId;
   FiscalData fiscalData;
 
-  Receipt(String id, String paymentId, String merchantId, Instant created, BigDecimal amount, String currency,
+  Receipt(
+      String id,
+      String paymentId,
+      String merchantId,
+      Instant created,
+      BigDecimal amount,
+      String currency,
       Type type) {
     this.id = id;
     this.paymentId = paymentId;

@@ -4,7 +4,10 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 
-/** The rules of fiscal receipts: made for a payment that took or holds money, Pending until the register answers. */
+/**
+ * The rules of fiscal receipts: made for a payment that took or holds money, Pending until the
+ * register answers.
+ */
 final class Receipts {
   static final Duration RECEIPT_DELAY = Duration.ofSeconds(5);
 
@@ -21,10 +24,19 @@ final class Receipts {
     return add(payment, type, amount, now);
   }
 
-  /** A receipt the service makes by itself: for a settled payment or a refund that asked for one. */
+  /**
+   * A receipt the service makes by itself: for a settled payment or a refund that asked for one.
+   */
   Receipt add(Payment payment, Receipt.Type type, BigDecimal amount, Instant now) {
-    Receipt receipt = new Receipt(work.ids.receipt(), payment.id, payment.merchantId, now, amount, payment.currency,
-        type);
+    Receipt receipt =
+        new Receipt(
+            work.ids.receipt(),
+            payment.id,
+            payment.merchantId,
+            now,
+            amount,
+            payment.currency,
+            type);
     Lifecycle.check(null, ReceiptStatus.PENDING);
     receipt.status = ReceiptStatus.PENDING;
     receipt.due = now.plus(RECEIPT_DELAY);
@@ -43,11 +55,14 @@ final class Receipts {
     if (status == ReceiptStatus.SUCCESS) {
       IdSource ids = work.ids;
       receipt.providerOperationId = "ofd-" + ids.digits(8);
-      receipt.fiscalData = new FiscalData("000000000" + ids.digits(7),
-          Integer.toString(1 + Integer.parseInt(ids.digits(2))),
-          Integer.toString(1 + Integer.parseInt(ids.digits(3))),
-          Integer.toString(10000 + Integer.parseInt(ids.digits(4))),
-          ids.digits(10), now);
+      receipt.fiscalData =
+          new FiscalData(
+              "000000000" + ids.digits(7),
+              Integer.toString(1 + Integer.parseInt(ids.digits(2))),
+              Integer.toString(1 + Integer.parseInt(ids.digits(3))),
+              Integer.toString(10000 + Integer.parseInt(ids.digits(4))),
+              ids.digits(10),
+              now);
     }
   }
 }

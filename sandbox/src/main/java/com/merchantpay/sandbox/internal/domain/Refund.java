@@ -14,13 +14,21 @@ public final class Refund {
   final String externalId;
   Instant updated;
   RefundStatus status;
+
   /** The outcome: none while the refund is Pending. */
   String resultCode;
+
   Instant due;
   Integer v1ErrorCode;
   String errorDesc;
 
-  Refund(String id, String paymentId, String merchantId, Instant created, BigDecimal amount, String currency,
+  Refund(
+      String id,
+      String paymentId,
+      String merchantId,
+      Instant created,
+      BigDecimal amount,
+      String currency,
       String externalId) {
     this.id = id;
     this.paymentId = paymentId;

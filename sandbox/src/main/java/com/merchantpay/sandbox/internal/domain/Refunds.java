@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The rules of refunds: only a settled payment's captured money comes back, never more than is left of it,
- * and a refund is Pending until the bank answers.
+ * The rules of refunds: only a settled payment's captured money comes back, never more than is left
+ * of it, and a refund is Pending until the bank answers.
  */
 final class Refunds {
   static final Duration REFUND_DELAY = Duration.ofSeconds(10);
@@ -43,12 +43,28 @@ final class Refunds {
     }
   }
 
-  /** Starts returning {@code amount}, made at {@code created}; a refund receipt goes with it when asked for. */
-  Refund start(String id, Payment payment, BigDecimal amount, String externalId, boolean withReceipt,
-      Instant created, Instant now) {
+  /**
+   * Starts returning {@code amount}, made at {@code created}; a refund receipt goes with it when
+   * asked for.
+   */
+  Refund start(
+      String id,
+      Payment payment,
+      BigDecimal amount,
+      String externalId,
+      boolean withReceipt,
+      Instant created,
+      Instant now) {
     requireRefundable(payment, amount);
-    Refund refund = new Refund(id == null ? work.ids.refund() : id, payment.id, payment.merchantId, created, amount,
-        payment.currency, externalId);
+    Refund refund =
+        new Refund(
+            id == null ? work.ids.refund() : id,
+            payment.id,
+            payment.merchantId,
+            created,
+            amount,
+            payment.currency,
+            externalId);
     Lifecycle.check(null, RefundStatus.PENDING);
     refund.status = RefundStatus.PENDING;
     refund.due = now.plus(REFUND_DELAY);

@@ -3,11 +3,12 @@ package com.merchantpay.sandbox.internal.domain;
 import java.math.BigDecimal;
 
 /**
- * The one way the domain refuses an operation: for a reason of the service's rules, not of the request's
- * form. Every refusal comes before the operation changes anything, and a refusal thrown later still leaves
- * nothing changed ({@link Core#transact} puts back what the change touched). Each interface turns the kind
- * into its own answer in one place; the message is written for the caller and names no member of either
- * interface, {@link #value()} says which value of the request was wrong.
+ * The one way the domain refuses an operation: for a reason of the service's rules, not of the
+ * request's form. Every refusal comes before the operation changes anything, and a refusal thrown
+ * later still leaves nothing changed ({@link Core#transact} puts back what the change touched).
+ * Each interface turns the kind into its own answer in one place; the message is written for the
+ * caller and names no member of either interface, {@link #value()} says which value of the request
+ * was wrong.
  */
 public final class Refused extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -32,7 +33,10 @@ public final class Refused extends RuntimeException {
     TOKEN_BLOCKED
   }
 
-  /** The request's amount (its number and currency), in the domain's words; each interface names its member. */
+  /**
+   * The request's amount (its number and currency), in the domain's words; each interface names its
+   * member.
+   */
   public static final String AMOUNT = "amount";
 
   private final Kind kind;
@@ -51,8 +55,8 @@ public final class Refused extends RuntimeException {
   }
 
   /**
-   * The value that was wrong ({@link #AMOUNT}, or the member a confirmation step is answered with) for
-   * {@link Kind#EXCEEDS} and {@link Kind#INVALID}; null for the other kinds.
+   * The value that was wrong ({@link #AMOUNT}, or the member a confirmation step is answered with)
+   * for {@link Kind#EXCEEDS} and {@link Kind#INVALID}; null for the other kinds.
    */
   public String value() {
     return value;
@@ -72,19 +76,23 @@ public final class Refused extends RuntimeException {
   }
 
   /**
-   * The refusal of an operation the payment's status does not allow: {@link Kind#CLOSED} or {@link Kind#LAPSED}
-   * when the payment ended without taking money, {@link Kind#NOT_NOW} otherwise.
+   * The refusal of an operation the payment's status does not allow: {@link Kind#CLOSED} or {@link
+   * Kind#LAPSED} when the payment ended without taking money, {@link Kind#NOT_NOW} otherwise.
    *
    * @param rule what the operation needs, as a sentence without its full stop
    */
   static Refused byStatus(Payment payment, String rule) {
     String message = rule + "; this one is " + payment.status.wire() + ".";
-    Kind kind = !payment.status.isClosed() ? Kind.NOT_NOW : payment.invoiceExpired() ? Kind.LAPSED : Kind.CLOSED;
+    Kind kind =
+        !payment.status.isClosed()
+            ? Kind.NOT_NOW
+            : payment.invoiceExpired() ? Kind.LAPSED : Kind.CLOSED;
     return new Refused(kind, null, null, message);
   }
 
   static Refused exceeds(BigDecimal limit, String what) {
-    return new Refused(Kind.EXCEEDS, AMOUNT, limit, "must not exceed the " + what + " " + limit.toPlainString());
+    return new Refused(
+        Kind.EXCEEDS, AMOUNT, limit, "must not exceed the " + what + " " + limit.toPlainString());
   }
 
   static Refused invalid(String value, String rule) {
@@ -96,6 +104,7 @@ public final class Refused extends RuntimeException {
   }
 
   static Refused tokenBlocked() {
-    return new Refused(Kind.TOKEN_BLOCKED, null, null, "The payment token is blocked for now; try again later.");
+    return new Refused(
+        Kind.TOKEN_BLOCKED, null, null, "The payment token is blocked for now; try again later.");
   }
 }

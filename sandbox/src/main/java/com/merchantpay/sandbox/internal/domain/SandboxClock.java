@@ -6,9 +6,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The sandbox's notion of now. A fixed clock stands still until moved, so pending work settles exactly
- * when a test says so; a running clock follows the system clock plus whatever it was moved by.
- * Times are kept to the millisecond, as the service shows them.
+ * The sandbox's notion of now. A fixed clock stands still until moved, so pending work settles
+ * exactly when a test says so; a running clock follows the system clock plus whatever it was moved
+ * by. Times are kept to the millisecond, as the service shows them.
  */
 public final class SandboxClock {
   /** How far the clock may be moved in total: 100 years of 365.25 days. */
@@ -22,14 +22,18 @@ public final class SandboxClock {
   public SandboxClock(Instant fixedStart, Clock system) {
     this.system = system;
     this.fixedStart = fixedStart == null ? null : fixedStart.truncatedTo(ChronoUnit.MILLIS);
-    this.epoch = this.fixedStart != null ? this.fixedStart : system.instant().truncatedTo(ChronoUnit.MILLIS);
+    this.epoch =
+        this.fixedStart != null ? this.fixedStart : system.instant().truncatedTo(ChronoUnit.MILLIS);
   }
 
   public boolean isFixed() {
     return fixedStart != null;
   }
 
-  /** The moment the sandbox started (or its fixed start), the anchor of seeded documents and transfers. */
+  /**
+   * The moment the sandbox started (or its fixed start), the anchor of seeded documents and
+   * transfers.
+   */
   public Instant epoch() {
     return epoch;
   }
@@ -47,11 +51,14 @@ public final class SandboxClock {
    */
   public synchronized Instant advance(Duration by) {
     if (by.isNegative()) {
-      throw new IllegalArgumentException("must not be negative; the sandbox clock only moves forward");
+      throw new IllegalArgumentException(
+          "must not be negative; the sandbox clock only moves forward");
     }
     if (by.compareTo(MAX_OFFSET.minus(offset)) > 0) {
-      throw new IllegalArgumentException("the sandbox clock moves at most 100 years past its start; it has "
-          + MAX_OFFSET.minus(offset).toDays() + " days left");
+      throw new IllegalArgumentException(
+          "the sandbox clock moves at most 100 years past its start; it has "
+              + MAX_OFFSET.minus(offset).toDays()
+              + " days left");
     }
     offset = offset.plus(by);
     return now();

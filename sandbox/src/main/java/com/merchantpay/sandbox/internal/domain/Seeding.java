@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Resources made in a given state for tests (provider states), each by the same rules and steps the service
- * would take to reach that state, so a seeded resource is one the service could have made.
+ * Resources made in a given state for tests (provider states), each by the same rules and steps the
+ * service would take to reach that state, so a seeded resource is one the service could have made.
  */
 final class Seeding {
   private final Workspace work;
@@ -16,7 +16,13 @@ final class Seeding {
   private final Receipts receipts;
   private final Stickers stickers;
 
-  Seeding(Workspace work, Payments payments, Refunds refunds, Tokens tokens, Receipts receipts, Stickers stickers) {
+  Seeding(
+      Workspace work,
+      Payments payments,
+      Refunds refunds,
+      Tokens tokens,
+      Receipts receipts,
+      Stickers stickers) {
     this.work = work;
     this.payments = payments;
     this.refunds = refunds;
@@ -26,13 +32,20 @@ final class Seeding {
   }
 
   /**
-   * A payment in the seed's status, made at the seed's creation time; deadlines of a waiting payment run
-   * from now. Its callback address is set afterwards, so only later changes are called back.
+   * A payment in the seed's status, made at the seed's creation time; deadlines of a waiting
+   * payment run from now. Its callback address is set afterwards, so only later changes are called
+   * back.
    */
   Payment payment(Seeds.PaymentSeed seed, Instant now) {
     Instant at = seed.created() == null ? now : seed.created();
-    Payment payment = new Payment(seed.id() == null ? work.ids.payment() : seed.id(), seed.merchantId(), at,
-        seed.amount(), seed.currency(), Payment.Source.CONTROL);
+    Payment payment =
+        new Payment(
+            seed.id() == null ? work.ids.payment() : seed.id(),
+            seed.merchantId(),
+            at,
+            seed.amount(),
+            seed.currency(),
+            Payment.Source.CONTROL);
     work.store.add(payment);
     payment.testMode = seed.testMode();
     payment.invoice = seed.invoice() == null ? null : seed.invoice().deepCopy();
@@ -41,7 +54,8 @@ final class Seeding {
     MagicCards.Behaviour card = payment.behaviour;
     switch (seed.status()) {
       case AUTHORIZED, SETTLED, CANCELLED -> {
-        // The state asked for wins over what the card would do; what it does later (refunds, tokens) stays.
+        // The state asked for wins over what the card would do; what it does later (refunds,
+        // tokens) stays.
         payment.behaviour = card.afterApproval();
         payment.dualMode = seed.status() != PaymentStatus.SETTLED || seed.dualMode();
         payments.authorize(payment, at);
@@ -51,16 +65,26 @@ final class Seeding {
           payments.cancel(payment, null, at);
         }
       }
-      case REJECTED -> payments.reject(payment, seed.resultCode() == null ? "TransactionDeclined" : seed.resultCode(),
-          at);
-      case CONFIRMATION -> payments.enterConfirmation(payment, seed.confirmationType() == null
-          ? ConfirmationStep.SmsOtp : seed.confirmationType(), now.plus(Payments.CONFIRMATION_TIMEOUT), at);
+      case REJECTED ->
+          payments.reject(
+              payment, seed.resultCode() == null ? "TransactionDeclined" : seed.resultCode(), at);
+      case CONFIRMATION ->
+          payments.enterConfirmation(
+              payment,
+              seed.confirmationType() == null ? ConfirmationStep.SmsOtp : seed.confirmationType(),
+              now.plus(Payments.CONFIRMATION_TIMEOUT),
+              at);
       case PENDING -> {
         if (seed.awaitingPayer()) {
           payments.move(payment, PaymentStatus.PENDING, Payment.Waiting.PAYER, null, at);
         } else {
           payment.behaviour = card.answeredLater();
-          payments.move(payment, PaymentStatus.PENDING, Payment.Waiting.BANK, now.plus(Payments.PENDING_DELAY), at);
+          payments.move(
+              payment,
+              PaymentStatus.PENDING,
+              Payment.Waiting.BANK,
+              now.plus(Payments.PENDING_DELAY),
+              at);
         }
       }
     }
@@ -97,8 +121,9 @@ final class Seeding {
           tokens.move(token, TokenStatus.REVOKED, now);
         }
       }
-      case DECLINED -> tokens.decline(token, seed.resultCode() == null ? "TransactionDeclined" : seed.resultCode(),
-          now);
+      case DECLINED ->
+          tokens.decline(
+              token, seed.resultCode() == null ? "TransactionDeclined" : seed.resultCode(), now);
       case CREATED -> {
         // waits for the complete call
       }
@@ -110,8 +135,9 @@ final class Seeding {
   /** A receipt of a payment that took or holds money, in the seed's status. */
   Receipt receipt(Seeds.ReceiptSeed seed, Instant now) {
     Payment payment = existing(seed.paymentId());
-    Receipt receipt = receipts.create(payment, seed.type(), seed.amount() == null ? payment.amount : seed.amount(),
-        now);
+    Receipt receipt =
+        receipts.create(
+            payment, seed.type(), seed.amount() == null ? payment.amount : seed.amount(), now);
     if (seed.status() != ReceiptStatus.PENDING) {
       receipts.finish(receipt, seed.status(), now);
     }

@@ -5,20 +5,24 @@ import java.lang.reflect.Modifier;
 import java.util.Arrays;
 
 /**
- * The changeable fields of one resource as they were before a change touched it, to be put back when the
- * change fails. Read from the class itself, so a field added later is covered without anyone remembering
- * to; it works because a resource's changeable fields hold values that are replaced, never changed in
- * place.
+ * The changeable fields of one resource as they were before a change touched it, to be put back
+ * when the change fails. Read from the class itself, so a field added later is covered without
+ * anyone remembering to; it works because a resource's changeable fields hold values that are
+ * replaced, never changed in place.
  */
 final class Snapshot {
-  private static final ClassValue<Field[]> CHANGEABLE = new ClassValue<>() {
-    @Override
-    protected Field[] computeValue(Class<?> type) {
-      return Arrays.stream(type.getDeclaredFields())
-          .filter(field -> !Modifier.isStatic(field.getModifiers()) && !Modifier.isFinal(field.getModifiers()))
-          .toArray(Field[]::new);
-    }
-  };
+  private static final ClassValue<Field[]> CHANGEABLE =
+      new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> type) {
+          return Arrays.stream(type.getDeclaredFields())
+              .filter(
+                  field ->
+                      !Modifier.isStatic(field.getModifiers())
+                          && !Modifier.isFinal(field.getModifiers()))
+              .toArray(Field[]::new);
+        }
+      };
 
   private final Object resource;
   private final Object[] values;
@@ -36,7 +40,8 @@ final class Snapshot {
         values[i] = fields[i].get(resource);
       }
     } catch (IllegalAccessException e) {
-      throw new IllegalStateException("a resource's fields must be readable within the domain package", e);
+      throw new IllegalStateException(
+          "a resource's fields must be readable within the domain package", e);
     }
     return new Snapshot(resource, values);
   }
@@ -57,7 +62,8 @@ final class Snapshot {
         fields[i].set(resource, values[i]);
       }
     } catch (IllegalAccessException e) {
-      throw new IllegalStateException("a resource's fields must be writable within the domain package", e);
+      throw new IllegalStateException(
+          "a resource's fields must be writable within the domain package", e);
     }
   }
 }

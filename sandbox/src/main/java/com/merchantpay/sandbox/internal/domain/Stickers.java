@@ -2,7 +2,10 @@ package com.merchantpay.sandbox.internal.domain;
 
 import java.time.Instant;
 
-/** The rules of stickers: made active, switched on and off by the merchant; the payer pays on its page. */
+/**
+ * The rules of stickers: made active, switched on and off by the merchant; the payer pays on its
+ * page.
+ */
 final class Stickers {
   private final Workspace work;
 
@@ -12,7 +15,8 @@ final class Stickers {
 
   Sticker create(String id, String merchantId, StickerDraft draft, Instant now) {
     String stickerId = id == null ? work.ids.sticker() : id;
-    Sticker sticker = new Sticker(stickerId, merchantId, now, draft, work.baseUrl + "/sticker/" + stickerId);
+    Sticker sticker =
+        new Sticker(stickerId, merchantId, now, draft, work.baseUrl + "/sticker/" + stickerId);
     work.store.add(sticker);
     return sticker;
   }

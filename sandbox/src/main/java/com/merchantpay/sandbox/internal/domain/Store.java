@@ -15,17 +15,19 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Every resource of one sandbox, kept within the {@link Retention}: a new resource beyond the count makes
- * room by forgetting the oldest finished one of its kind (the oldest of all when none in sight is
- * finished), and finished resources older than the age are forgotten as time passes. Forgetting a payment
- * forgets its refunds and receipts. Guarded by {@link Core}'s lock.
+ * Every resource of one sandbox, kept within the {@link Retention}: a new resource beyond the count
+ * makes room by forgetting the oldest finished one of its kind (the oldest of all when none in
+ * sight is finished), and finished resources older than the age are forgotten as time passes.
+ * Forgetting a payment forgets its refunds and receipts. Guarded by {@link Core}'s lock.
  *
- * <p>Resources added by a change stay unseen by the retention until the change is kept ({@link #keep}), so a
- * change that fails can take back exactly what it added ({@link #takeBack}) and nothing was forgotten for
- * it.
+ * <p>Resources added by a change stay unseen by the retention until the change is kept ({@link
+ * #keep}), so a change that fails can take back exactly what it added ({@link #takeBack}) and
+ * nothing was forgotten for it.
  */
 final class Store {
-  /** How far from the oldest end a search for a finished resource looks before it takes the oldest. */
+  /**
+   * How far from the oldest end a search for a finished resource looks before it takes the oldest.
+   */
   private static final int SCAN = 256;
 
   final Map<String, Payment> payments = new LinkedHashMap<>();
@@ -38,13 +40,16 @@ final class Store {
 
   /** Payments with a deadline: time moves them on by itself. */
   final Set<Payment> timedPayments = new LinkedHashSet<>();
+
   final Set<Refund> pendingRefunds = new LinkedHashSet<>();
   final Set<Receipt> pendingReceipts = new LinkedHashSet<>();
 
   private final Retention retention;
   private final Map<String, Long> forgotten = new LinkedHashMap<>();
+
   /** Resources added by the change under way, oldest first. */
   private final List<Object> added = new ArrayList<>();
+
   private long version;
 
   Store(Retention retention) {
@@ -96,7 +101,10 @@ final class Store {
     added.add(sticker);
   }
 
-  /** Keeps what the change under way added, then forgets the oldest finished resources beyond the count. */
+  /**
+   * Keeps what the change under way added, then forgets the oldest finished resources beyond the
+   * count.
+   */
   void keep() {
     added.clear();
     while (payments.size() > retention.maxPerKind()) {
@@ -116,7 +124,10 @@ final class Store {
     }
   }
 
-  /** Removes what the change under way added, newest first, as if it had never been; nothing counts as forgotten. */
+  /**
+   * Removes what the change under way added, newest first, as if it had never been; nothing counts
+   * as forgotten.
+   */
   void takeBack() {
     for (int i = added.size() - 1; i >= 0; i--) {
       Object resource = added.get(i);
@@ -137,8 +148,8 @@ final class Store {
   }
 
   /**
-   * Puts a resource into the sets of work that falls due, or out of them, by the one rule for each kind: a
-   * payment with a deadline, a refund or receipt waiting for its answer.
+   * Puts a resource into the sets of work that falls due, or out of them, by the one rule for each
+   * kind: a payment with a deadline, a refund or receipt waiting for its answer.
    */
   void index(Object resource) {
     if (resource instanceof Payment payment) {
@@ -162,7 +173,10 @@ final class Store {
     }
   }
 
-  /** A version number no change has had before: a view rendered at one version is never shown for another. */
+  /**
+   * A version number no change has had before: a view rendered at one version is never shown for
+   * another.
+   */
   long nextVersion() {
     return ++version;
   }
@@ -178,14 +192,23 @@ final class Store {
   /** Forgets finished resources whose last change is older than the retention age. */
   void expire(Instant now) {
     Instant cutoff = now.minus(retention.maxAge());
-    expire(payments, p -> p.status != null && p.status.isFinal() && p.updated.isBefore(cutoff), this::forget);
+    expire(
+        payments,
+        p -> p.status != null && p.status.isFinal() && p.updated.isBefore(cutoff),
+        this::forget);
     expire(refunds, r -> Lifecycle.isFinal(r.status) && r.updated.isBefore(cutoff), this::forget);
-    expire(tokens, t -> t.status != null && Lifecycle.isFinal(t.status) && t.updated.isBefore(cutoff), this::forget);
+    expire(
+        tokens,
+        t -> t.status != null && Lifecycle.isFinal(t.status) && t.updated.isBefore(cutoff),
+        this::forget);
     expire(receipts, r -> Lifecycle.isFinal(r.status) && r.updated.isBefore(cutoff), this::forget);
     expire(stickers, s -> !s.active && s.updated.isBefore(cutoff), this::forget);
   }
 
-  /** How many resources of each kind are kept, and how many were forgotten since the start or last reset. */
+  /**
+   * How many resources of each kind are kept, and how many were forgotten since the start or last
+   * reset.
+   */
   Map<String, Long> counts() {
     Map<String, Long> counts = new LinkedHashMap<>();
     counts.put("payments", (long) payments.size());
@@ -201,7 +224,10 @@ final class Store {
   }
 
   /** Items in the documented list order: ascending creation time, ties broken by id. */
-  static <T> List<T> ordered(Iterable<T> items, Predicate<T> filter, Function<T, Instant> created,
+  static <T> List<T> ordered(
+      Iterable<T> items,
+      Predicate<T> filter,
+      Function<T, Instant> created,
       Function<T, String> id) {
     List<T> list = new ArrayList<>();
     for (T item : items) {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The rules of payment tokens: made from a card (waiting, Created, for the customer's approval), on the
- * hosted tokenization page, or while paying (Active at once); completed, revoked, and charged only while
- * Active and not blocked.
+ * The rules of payment tokens: made from a card (waiting, Created, for the customer's approval), on
+ * the hosted tokenization page, or while paying (Active at once); completed, revoked, and charged
+ * only while Active and not blocked.
  */
 final class Tokens {
   private final Workspace work;
@@ -20,7 +20,8 @@ final class Tokens {
     this.work = work;
   }
 
-  PaymentToken startTokenization(String merchantId, boolean testMode, String callbackUrl, Instant now) {
+  PaymentToken startTokenization(
+      String merchantId, boolean testMode, String callbackUrl, Instant now) {
     PaymentToken token = newToken(merchantId, now);
     token.testMode = testMode;
     token.callbackUrl = callbackUrl;
@@ -28,14 +29,21 @@ final class Tokens {
     return token;
   }
 
-  PaymentToken create(String merchantId, boolean testMode, String callbackUrl, String pan, String expiry,
+  PaymentToken create(
+      String merchantId,
+      boolean testMode,
+      String callbackUrl,
+      String pan,
+      String expiry,
       Instant now) {
     PaymentToken token = newToken(merchantId, now);
     token.testMode = testMode;
     token.callbackUrl = callbackUrl;
     useCard(token, pan, expiry, now);
-    token.confirmation = Confirmations.external(work.baseUrl + "/tokenize/" + token.id,
-        "Open paymentUrl and approve or decline storing the card.");
+    token.confirmation =
+        Confirmations.external(
+            work.baseUrl + "/tokenize/" + token.id,
+            "Open paymentUrl and approve or decline storing the card.");
     move(token, TokenStatus.CREATED, now);
     return token;
   }
@@ -53,14 +61,16 @@ final class Tokens {
       throw Refused.tokenBlocked();
     }
     if (token.status != TokenStatus.ACTIVE) {
-      throw Refused.notNow("The payment token is " + token.status.wire() + "; only an Active token can be charged.");
+      throw Refused.notNow(
+          "The payment token is " + token.status.wire() + "; only an Active token can be charged.");
     }
     return token;
   }
 
   /**
-   * Finishes the token's External step with the answer the customer obtained there, checked as a payment's
-   * step answer is: none at all is refused, a failing one declines the token. An Active token is left as it is.
+   * Finishes the token's External step with the answer the customer obtained there, checked as a
+   * payment's step answer is: none at all is refused, a failing one declines the token. An Active
+   * token is left as it is.
    */
   void complete(PaymentToken token, Function<String, String> answers, Instant now) {
     switch (token.status) {
@@ -80,20 +90,27 @@ final class Tokens {
           }
         }
         if (given.isEmpty()) {
-          throw Refused.invalid(ConfirmationStep.SmsOtp.answerMember(), "a value is required to answer the token's "
-              + "External step (the code the customer obtained; threeDSCompInd, cres or PARes are accepted too)");
+          throw Refused.invalid(
+              ConfirmationStep.SmsOtp.answerMember(),
+              "a value is required to answer the token's "
+                  + "External step (the code the customer obtained; threeDSCompInd, cres or PARes are accepted too)");
         }
-        if (given.stream().anyMatch(member -> MagicCards.failsAuthentication(member, answers.apply(member)))) {
+        if (given.stream()
+            .anyMatch(member -> MagicCards.failsAuthentication(member, answers.apply(member)))) {
           decline(token, "ThreeDSecureFailed", now);
         } else {
           finish(token, true, now);
         }
       }
-      default -> throw Refused.notNow("The payment token is " + token.status.wire() + " and cannot be completed.");
+      default ->
+          throw Refused.notNow(
+              "The payment token is " + token.status.wire() + " and cannot be completed.");
     }
   }
 
-  /** Revokes the token, or refuses: a revoked one is revoked already, a declined one never worked. */
+  /**
+   * Revokes the token, or refuses: a revoked one is revoked already, a declined one never worked.
+   */
   void revoke(PaymentToken token, Instant now) {
     switch (token.status) {
       case REVOKED -> throw Refused.tokenRevoked();
@@ -112,7 +129,9 @@ final class Tokens {
   }
 
   void customerDecided(PaymentToken token, boolean approve, Instant now) {
-    Payments.requireState(token.status == TokenStatus.CREATED && (!approve || !token.awaitingCard()), "payment token",
+    Payments.requireState(
+        token.status == TokenStatus.CREATED && (!approve || !token.awaitingCard()),
+        "payment token",
         token.id);
     finish(token, approve, now);
   }
@@ -151,14 +170,18 @@ final class Tokens {
     token.instrumentTitle = MagicCards.mask(pan);
     token.cardInfo = CardInfo.of(pan);
     YearMonth month = MagicCards.expiryMonth(expiry);
-    token.expires = month == null ? null : month.atEndOfMonth().atTime(23, 59, 59).toInstant(ZoneOffset.UTC);
+    token.expires =
+        month == null ? null : month.atEndOfMonth().atTime(23, 59, 59).toInstant(ZoneOffset.UTC);
   }
 
   /** The token becomes Active, or Declined when the customer refused or the card declines. */
   void finish(PaymentToken token, boolean approve, Instant now) {
-    String decline = !approve ? "CancelledByUser"
-        : token.behaviour.declineCode() != null ? token.behaviour.declineCode()
-        : token.behaviour.declineAfterPending();
+    String decline =
+        !approve
+            ? "CancelledByUser"
+            : token.behaviour.declineCode() != null
+                ? token.behaviour.declineCode()
+                : token.behaviour.declineAfterPending();
     if (decline != null) {
       decline(token, decline, now);
       return;
@@ -172,12 +195,15 @@ final class Tokens {
     token.confirmation = null;
     token.resultCode = resultCode;
     Lifecycle.check(token.status, TokenStatus.DECLINED);
-    // The merchant learns of a declined token from the complete call or the page, not from a callback.
+    // The merchant learns of a declined token from the complete call or the page, not from a
+    // callback.
     token.status = TokenStatus.DECLINED;
     token.updated = now;
   }
 
-  /** The one place a token's status changes, told to the merchant when a callback address is set. */
+  /**
+   * The one place a token's status changes, told to the merchant when a callback address is set.
+   */
   void move(PaymentToken token, TokenStatus status, Instant now) {
     Lifecycle.check(token.status, status);
     token.status = status;

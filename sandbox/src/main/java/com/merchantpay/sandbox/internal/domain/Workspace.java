@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the rules of every resource work with, under {@link Core}'s lock: the store, identifiers, the
- * sandbox's own address, and the record of the change under way (the resources it touched as they were,
- * and the notices it wrote), from which a change that fails is undone.
+ * What the rules of every resource work with, under {@link Core}'s lock: the store, identifiers,
+ * the sandbox's own address, and the record of the change under way (the resources it touched as
+ * they were, and the notices it wrote), from which a change that fails is undone.
  */
 final class Workspace {
   final Store store;
@@ -46,7 +46,9 @@ final class Workspace {
     }
   }
 
-  /** Ends the change under way as done: the notices it wrote, to deliver once the lock is released. */
+  /**
+   * Ends the change under way as done: the notices it wrote, to deliver once the lock is released.
+   */
   List<StatusListener.Notice> keep() {
     store.keep();
     touched.clear();
@@ -55,7 +57,10 @@ final class Workspace {
     return kept;
   }
 
-  /** Ends the change under way as failed: what it added is gone, what it touched is as it was, its notices dropped. */
+  /**
+   * Ends the change under way as failed: what it added is gone, what it touched is as it was, its
+   * notices dropped.
+   */
   void undo() {
     store.takeBack();
     for (Snapshot snapshot : touched.values()) {

@@ -19,10 +19,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The pages a person sees in a browser: the invoice payment page, the page of an External confirmation,
- * the hosted tokenization page, the page a sticker's payload links to and a stand-in for 3-D Secure
- * pages. Plain HTML forms, no scripts; a form post answers with a redirect to the page, which then
- * shows the outcome.
+ * The pages a person sees in a browser: the invoice payment page, the page of an External
+ * confirmation, the hosted tokenization page, the page a sticker's payload links to and a stand-in
+ * for 3-D Secure pages. Plain HTML forms, no scripts; a form post answers with a redirect to the
+ * page, which then shows the outcome.
  */
 public final class HostedPages {
   private static final Pattern PAGE = Pattern.compile("^/(pay|tokenize|sticker|acs)/([^/]+)$");
@@ -52,16 +52,21 @@ public final class HostedPages {
     }
     Map<String, List<String>> form;
     try {
-      form = in.method().equals("POST") ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8)) : Map.of();
+      form =
+          in.method().equals("POST")
+              ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+              : Map.of();
     } catch (IllegalArgumentException e) {
       return page(400, "Bad form", "<p>The form data could not be read.</p>");
     }
     try {
-      return core.transact(now -> switch (kind) {
-        case "pay" -> payment(in, id, form, now);
-        case "tokenize" -> token(in, id, form, now);
-        default -> sticker(in, id, form, now);
-      });
+      return core.transact(
+          now ->
+              switch (kind) {
+                case "pay" -> payment(in, id, form, now);
+                case "tokenize" -> token(in, id, form, now);
+                default -> sticker(in, id, form, now);
+              });
     } catch (Refused e) {
       // The one place the pages translate a refusal: the payer sees why, and the page is unchanged.
       return page(409, "Nothing to do", "<p>" + esc(e.getMessage()) + "</p>");
@@ -70,7 +75,8 @@ public final class HostedPages {
 
   // ---------------------------------------------------------------- payment page
 
-  private HttpSupport.Out payment(HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
+  private HttpSupport.Out payment(
+      HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
     Payment payment = core.payment(id);
     if (payment == null) {
       return page(404, "Unknown payment", "<p>There is no payment " + esc(id) + ".</p>");
@@ -90,8 +96,14 @@ public final class HostedPages {
       } else if (external && ("approve".equals(action) || "decline".equals(action))) {
         core.payerDecided(payment, "approve".equals(action), now);
       } else {
-        return page(409, "Nothing to do", "<p>Payment " + esc(id) + " is " + esc(payment.status().wire())
-            + " and takes no such action.</p>");
+        return page(
+            409,
+            "Nothing to do",
+            "<p>Payment "
+                + esc(id)
+                + " is "
+                + esc(payment.status().wire())
+                + " and takes no such action.</p>");
       }
       return redirect("/pay/" + HttpSupport.encodePathSegment(id));
     }
@@ -99,17 +111,26 @@ public final class HostedPages {
       return cardForm(200, payment, null);
     }
     if (external) {
-      return page(200, "Approve the payment", summary(payment)
-          + "<form method=\"post\"><button name=\"action\" value=\"approve\">Approve</button> "
-          + "<button name=\"action\" value=\"decline\">Decline</button></form>");
+      return page(
+          200,
+          "Approve the payment",
+          summary(payment)
+              + "<form method=\"post\"><button name=\"action\" value=\"approve\">Approve</button> "
+              + "<button name=\"action\" value=\"decline\">Decline</button></form>");
     }
-    return page(200, "Payment " + esc(payment.status().wire()), summary(payment) + outcome(payment));
+    return page(
+        200, "Payment " + esc(payment.status().wire()), summary(payment) + outcome(payment));
   }
 
   private HttpSupport.Out cardForm(int status, Payment payment, String problem) {
-    return page(status, "Pay", summary(payment) + (problem == null ? "" : "<p class=\"err\">" + esc(problem) + "</p>")
-        + cardFields("Pay") + "<p class=\"hint\">Test cards are listed in the sandbox README; 4111 1111 1111 1111 "
-        + "with any future expiry pays.</p>");
+    return page(
+        status,
+        "Pay",
+        summary(payment)
+            + (problem == null ? "" : "<p class=\"err\">" + esc(problem) + "</p>")
+            + cardFields("Pay")
+            + "<p class=\"hint\">Test cards are listed in the sandbox README; 4111 1111 1111 1111 "
+            + "with any future expiry pays.</p>");
   }
 
   private static String cardFields(String label) {
@@ -117,19 +138,30 @@ public final class HostedPages {
         + "<label>Card number <input name=\"pan\" inputmode=\"numeric\" autocomplete=\"cc-number\" required></label>"
         + "<label>Expiry (MM/YY) <input name=\"expiry\" autocomplete=\"cc-exp\" required></label>"
         + "<label>CVC <input name=\"cvc\" inputmode=\"numeric\" autocomplete=\"cc-csc\"></label>"
-        + "<button name=\"action\" value=\"pay\">" + label + "</button> "
+        + "<button name=\"action\" value=\"pay\">"
+        + label
+        + "</button> "
         + "<button name=\"action\" value=\"cancel\" formnovalidate>Cancel</button></form>";
   }
 
   private static String summary(Payment payment) {
     String description = payment.invoiceText("description");
-    return "<p class=\"amount\">" + esc(payment.amount().toPlainString()) + " " + esc(payment.currency()) + "</p>"
+    return "<p class=\"amount\">"
+        + esc(payment.amount().toPlainString())
+        + " "
+        + esc(payment.currency())
+        + "</p>"
         + (description == null ? "" : "<p>" + esc(description) + "</p>")
-        + "<p class=\"hint\">Payment " + esc(payment.id()) + " of merchant " + esc(payment.merchantId()) + "</p>";
+        + "<p class=\"hint\">Payment "
+        + esc(payment.id())
+        + " of merchant "
+        + esc(payment.merchantId())
+        + "</p>";
   }
 
   private static String outcome(Payment payment) {
-    StringBuilder html = new StringBuilder("<p>Status: <b>" + esc(payment.status().wire()) + "</b>");
+    StringBuilder html =
+        new StringBuilder("<p>Status: <b>" + esc(payment.status().wire()) + "</b>");
     if (payment.resultCode() != null) {
       html.append(", result: ").append(esc(payment.resultCode()));
     }
@@ -138,14 +170,17 @@ public final class HostedPages {
       html.append("<p>The bank is still working on it; reload this page later.</p>");
     }
     if (payment.returnUrl() != null) {
-      html.append("<p><a href=\"").append(esc(payment.returnUrl())).append("\">Back to the shop</a></p>");
+      html.append("<p><a href=\"")
+          .append(esc(payment.returnUrl()))
+          .append("\">Back to the shop</a></p>");
     }
     return html.toString();
   }
 
   // ---------------------------------------------------------------- tokenization page
 
-  private HttpSupport.Out token(HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
+  private HttpSupport.Out token(
+      HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
     PaymentToken token = core.token(id);
     if (token == null) {
       return page(404, "Unknown token", "<p>There is no such payment token.</p>");
@@ -156,7 +191,10 @@ public final class HostedPages {
       if (open && token.awaitingCard() && "pay".equals(action)) {
         String problem = cardProblem(form);
         if (problem != null) {
-          return page(400, "Save a card", "<p class=\"err\">" + esc(problem) + "</p>" + cardFields("Save card"));
+          return page(
+              400,
+              "Save a card",
+              "<p class=\"err\">" + esc(problem) + "</p>" + cardFields("Save card"));
         }
         core.tokenCardEntered(token, pan(form), HttpSupport.first(form, "expiry"), now);
       } else if (open && ("cancel".equals(action) || "decline".equals(action))) {
@@ -164,7 +202,8 @@ public final class HostedPages {
       } else if (open && !token.awaitingCard() && "approve".equals(action)) {
         core.tokenDecided(token, true, now);
       } else {
-        return page(409, "Nothing to do", "<p>The token is " + esc(token.status().wire()) + ".</p>");
+        return page(
+            409, "Nothing to do", "<p>The token is " + esc(token.status().wire()) + ".</p>");
       }
       return redirect("/tokenize/" + HttpSupport.encodePathSegment(id));
     }
@@ -172,17 +211,29 @@ public final class HostedPages {
       return page(200, "Save a card", cardFields("Save card"));
     }
     if (open) {
-      return page(200, "Store this card?", "<p>" + esc(token.title()) + "</p><form method=\"post\">"
-          + "<button name=\"action\" value=\"approve\">Approve</button> "
-          + "<button name=\"action\" value=\"decline\">Decline</button></form>");
+      return page(
+          200,
+          "Store this card?",
+          "<p>"
+              + esc(token.title())
+              + "</p><form method=\"post\">"
+              + "<button name=\"action\" value=\"approve\">Approve</button> "
+              + "<button name=\"action\" value=\"decline\">Decline</button></form>");
     }
-    return page(200, "Token " + esc(token.status().wire()), "<p>Status: <b>" + esc(token.status().wire()) + "</b>"
-        + (token.resultCode() == null ? "" : ", result: " + esc(token.resultCode())) + "</p>");
+    return page(
+        200,
+        "Token " + esc(token.status().wire()),
+        "<p>Status: <b>"
+            + esc(token.status().wire())
+            + "</b>"
+            + (token.resultCode() == null ? "" : ", result: " + esc(token.resultCode()))
+            + "</p>");
   }
 
   // ---------------------------------------------------------------- sticker page
 
-  private HttpSupport.Out sticker(HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
+  private HttpSupport.Out sticker(
+      HttpSupport.In in, String id, Map<String, List<String>> form, Instant now) {
     Sticker sticker = core.sticker(id);
     if (sticker == null) {
       return page(404, "Unknown sticker", "<p>There is no such sticker.</p>");
@@ -190,11 +241,18 @@ public final class HostedPages {
     if (!sticker.active()) {
       return page(409, "Sticker inactive", "<p>This sticker does not take payments.</p>");
     }
-    String amountField = sticker.amount() == null
-        ? "<label>Amount (RUB) <input name=\"amount\" inputmode=\"decimal\" required></label>" : "";
-    String heading = "<p class=\"amount\">" + (sticker.amount() == null ? ""
-        : esc(sticker.amount().toPlainString()) + " " + esc(sticker.currency())) + "</p><p>"
-        + esc(sticker.paymentPurpose() == null ? "" : sticker.paymentPurpose()) + "</p>";
+    String amountField =
+        sticker.amount() == null
+            ? "<label>Amount (RUB) <input name=\"amount\" inputmode=\"decimal\" required></label>"
+            : "";
+    String heading =
+        "<p class=\"amount\">"
+            + (sticker.amount() == null
+                ? ""
+                : esc(sticker.amount().toPlainString()) + " " + esc(sticker.currency()))
+            + "</p><p>"
+            + esc(sticker.paymentPurpose() == null ? "" : sticker.paymentPurpose())
+            + "</p>";
     if (in.method().equals("POST")) {
       BigDecimal amount = sticker.amount();
       if (amount == null) {
@@ -204,25 +262,43 @@ public final class HostedPages {
           amount = null;
         }
       }
-      String problem = amount == null || amount.signum() <= 0 ? "Enter an amount greater than zero."
-          : !Amounts.inBounds(amount) ? "The amount " + Amounts.RULE + "." : cardProblem(form);
+      String problem =
+          amount == null || amount.signum() <= 0
+              ? "Enter an amount greater than zero."
+              : !Amounts.inBounds(amount) ? "The amount " + Amounts.RULE + "." : cardProblem(form);
       if (problem != null) {
-        return page(400, "Pay", heading + "<p class=\"err\">" + esc(problem) + "</p>"
-            + cardFields("Pay").replace("<form method=\"post\">", "<form method=\"post\">" + amountField));
+        return page(
+            400,
+            "Pay",
+            heading
+                + "<p class=\"err\">"
+                + esc(problem)
+                + "</p>"
+                + cardFields("Pay")
+                    .replace("<form method=\"post\">", "<form method=\"post\">" + amountField));
       }
-      Payment payment = core.payBySticker(sticker, amount, pan(form), HttpSupport.first(form, "expiry"), now);
+      Payment payment =
+          core.payBySticker(sticker, amount, pan(form), HttpSupport.first(form, "expiry"), now);
       return redirect("/pay/" + payment.id());
     }
-    return page(200, "Pay", heading + cardFields("Pay").replace("<form method=\"post\">",
-        "<form method=\"post\">" + amountField));
+    return page(
+        200,
+        "Pay",
+        heading
+            + cardFields("Pay")
+                .replace("<form method=\"post\">", "<form method=\"post\">" + amountField));
   }
 
   // ---------------------------------------------------------------- 3-D Secure stand-in
 
   private static HttpSupport.Out acs(String kind) {
-    return page(200, "Sandbox authentication page", "<p>This page stands in for the issuer's " + esc(kind)
-        + " page. Nothing needs to happen here: pass the answer to the complete operation. Any answer passes, "
-        + "except the SMS code 000000 and the value N for cres or PARes, which fail authentication.</p>");
+    return page(
+        200,
+        "Sandbox authentication page",
+        "<p>This page stands in for the issuer's "
+            + esc(kind)
+            + " page. Nothing needs to happen here: pass the answer to the complete operation. Any answer passes, "
+            + "except the SMS code 000000 and the value N for cres or PARes, which fail authentication.</p>");
   }
 
   // ---------------------------------------------------------------- helpers
@@ -249,15 +325,22 @@ public final class HostedPages {
   }
 
   public static HttpSupport.Out page(int status, String title, String body) {
-    String html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        + "<title>" + title + " - Merchant Payment Service sandbox</title><style>"
-        + "body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}"
-        + "label{display:block;margin:.6rem 0}input{display:block;width:100%;padding:.4rem;font-size:1rem}"
-        + "button{margin-top:.8rem;padding:.5rem 1rem;font-size:1rem}.amount{font-size:1.6rem;font-weight:600}"
-        + ".err{color:#b00020}.hint{color:#666;font-size:.85rem}.banner{background:#fff3cd;padding:.4rem;"
-        + "font-size:.85rem}</style></head><body><p class=\"banner\">Sandbox: no real money moves.</p>"
-        + "<h1>" + title + "</h1>" + body + "</body></html>";
+    String html =
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            + "<title>"
+            + title
+            + " - Merchant Payment Service sandbox</title><style>"
+            + "body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}"
+            + "label{display:block;margin:.6rem 0}input{display:block;width:100%;padding:.4rem;font-size:1rem}"
+            + "button{margin-top:.8rem;padding:.5rem 1rem;font-size:1rem}.amount{font-size:1.6rem;font-weight:600}"
+            + ".err{color:#b00020}.hint{color:#666;font-size:.85rem}.banner{background:#fff3cd;padding:.4rem;"
+            + "font-size:.85rem}</style></head><body><p class=\"banner\">Sandbox: no real money moves.</p>"
+            + "<h1>"
+            + title
+            + "</h1>"
+            + body
+            + "</body></html>";
     return HttpSupport.Out.text(status, "text/html; charset=utf-8", html);
   }
 

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/** A v2 error answer: HTTP status, error code, message and, for validation, one entry per failed check. */
+/**
+ * A v2 error answer: HTTP status, error code, message and, for validation, one entry per failed
+ * check.
+ */
 public final class ApiError extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
@@ -44,11 +47,15 @@ public final class ApiError extends RuntimeException {
   }
 
   public static ApiError tokenRevoked() {
-    return new ApiError(422, "payment_token_revoked", "The payment token has been revoked.", List.of());
+    return new ApiError(
+        422, "payment_token_revoked", "The payment token has been revoked.", List.of());
   }
 
   public static ApiError tokenBlocked() {
-    return new ApiError(422, "payment_token_blocked", "The payment token is blocked for now; try again later.",
+    return new ApiError(
+        422,
+        "payment_token_blocked",
+        "The payment token is blocked for now; try again later.",
         List.of());
   }
 

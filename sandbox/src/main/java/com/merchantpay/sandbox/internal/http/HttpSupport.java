@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.net.URLEncoder;
 
 /** Reading requests from and writing responses to the JDK HTTP server. */
 public final class HttpSupport {
@@ -63,7 +63,8 @@ public final class HttpSupport {
     }
 
     public static Out text(int status, String contentType, String text) {
-      return new Out(status, contentType, text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+      return new Out(
+          status, contentType, text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
     }
 
     public Out withHeader(String name, String value) {
@@ -106,8 +107,8 @@ public final class HttpSupport {
   }
 
   /**
-   * Splits an {@code application/x-www-form-urlencoded} text (or a raw query string) into its values,
-   * in order, with {@code +} read as a space as HTML forms write it.
+   * Splits an {@code application/x-www-form-urlencoded} text (or a raw query string) into its
+   * values, in order, with {@code +} read as a space as HTML forms write it.
    *
    * @throws IllegalArgumentException on a malformed percent escape
    */

@@ -15,24 +15,24 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 public final class Json {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  public static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-      .build();
+  public static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+          .build();
 
   private Json() {}
 
@@ -44,7 +44,9 @@ public final class Json {
     return NODES.arrayNode();
   }
 
-  /** Parses a request body; the message of the exception says what is wrong, never the body itself. */
+  /**
+   * Parses a request body; the message of the exception says what is wrong, never the body itself.
+   */
   public static JsonNode parse(byte[] body) throws JsonProcessingException {
     try {
       return MAPPER.readTree(body);
@@ -116,8 +118,8 @@ public final class Json {
 
   /**
    * A text that is equal for two bodies exactly when they mean the same: members sorted by name and
-   * numbers compared by value (10.1 equals 10.10), so a client that re-serialises a retried body still
-   * matches its idempotency key.
+   * numbers compared by value (10.1 equals 10.10), so a client that re-serialises a retried body
+   * still matches its idempotency key.
    */
   public static String canonical(JsonNode node) {
     StringBuilder out = new StringBuilder();

@@ -10,21 +10,35 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * The newest calls to the two interfaces, for the control API: what was called, the answer's status and
- * what the sandbox ignored. Paths only, never query strings or bodies, which carry v1 signatures and card
- * data. Calls are kept as they came and written as JSON only when the log is read, which is rare.
+ * The newest calls to the two interfaces, for the control API: what was called, the answer's status
+ * and what the sandbox ignored. Paths only, never query strings or bodies, which carry v1
+ * signatures and card data. Calls are kept as they came and written as JSON only when the log is
+ * read, which is rare.
  */
 final class RequestLog {
   static final int CAPACITY = 1000;
 
-  private record Entry(Instant time, String requestId, String method, String path, int status, String ignoredMembers,
+  private record Entry(
+      Instant time,
+      String requestId,
+      String method,
+      String path,
+      int status,
+      String ignoredMembers,
       String ignoredParameters) {}
 
   private final Deque<Entry> entries = new ArrayDeque<>();
 
   void record(Instant time, String requestId, String method, String path, HttpSupport.Out out) {
-    Entry entry = new Entry(time, requestId, method, path, out.status(), out.headers().get(Ignored.MEMBERS_HEADER),
-        out.headers().get(Ignored.PARAMETERS_HEADER));
+    Entry entry =
+        new Entry(
+            time,
+            requestId,
+            method,
+            path,
+            out.status(),
+            out.headers().get(Ignored.MEMBERS_HEADER),
+            out.headers().get(Ignored.PARAMETERS_HEADER));
     synchronized (this) {
       entries.addLast(entry);
       if (entries.size() > CAPACITY) {

@@ -41,16 +41,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One running sandbox: the JDK HTTP server on the loopback interface with both interfaces, the hosted
- * pages and the control API on one port, all over one {@link Core}. Not part of the public API; the
- * public {@code Sandbox} wraps it.
+ * One running sandbox: the JDK HTTP server on the loopback interface with both interfaces, the
+ * hosted pages and the control API on one port, all over one {@link Core}. Not part of the public
+ * API; the public {@code Sandbox} wraps it.
  */
 public final class SandboxServer implements ControlApi.Host {
   private static final int WORKERS = 16;
 
   static {
-    // The JDK server writes response headers and body separately; with Nagle's algorithm on, the body
-    // then waits for the client's delayed ACK, about 40 ms per call. Read once per JVM when the server
+    // The JDK server writes response headers and body separately; with Nagle's algorithm on, the
+    // body
+    // then waits for the client's delayed ACK, about 40 ms per call. Read once per JVM when the
+    // server
     // classes load, so it is set here unless the application decided otherwise.
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -79,12 +81,19 @@ public final class SandboxServer implements ControlApi.Host {
     this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
     this.ids = new IdSource(config.seed());
     try {
-      this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 128);
+      this.http =
+          HttpServer.create(
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 128);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot listen on loopback port " + config.port(), e);
     }
-    this.baseUrl = "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + http.getAddress().getPort();
-    this.callbacks = new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
+    this.baseUrl =
+        "http://"
+            + InetAddress.getLoopbackAddress().getHostAddress()
+            + ":"
+            + http.getAddress().getPort();
+    this.callbacks =
+        new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
     this.core = new Core(ids, clock, baseUrl, config.retention(), new Notifications(callbacks));
     this.idempotency = new Idempotency(clock);
     Map<String, V1Ledger> ledgers = new LinkedHashMap<>();
@@ -107,7 +116,10 @@ public final class SandboxServer implements ControlApi.Host {
       throw e;
     }
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
-    this.ticker = clock.isFixed() ? null : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
+    this.ticker =
+        clock.isFixed()
+            ? null
+            : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
     http.createContext("/", this::dispatch);
     http.setExecutor(workers);
   }
@@ -149,7 +161,10 @@ public final class SandboxServer implements ControlApi.Host {
     return clock.isFixed();
   }
 
-  /** Moves the clock, settles what became due and waits until the callbacks that fell due were attempted. */
+  /**
+   * Moves the clock, settles what became due and waits until the callbacks that fell due were
+   * attempted.
+   */
   @Override
   public Instant advance(Duration by) {
     Instant now = clock.advance(by);
@@ -163,7 +178,10 @@ public final class SandboxServer implements ControlApi.Host {
     return now;
   }
 
-  /** Forgets every resource, key, nonce and delivery, and puts the clock and identifiers back to the start. */
+  /**
+   * Forgets every resource, key, nonce and delivery, and puts the clock and identifiers back to the
+   * start.
+   */
   @Override
   public void reset() {
     try {
@@ -171,15 +189,16 @@ public final class SandboxServer implements ControlApi.Host {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    core.clear(() -> {
-      ids.reset();
-      clock.reset();
-      idempotency.clear();
-      nonces.clear();
-      callbacks.clear();
-      requests.clear();
-      options.reset();
-    });
+    core.clear(
+        () -> {
+          ids.reset();
+          clock.reset();
+          idempotency.clear();
+          nonces.clear();
+          callbacks.clear();
+          requests.clear();
+          options.reset();
+        });
   }
 
   @Override
@@ -215,13 +234,21 @@ public final class SandboxServer implements ControlApi.Host {
       in = HttpSupport.read(exchange);
     } catch (IllegalArgumentException e) {
       // Only reading the query can throw this: a malformed percent escape.
-      out = v2Path ? ApiError.validation("query: malformed percent-encoding").response()
-          : HttpSupport.Out.text(400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
+      out =
+          v2Path
+              ? ApiError.validation("query: malformed percent-encoding").response()
+              : HttpSupport.Out.text(
+                  400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
       reply(exchange, out, requestId);
       return;
     } catch (IOException e) {
-      out = v2Path ? ApiError.validation("body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable").response()
-          : HttpSupport.Out.text(413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
+      out =
+          v2Path
+              ? ApiError.validation(
+                      "body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable")
+                  .response()
+              : HttpSupport.Out.text(
+                  413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
       reply(exchange, out, requestId);
       return;
     }
@@ -231,10 +258,13 @@ public final class SandboxServer implements ControlApi.Host {
         requests.record(clock.now(), requestId, in.method(), path, out);
       }
     } catch (RuntimeException | Error e) {
-      // Answer even a broken request, so a client is never left waiting; the trace is for whoever runs us.
+      // Answer even a broken request, so a client is never left waiting; the trace is for whoever
+      // runs us.
       System.err.println("merchantpay-sandbox: request " + requestId + " failed: " + e);
       e.printStackTrace();
-      out = HttpSupport.Out.text(500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
+      out =
+          HttpSupport.Out.text(
+              500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
     }
     reply(exchange, out, requestId);
   }
@@ -251,7 +281,9 @@ public final class SandboxServer implements ControlApi.Host {
     } else if (HostedPages.handles(path)) {
       return pages.handle(in);
     } else if (path.equals("/")) {
-      return HostedPages.page(200, "Merchant Payment Service sandbox",
+      return HostedPages.page(
+          200,
+          "Merchant Payment Service sandbox",
           "<p>v2 under <code>/api/v2</code>, v1 under <code>/api/v1</code>, control API under "
               + "<code>/_sandbox</code> (try <a href=\"/_sandbox/config\">/_sandbox/config</a>).</p>"
               + "<p>The documentation portal, with requests you can try against this sandbox: "

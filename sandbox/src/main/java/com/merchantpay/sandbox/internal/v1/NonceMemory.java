@@ -8,9 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Nonces already used, per v1 login. Memory is bounded: a login's most recent {@link #PER_LOGIN} nonces
- * are kept, each for {@link #RETENTION} of sandbox time; an older nonce is forgotten and would be
- * accepted again.
+ * Nonces already used, per v1 login. Memory is bounded: a login's most recent {@link #PER_LOGIN}
+ * nonces are kept, each for {@link #RETENTION} of sandbox time; an older nonce is forgotten and
+ * would be accepted again.
  */
 public final class NonceMemory {
   public static final int PER_LOGIN = 10_000;

@@ -24,10 +24,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The v1 interface. A handled call always answers HTTP 200 with the envelope; checks run in this order:
- * login (-6), signature (-7), nonce (-14), role (-6), then the contract. A call that breaks the contract
- * (a missing or malformed value) is not handled: it gets HTTP 400 with a plain-text list of the failed
- * fields, which the v1 document allows as "any other status, body not defined".
+ * The v1 interface. A handled call always answers HTTP 200 with the envelope; checks run in this
+ * order: login (-6), signature (-7), nonce (-14), role (-6), then the contract. A call that breaks
+ * the contract (a missing or malformed value) is not handled: it gets HTTP 400 with a plain-text
+ * list of the failed fields, which the v1 document allows as "any other status, body not defined".
  */
 public final class V1Api {
   private final SandboxConfig config;
@@ -36,7 +36,12 @@ public final class V1Api {
   private final NonceMemory nonces;
   private final Routes<V1Operations.Handler> routes;
 
-  public V1Api(SandboxConfig config, Core core, SandboxClock clock, NonceMemory nonces, Map<String, V1Ledger> ledgers) {
+  public V1Api(
+      SandboxConfig config,
+      Core core,
+      SandboxClock clock,
+      NonceMemory nonces,
+      Map<String, V1Ledger> ledgers) {
     this.config = config;
     this.core = core;
     this.clock = clock;
@@ -66,48 +71,65 @@ public final class V1Api {
       }
     }
     if (operation == null) {
-      return pathKnown ? HttpSupport.Out.text(405, "text/plain; charset=utf-8", "method not allowed\n")
-          : HttpSupport.Out.text(404, "text/plain; charset=utf-8", "no v1 operation at " + in.rawPath() + "\n");
+      return pathKnown
+          ? HttpSupport.Out.text(405, "text/plain; charset=utf-8", "method not allowed\n")
+          : HttpSupport.Out.text(
+              404, "text/plain; charset=utf-8", "no v1 operation at " + in.rawPath() + "\n");
     }
     Map<String, List<String>> params;
     try {
-      params = "POST".equals(in.method())
-          ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
-          : in.query();
+      params =
+          "POST".equals(in.method())
+              ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+              : in.query();
     } catch (IllegalArgumentException e) {
-      return HttpSupport.Out.text(400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
+      return HttpSupport.Out.text(
+          400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
     }
-    // A parameter the operation does not declare (xml on an operation without an XML answer, say) is ignored.
-    List<String> ignored = "POST".equals(in.method()) ? Ignored.formFields(api, operation, params.keySet())
-        : Ignored.queryParameters(api, operation, params.keySet());
+    // A parameter the operation does not declare (xml on an operation without an XML answer, say)
+    // is ignored.
+    List<String> ignored =
+        "POST".equals(in.method())
+            ? Ignored.formFields(api, operation, params.keySet())
+            : Ignored.queryParameters(api, operation, params.keySet());
     boolean xml = operation.xml() && "1".equals(HttpSupport.first(params, "xml"));
     return Ignored.name(signedCall(in, api, operation, params, xml), List.of(), ignored);
   }
 
-  private HttpSupport.Out signedCall(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation,
-      Map<String, List<String>> params, boolean xml) {
+  private HttpSupport.Out signedCall(
+      HttpSupport.In in,
+      Contracts.Api api,
+      Contracts.Operation operation,
+      Map<String, List<String>> params,
+      boolean xml) {
     String login = HttpSupport.first(params, "login");
     V1User user = login == null ? null : config.user(login);
     if (user == null) {
       return envelope(xml, code(-6));
     }
-    String expected = V1Signature.hash(V1Signature.signedText(operation.hashed(), user.login(), user.password(), params));
+    String expected =
+        V1Signature.hash(
+            V1Signature.signedText(operation.hashed(), user.login(), user.password(), params));
     if (!V1Signature.matches(expected, HttpSupport.first(params, "hash"))) {
       return envelope(xml, code(-7));
     }
-    // -14 is the one code the document has for nonces: one that breaks their rules cannot be a new one either.
+    // -14 is the one code the document has for nonces: one that breaks their rules cannot be a new
+    // one either.
     String nonce = HttpSupport.first(params, "nonce");
-    if (!V1Signature.isWellFormedNonce(nonce) || !nonces.firstUse(user.login(), nonce, clock.now())) {
+    if (!V1Signature.isWellFormedNonce(nonce)
+        || !nonces.firstUse(user.login(), nonce, clock.now())) {
       return envelope(xml, code(-14));
     }
     if (!V1Role.allows(user.roles(), operation.requiredRole())) {
       return envelope(xml, code(-6));
     }
-    List<String> errors = "POST".equals(in.method())
-        ? V1Forms.check(api, operation, in.contentType(), params)
-        : validate(in, api, operation);
+    List<String> errors =
+        "POST".equals(in.method())
+            ? V1Forms.check(api, operation, in.contentType(), params)
+            : validate(in, api, operation);
     if (!errors.isEmpty()) {
-      return HttpSupport.Out.text(400, "text/plain; charset=utf-8", String.join("\n", errors) + "\n");
+      return HttpSupport.Out.text(
+          400, "text/plain; charset=utf-8", String.join("\n", errors) + "\n");
     }
     MerchantAccount merchant = config.merchant(user.merchantId());
     String account = HttpSupport.first(params, "accountID");
@@ -116,7 +138,8 @@ public final class V1Api {
     }
     V1Operations.Handler handler = routes.handler(operation.id());
     try {
-      return core.transact(now -> handler.handle(new V1Operations.Call(merchant, params, xml, now)));
+      return core.transact(
+          now -> handler.handle(new V1Operations.Call(merchant, params, xml, now)));
     } catch (V1Operations.ContractFailure e) {
       return HttpSupport.Out.text(400, "text/plain; charset=utf-8", e.getMessage() + "\n");
     } catch (Refused e) {
@@ -125,8 +148,9 @@ public final class V1Api {
   }
 
   /**
-   * The v1 code for a refusal of the service's rules: the one place v1 translates them. A refund of a payment
-   * that took no money is refused as a bad amount (-18), as the v1 document has no code for the state there.
+   * The v1 code for a refusal of the service's rules: the one place v1 translates them. A refund of
+   * a payment that took no money is refused as a bad amount (-18), as the v1 document has no code
+   * for the state there.
    */
   static int errorCode(Refused refused, String operationId) {
     return switch (refused.kind()) {
@@ -139,14 +163,14 @@ public final class V1Api {
     };
   }
 
-  private static List<String> validate(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
+  private static List<String> validate(
+      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
     // The document's spelling of the path: the call may have used another letter case.
-    SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()),
-        operation.template());
+    SimpleRequest.Builder request =
+        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), operation.template());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
-    return ValidationMessages.errors(api.validate(request.build(), operation, operation.template()));
+    return ValidationMessages.errors(
+        api.validate(request.build(), operation, operation.template()));
   }
-
 }
-

@@ -9,11 +9,15 @@ import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.util.LinkedHashMap;
 
-/** The v1 answer: HTTP 200 with the envelope and its {@code ErrorCode}, as JSON or, where asked for, XML. */
+/**
+ * The v1 answer: HTTP 200 with the envelope and its {@code ErrorCode}, as JSON or, where asked for,
+ * XML.
+ */
 final class V1Envelope {
   /** Built on first use: XML answers are rare and the mapper is slow to create. */
   private static final class Xml {
-    static final XmlMapper MAPPER = XmlMapper.builder().enable(ToXmlGenerator.Feature.WRITE_XML_DECLARATION).build();
+    static final XmlMapper MAPPER =
+        XmlMapper.builder().enable(ToXmlGenerator.Feature.WRITE_XML_DECLARATION).build();
   }
 
   private V1Envelope() {}
@@ -35,8 +39,10 @@ final class V1Envelope {
       return HttpSupport.Out.json(200, body);
     }
     try {
-      byte[] bytes = Xml.MAPPER.writer().withRootName("RestController.RestResponse").writeValueAsBytes(body);
-      return new HttpSupport.Out(200, "application/xml; charset=utf-8", bytes, new LinkedHashMap<>());
+      byte[] bytes =
+          Xml.MAPPER.writer().withRootName("RestController.RestResponse").writeValueAsBytes(body);
+      return new HttpSupport.Out(
+          200, "application/xml; charset=utf-8", bytes, new LinkedHashMap<>());
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write XML", e);
     }

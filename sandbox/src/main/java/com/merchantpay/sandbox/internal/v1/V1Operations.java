@@ -30,8 +30,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What each v1 operation does once {@link V1Api} has let its call through: read the parameters, ask the
- * {@link Core}, write the envelope. One handler per operation id of the document, in {@link #routes()}.
+ * What each v1 operation does once {@link V1Api} has let its call through: read the parameters, ask
+ * the {@link Core}, write the envelope. One handler per operation id of the document, in {@link
+ * #routes()}.
  */
 final class V1Operations {
   /** One operation's work, inside the core's transaction. */
@@ -39,8 +40,12 @@ final class V1Operations {
     HttpSupport.Out handle(Call call);
   }
 
-  /** A call that passed every check: the caller's merchant, its parameters, whether XML was asked for. */
-  record Call(MerchantAccount merchant, Map<String, List<String>> params, boolean xml, Instant now) {}
+  /**
+   * A call that passed every check: the caller's merchant, its parameters, whether XML was asked
+   * for.
+   */
+  record Call(
+      MerchantAccount merchant, Map<String, List<String>> params, boolean xml, Instant now) {}
 
   private final SandboxConfig config;
   private final Core core;
@@ -68,8 +73,9 @@ final class V1Operations {
   }
 
   /**
-   * A value the contract check let through but the operation cannot read (the request validator, for
-   * one, reads {@code " 1"} in a query as an integer); answered like any other contract failure.
+   * A value the contract check let through but the operation cannot read (the request validator,
+   * for one, reads {@code " 1"} in a query as an integer); answered like any other contract
+   * failure.
    */
   static final class ContractFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -95,7 +101,8 @@ final class V1Operations {
     }
   }
 
-  private static Instant day(Map<String, List<String>> params, String name, int plusDays, Instant absent) {
+  private static Instant day(
+      Map<String, List<String>> params, String name, int plusDays, Instant absent) {
     String text = HttpSupport.first(params, name);
     if (text == null) {
       return absent;
@@ -111,7 +118,10 @@ final class V1Operations {
 
   private Payment find(MerchantAccount merchant, String paymentId) {
     Payment payment = core.payment(paymentId);
-    return payment != null && payment.merchantId().equals(merchant.id()) && V1Views.isNumericId(payment.id()) ? payment
+    return payment != null
+            && payment.merchantId().equals(merchant.id())
+            && V1Views.isNumericId(payment.id())
+        ? payment
         : null;
   }
 
@@ -121,28 +131,37 @@ final class V1Operations {
 
   private HttpSupport.Out getPayment(MerchantAccount merchant, Map<String, List<String>> params) {
     Payment payment = find(merchant, normalisedId(params));
-    return payment == null ? json(code(-13)) : json(success("Payment", V1Views.payment(payment, merchant)));
+    return payment == null
+        ? json(code(-13))
+        : json(success("Payment", V1Views.payment(payment, merchant)));
   }
 
-  private HttpSupport.Out getPaymentByInvoice(MerchantAccount merchant, Map<String, List<String>> params) {
+  private HttpSupport.Out getPaymentByInvoice(
+      MerchantAccount merchant, Map<String, List<String>> params) {
     if (!merchant.id().equals(HttpSupport.first(params, "siteAlias"))) {
       return json(code(-6));
     }
     String invoiceId = HttpSupport.first(params, "invoiceID");
     Payment best = null;
-    for (Payment payment : core.payments(p -> p.merchantId().equals(merchant.id()) && V1Views.isNumericId(p.id())
-        && invoiceId.equals(p.invoiceText("orderNo")))) {
+    for (Payment payment :
+        core.payments(
+            p ->
+                p.merchantId().equals(merchant.id())
+                    && V1Views.isNumericId(p.id())
+                    && invoiceId.equals(p.invoiceText("orderNo")))) {
       if (best == null || invoiceRank(payment) >= invoiceRank(best)) {
         best = payment;
       }
     }
-    return best == null ? json(code(-13)) : json(success("Payment", V1Views.payment(best, merchant)));
+    return best == null
+        ? json(code(-13))
+        : json(success("Payment", V1Views.payment(best, merchant)));
   }
 
   /**
-   * Which of several payments of one invoice number answers {@code getPaymentByInvoiceID}: the one that
-   * took the money, else the one holding it, else one still under way, else a failed one; the latest
-   * among equals.
+   * Which of several payments of one invoice number answers {@code getPaymentByInvoiceID}: the one
+   * that took the money, else the one holding it, else one still under way, else a failed one; the
+   * latest among equals.
    */
   private static int invoiceRank(Payment payment) {
     return switch (V1Views.state(payment)) {
@@ -161,13 +180,20 @@ final class V1Operations {
     Predicate<Instant> period = period(params);
     String invoiceId = HttpSupport.first(params, "invoiceID");
     String state = HttpSupport.first(params, "state");
-    List<Payment> matching = core.payments(p -> p.merchantId().equals(merchant.id()) && V1Views.isNumericId(p.id())
-        && period.test(p.created()) && (invoiceId == null || invoiceId.equals(p.invoiceText("orderNo")))
-        && (state == null || state.equals(V1Views.state(p))));
+    List<Payment> matching =
+        core.payments(
+            p ->
+                p.merchantId().equals(merchant.id())
+                    && V1Views.isNumericId(p.id())
+                    && period.test(p.created())
+                    && (invoiceId == null || invoiceId.equals(p.invoiceText("orderNo")))
+                    && (state == null || state.equals(V1Views.state(p))));
     ObjectNode response = Json.object();
     response.put("Overflow", matching.size() > config.v1ListLimit());
     ArrayNode list = response.putArray("Payments");
-    matching.stream().limit(config.v1ListLimit()).forEach(p -> list.add(V1Views.payment(p, merchant)));
+    matching.stream()
+        .limit(config.v1ListLimit())
+        .forEach(p -> list.add(V1Views.payment(p, merchant)));
     return json(success("Response", response));
   }
 
@@ -180,7 +206,8 @@ final class V1Operations {
 
   // ---------------------------------------------------------------- refunds and holds
 
-  private HttpSupport.Out refund(MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
+  private HttpSupport.Out refund(
+      MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
     Payment payment = find(merchant, normalisedId(params));
     if (payment == null) {
       return json(code(-13));
@@ -190,32 +217,40 @@ final class V1Operations {
       return json(code(-18));
     }
     String externalId = HttpSupport.first(params, "externalID");
-    Refund refund = core.refund(payment, amount, externalId == null || externalId.isEmpty() ? null : externalId,
-        cartReceipt(params), now);
+    Refund refund =
+        core.refund(
+            payment,
+            amount,
+            externalId == null || externalId.isEmpty() ? null : externalId,
+            cartReceipt(params),
+            now);
     return json(success("Refund", V1Views.refund(refund)));
   }
 
-  private static final Pattern CART_LINE = Pattern.compile("^shoppingcart\\.items\\[([0-9]+)]\\.(name|qty|price|tax)$");
+  private static final Pattern CART_LINE =
+      Pattern.compile("^shoppingcart\\.items\\[([0-9]+)]\\.(name|qty|price|tax)$");
 
   /**
-   * The receipt of a refund whose cart lines were sent, in the v2 receipt's form, so the refund gets its
-   * receipt whichever interface made it; null without lines.
+   * The receipt of a refund whose cart lines were sent, in the v2 receipt's form, so the refund
+   * gets its receipt whichever interface made it; null without lines.
    */
   private static ObjectNode cartReceipt(Map<String, List<String>> params) {
     Map<Integer, ObjectNode> lines = new TreeMap<>();
-    params.forEach((name, values) -> {
-      Matcher matcher = CART_LINE.matcher(name);
-      if (matcher.matches()) {
-        ObjectNode line = lines.computeIfAbsent(Integer.parseInt(matcher.group(1)), n -> Json.object());
-        String value = values.get(0);
-        switch (matcher.group(2)) {
-          case "name" -> line.put("name", value);
-          case "qty" -> line.put("quantity", new BigDecimal(value));
-          case "price" -> line.put("price", new BigDecimal(value));
-          default -> line.put("tax", value);
-        }
-      }
-    });
+    params.forEach(
+        (name, values) -> {
+          Matcher matcher = CART_LINE.matcher(name);
+          if (matcher.matches()) {
+            ObjectNode line =
+                lines.computeIfAbsent(Integer.parseInt(matcher.group(1)), n -> Json.object());
+            String value = values.get(0);
+            switch (matcher.group(2)) {
+              case "name" -> line.put("name", value);
+              case "qty" -> line.put("quantity", new BigDecimal(value));
+              case "price" -> line.put("price", new BigDecimal(value));
+              default -> line.put("tax", value);
+            }
+          }
+        });
     if (lines.isEmpty()) {
       return null;
     }
@@ -230,10 +265,15 @@ final class V1Operations {
     String paymentId = HttpSupport.first(params, "paymentID");
     String normalised = paymentId == null ? null : Long.toString(integer(params, "paymentID"));
     String externalId = HttpSupport.first(params, "externalID");
-    List<Refund> matching = core.refunds(r -> r.merchantId().equals(merchant.id()) && V1Views.isNumericId(r.id())
-        && V1Views.isNumericId(r.paymentId()) && period.test(r.created())
-        && (normalised == null || normalised.equals(r.paymentId()))
-        && (externalId == null || externalId.equals(r.externalId())));
+    List<Refund> matching =
+        core.refunds(
+            r ->
+                r.merchantId().equals(merchant.id())
+                    && V1Views.isNumericId(r.id())
+                    && V1Views.isNumericId(r.paymentId())
+                    && period.test(r.created())
+                    && (normalised == null || normalised.equals(r.paymentId()))
+                    && (externalId == null || externalId.equals(r.externalId())));
     ObjectNode response = Json.object();
     response.put("Overflow", matching.size() > config.v1ListLimit());
     ArrayNode list = response.putArray("Refunds");
@@ -241,7 +281,8 @@ final class V1Operations {
     return json(success("Response", response));
   }
 
-  private HttpSupport.Out confirm(MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
+  private HttpSupport.Out confirm(
+      MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
     Payment payment = find(merchant, normalisedId(params));
     if (payment == null) {
       return json(code(-13));
@@ -254,7 +295,8 @@ final class V1Operations {
     return json(success("Payment", V1Views.payment(payment, merchant)));
   }
 
-  private HttpSupport.Out cancel(MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
+  private HttpSupport.Out cancel(
+      MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
     Payment payment = find(merchant, normalisedId(params));
     if (payment == null) {
       return json(code(-13));
@@ -276,7 +318,8 @@ final class V1Operations {
 
   // ---------------------------------------------------------------- documents and transfers
 
-  private HttpSupport.Out listDocuments(MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
+  private HttpSupport.Out listDocuments(
+      MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
     Predicate<Instant> period = period(params);
     ArrayNode documents = Json.array();
     for (V1Ledger.Document document : ledgers.get(merchant.id()).documents) {
@@ -288,19 +331,24 @@ final class V1Operations {
         item.put("FileName", document.fileName());
       }
     }
-    return envelope(xml, success("Response", list("Documents", "RestDocumentInfo", documents, xml)));
+    return envelope(
+        xml, success("Response", list("Documents", "RestDocumentInfo", documents, xml)));
   }
 
-  private HttpSupport.Out documentContent(MerchantAccount merchant, Map<String, List<String>> params) {
-    V1Ledger.Document document = ledgers.get(merchant.id()).document(HttpSupport.first(params, "documentID"));
+  private HttpSupport.Out documentContent(
+      MerchantAccount merchant, Map<String, List<String>> params) {
+    V1Ledger.Document document =
+        ledgers.get(merchant.id()).document(HttpSupport.first(params, "documentID"));
     if (document == null) {
       return json(code(-13));
     }
-    return new HttpSupport.Out(200, "application/octet-stream", document.content(), new LinkedHashMap<>())
+    return new HttpSupport.Out(
+            200, "application/octet-stream", document.content(), new LinkedHashMap<>())
         .withHeader("Content-Disposition", "attachment; filename=\"" + document.fileName() + "\"");
   }
 
-  private HttpSupport.Out listTransfers(MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
+  private HttpSupport.Out listTransfers(
+      MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
     Predicate<Instant> period = period(params);
     ArrayNode transfers = Json.array();
     for (V1Ledger.Transfer transfer : ledgers.get(merchant.id()).transfers) {
@@ -313,11 +361,14 @@ final class V1Operations {
         item.put("TransferAmount", transfer.amount());
       }
     }
-    return envelope(xml, success("Response", list("Transfers", "RestTransferInfo", transfers, xml)));
+    return envelope(
+        xml, success("Response", list("Transfers", "RestTransferInfo", transfers, xml)));
   }
 
-  private HttpSupport.Out register(MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
-    V1Ledger.Register register = ledgers.get(merchant.id()).register(HttpSupport.first(params, "registerID"));
+  private HttpSupport.Out register(
+      MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
+    V1Ledger.Register register =
+        ledgers.get(merchant.id()).register(HttpSupport.first(params, "registerID"));
     if (register == null) {
       return envelope(xml, code(-13));
     }
@@ -344,7 +395,10 @@ final class V1Operations {
     return envelope(xml, success("Response", response));
   }
 
-  /** A list member: a plain array in JSON, a wrapper element with one child element per entry in XML. */
+  /**
+   * A list member: a plain array in JSON, a wrapper element with one child element per entry in
+   * XML.
+   */
   private static ObjectNode list(String name, String itemElement, ArrayNode items, boolean xml) {
     ObjectNode response = Json.object();
     if (xml) {

@@ -10,22 +10,24 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The v1 request signature: the operation's signed values (the order comes from {@code x-hashed-parameters}
- * of the v1 document) joined with {@code ;}, an absent value contributing an empty string, then SHA-1 of
- * the UTF-8 bytes, base64-encoded.
+ * The v1 request signature: the operation's signed values (the order comes from {@code
+ * x-hashed-parameters} of the v1 document) joined with {@code ;}, an absent value contributing an
+ * empty string, then SHA-1 of the UTF-8 bytes, base64-encoded.
  */
 public final class V1Signature {
   private V1Signature() {}
 
   /** The text that is hashed. It contains the password, so it must never be logged. */
-  public static String signedText(List<String> order, String login, String password, Map<String, List<String>> params) {
+  public static String signedText(
+      List<String> order, String login, String password, Map<String, List<String>> params) {
     StringJoiner joined = new StringJoiner(";");
     for (String name : order) {
-      String value = switch (name) {
-        case "login" -> login;
-        case "password" -> password;
-        default -> HttpSupport.first(params, name);
-      };
+      String value =
+          switch (name) {
+            case "login" -> login;
+            case "password" -> password;
+            default -> HttpSupport.first(params, name);
+          };
       joined.add(value == null ? "" : value);
     }
     return joined.toString();
@@ -33,7 +35,8 @@ public final class V1Signature {
 
   public static String hash(String signedText) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-1").digest(signedText.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-1").digest(signedText.getBytes(StandardCharsets.UTF_8));
       return Base64.getEncoder().encodeToString(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
@@ -45,9 +48,12 @@ public final class V1Signature {
     return nonce != null && !nonce.isEmpty() && nonce.length() <= 255 && nonce.indexOf(';') < 0;
   }
 
-  /** Compares in constant time, so the answer time says nothing about how much of a guess was right. */
+  /**
+   * Compares in constant time, so the answer time says nothing about how much of a guess was right.
+   */
   public static boolean matches(String expected, String given) {
     return given != null
-        && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+        && MessageDigest.isEqual(
+            expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
   }
 }

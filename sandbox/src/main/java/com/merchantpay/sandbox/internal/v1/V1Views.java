@@ -13,9 +13,12 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** The v1 forms of payments and refunds, member for member as the v1 OpenAPI document defines them. */
+/**
+ * The v1 forms of payments and refunds, member for member as the v1 OpenAPI document defines them.
+ */
 final class V1Views {
-  private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+  private static final DateTimeFormatter LOCAL =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
 
   private V1Views() {}
 
@@ -25,9 +28,9 @@ final class V1Views {
   }
 
   /**
-   * v1 state of a payment. An invoice nobody has tried to pay yet is INITIATED; a payment in progress or
-   * waiting for a confirmation is PROCESSING; held money is HOLD; settled is COMPLETE; cancelled and
-   * declined payments are CANCELLED.
+   * v1 state of a payment. An invoice nobody has tried to pay yet is INITIATED; a payment in
+   * progress or waiting for a confirmation is PROCESSING; held money is HOLD; settled is COMPLETE;
+   * cancelled and declined payments are CANCELLED.
    */
   static String state(Payment p) {
     return switch (p.status()) {
@@ -38,7 +41,9 @@ final class V1Views {
     };
   }
 
-  /** v1 error code of a payment: 0, the reason given to cancelPayment, or the code of the decline. */
+  /**
+   * v1 error code of a payment: 0, the reason given to cancelPayment, or the code of the decline.
+   */
   static int errorCode(Payment p) {
     if (p.status() == PaymentStatus.CANCELLED) {
       return p.v1CancelCode() != null ? p.v1CancelCode() : -15;
@@ -134,7 +139,9 @@ final class V1Views {
     return node;
   }
 
-  /** Whether a resource id can be shown where v1 wants a number: control-made ids may be any text. */
+  /**
+   * Whether a resource id can be shown where v1 wants a number: control-made ids may be any text.
+   */
   static boolean isNumericId(String id) {
     return !id.isEmpty() && id.length() <= 18 && id.chars().allMatch(Character::isDigit);
   }

@@ -8,20 +8,21 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.HexFormat;
-import java.util.List;
 
 /**
- * Idempotency keys of creating calls, scoped by merchant and operation. The first call with a key runs
- * and its answer is kept; a repeat with the same body gets that answer again, byte for byte, without
- * running anything; a repeat with another body gets 422; a repeat while the first still runs gets 409.
- * Answers that reject the request itself (validation, 5xx) are not kept, so a corrected retry can reuse
- * the key. Keys live for {@link #RETENTION} of sandbox time, and at most {@link #CAPACITY} finished ones
- * are kept (the oldest go first; a key whose request still runs is never dropped).
+ * Idempotency keys of creating calls, scoped by merchant and operation. The first call with a key
+ * runs and its answer is kept; a repeat with the same body gets that answer again, byte for byte,
+ * without running anything; a repeat with another body gets 422; a repeat while the first still
+ * runs gets 409. Answers that reject the request itself (validation, 5xx) are not kept, so a
+ * corrected retry can reuse the key. Keys live for {@link #RETENTION} of sandbox time, and at most
+ * {@link #CAPACITY} finished ones are kept (the oldest go first; a key whose request still runs is
+ * never dropped).
  */
 public final class Idempotency {
   public static final Duration RETENTION = Duration.ofHours(24);
@@ -45,7 +46,11 @@ public final class Idempotency {
     this.clock = clock;
   }
 
-  HttpSupport.Out execute(String merchantId, String operationId, String key, String canonicalBody,
+  HttpSupport.Out execute(
+      String merchantId,
+      String operationId,
+      String key,
+      String canonicalBody,
       Supplier<HttpSupport.Out> call) {
     String scope = merchantId + "\n" + operationId + "\n" + key;
     String fingerprint = sha256(canonicalBody);
@@ -55,13 +60,20 @@ public final class Idempotency {
       entry = entries.get(scope);
       if (entry != null) {
         if (!entry.fingerprint.equals(fingerprint)) {
-          return new ApiError(422, "idempotency_key_violation",
-              "This idempotency key was used with a different request body.", List.of()).response();
+          return new ApiError(
+                  422,
+                  "idempotency_key_violation",
+                  "This idempotency key was used with a different request body.",
+                  List.of())
+              .response();
         }
         if (entry.answer == null) {
-          return new ApiError(409, "idempotency_key_violation",
-              "A request with this idempotency key is still in progress; retry later with the same key.",
-              List.of()).response();
+          return new ApiError(
+                  409,
+                  "idempotency_key_violation",
+                  "A request with this idempotency key is still in progress; retry later with the same key.",
+                  List.of())
+              .response();
         }
         return entry.answer.withHeader("Idempotent-Replayed", "true");
       }
@@ -99,11 +111,13 @@ public final class Idempotency {
   }
 
   /**
-   * Drops the oldest finished entries beyond {@link #CAPACITY}. Entries still running stay: dropping one
-   * would let a repeat of that request run a second time. There are never more of them than server workers.
+   * Drops the oldest finished entries beyond {@link #CAPACITY}. Entries still running stay:
+   * dropping one would let a repeat of that request run a second time. There are never more of them
+   * than server workers.
    */
   private void makeRoom() {
-    for (Iterator<Entry> it = entries.values().iterator(); entries.size() > CAPACITY && it.hasNext(); ) {
+    for (Iterator<Entry> it = entries.values().iterator();
+        entries.size() > CAPACITY && it.hasNext(); ) {
       if (it.next().answer != null) {
         it.remove();
       }
@@ -125,7 +139,8 @@ public final class Idempotency {
 
   private static String sha256(String text) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

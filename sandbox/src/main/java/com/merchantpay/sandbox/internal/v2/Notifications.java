@@ -24,14 +24,16 @@ public final class Notifications implements StatusListener {
 
   @Override
   public Notice paymentChanged(Payment payment, String callbackUrl) {
-    return new Written(new Notification("payment.status", callbackUrl, payment.id(),
-        V2Views.paymentNotification(payment)));
+    return new Written(
+        new Notification(
+            "payment.status", callbackUrl, payment.id(), V2Views.paymentNotification(payment)));
   }
 
   @Override
   public Notice tokenChanged(PaymentToken token, String callbackUrl) {
-    return new Written(new Notification("paymentToken.status", callbackUrl, token.id(),
-        V2Views.tokenNotification(token)));
+    return new Written(
+        new Notification(
+            "paymentToken.status", callbackUrl, token.id(), V2Views.tokenNotification(token)));
   }
 
   @Override

@@ -12,14 +12,18 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Pages of v2 lists. The cursor names the last item of the previous page (its creation time and id), so
- * items created meanwhile never shift a page: no gaps, no duplicates.
+ * Pages of v2 lists. The cursor names the last item of the previous page (its creation time and
+ * id), so items created meanwhile never shift a page: no gaps, no duplicates.
  */
 final class Pages {
   private Pages() {}
 
   /** One page of a list already in list order, starting after the item the cursor names. */
-  static <T> ObjectNode page(List<T> ordered, String cursor, Function<T, Instant> created, Function<T, String> id,
+  static <T> ObjectNode page(
+      List<T> ordered,
+      String cursor,
+      Function<T, Instant> created,
+      Function<T, String> id,
       Function<T, ObjectNode> view) {
     int from = 0;
     if (cursor != null && !cursor.isEmpty()) {
@@ -44,8 +48,11 @@ final class Pages {
     if (to < ordered.size()) {
       T last = ordered.get(to - 1);
       String position = created.apply(last).toEpochMilli() + "|" + id.apply(last);
-      page.put("cursor", Base64.getUrlEncoder().withoutPadding()
-          .encodeToString(position.getBytes(StandardCharsets.UTF_8)));
+      page.put(
+          "cursor",
+          Base64.getUrlEncoder()
+              .withoutPadding()
+              .encodeToString(position.getBytes(StandardCharsets.UTF_8)));
     }
     return page;
   }
@@ -61,6 +68,7 @@ final class Pages {
     } catch (IllegalArgumentException e) {
       // fall through to the validation error
     }
-    throw ApiError.validation("cursor: not a cursor this sandbox issued; copy it unchanged from the previous page");
+    throw ApiError.validation(
+        "cursor: not a cursor this sandbox issued; copy it unchanged from the previous page");
   }
 }

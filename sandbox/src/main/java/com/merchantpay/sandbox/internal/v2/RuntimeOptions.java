@@ -1,16 +1,16 @@
 package com.merchantpay.sandbox.internal.v2;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Ignored;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.Json;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Choices between readings of points the service documents leave open, switchable while the sandbox runs
- * (builder, command line, control API), so a team can test its client against each reading. A reset puts
- * them back to how the sandbox was started.
+ * Choices between readings of points the service documents leave open, switchable while the sandbox
+ * runs (builder, command line, control API), so a team can test its client against each reading. A
+ * reset puts them back to how the sandbox was started.
  */
 public final class RuntimeOptions {
   static final String RECEIPT_LIST_AS_ARRAY = "receiptListAsArray";
@@ -23,7 +23,10 @@ public final class RuntimeOptions {
     this.receiptListAsArray = startReceiptListAsArray;
   }
 
-  /** Whether the receipt list is answered as a bare JSON array instead of an object with {@code items}. */
+  /**
+   * Whether the receipt list is answered as a bare JSON array instead of an object with {@code
+   * items}.
+   */
   boolean receiptListAsArray() {
     return receiptListAsArray;
   }
@@ -38,11 +41,15 @@ public final class RuntimeOptions {
     return node;
   }
 
-  /** Applies the options a control call names; every other member is refused so a typo is never silent. */
+  /**
+   * Applies the options a control call names; every other member is refused so a typo is never
+   * silent.
+   */
   public void apply(JsonNode body) {
     for (String name : Ignored.allMembers(body)) {
       if (!name.equals(RECEIPT_LIST_AS_ARRAY)) {
-        throw ApiError.validation(name + ": not an option; the options are " + RECEIPT_LIST_AS_ARRAY);
+        throw ApiError.validation(
+            name + ": not an option; the options are " + RECEIPT_LIST_AS_ARRAY);
       }
     }
     JsonNode value = body.get(RECEIPT_LIST_AS_ARRAY);

@@ -22,9 +22,9 @@ import java.util.Map;
 
 /**
  * The v2 interface. Each call goes through the same steps, in this order: credentials (401), the
- * contract (400 validation_error naming every failed field), the merchant named in the request (403),
- * the idempotency key of creating calls, and finally the operation itself, which reads the request, asks
- * the {@link Core} and writes the answer.
+ * contract (400 validation_error naming every failed field), the merchant named in the request
+ * (403), the idempotency key of creating calls, and finally the operation itself, which reads the
+ * request, asks the {@link Core} and writes the answer.
  */
 public final class V2Api {
   private final SandboxConfig config;
@@ -55,14 +55,14 @@ public final class V2Api {
     return switch (refused.kind()) {
       case NOT_FOUND -> ApiError.notFound(message);
       case NOT_NOW, CLOSED, LAPSED -> ApiError.conflict(message);
-      // What exceeds a limit is the amount's number; an amount refused as a whole (its currency too) is the object.
+      // What exceeds a limit is the amount's number; an amount refused as a whole (its currency
+      // too) is the object.
       case EXCEEDS -> ApiError.validation("amount.value: " + message);
       case INVALID -> ApiError.validation(refused.value() + ": " + message);
       case TOKEN_REVOKED -> ApiError.tokenRevoked();
       case TOKEN_BLOCKED -> ApiError.tokenBlocked();
     };
   }
-
 
   public HttpSupport.Out handle(HttpSupport.In in) {
     Contracts.Api api = Contracts.v2();
@@ -82,7 +82,11 @@ public final class V2Api {
     }
     if (operation == null) {
       return pathKnown
-          ? new ApiError(405, "invalid_operation", "Method " + in.method() + " is not allowed here.", List.of())
+          ? new ApiError(
+                  405,
+                  "invalid_operation",
+                  "Method " + in.method() + " is not allowed here.",
+                  List.of())
               .response()
           : ApiError.notFound("No operation at " + in.rawPath() + ".").response();
     }
@@ -96,7 +100,8 @@ public final class V2Api {
         body = RequestBodies.object(in);
         ignoredMembers = Ignored.bodyMembers(api, operation, body);
       } else {
-        // Generic HTTP clients send {} where no body is documented; any JSON object is accepted and ignored.
+        // Generic HTTP clients send {} where no body is documented; any JSON object is accepted and
+        // ignored.
         if (in.hasBody()) {
           ignoredMembers = Ignored.allMembers(RequestBodies.ofBodilessCall(in));
         }
@@ -106,10 +111,15 @@ public final class V2Api {
       Contracts.Operation op = operation;
       Map<String, String> params = pathParams;
       JsonNode request = body;
-      HttpSupport.Out out = "POST".equals(op.method())
-          ? idempotency.execute(merchantId, op.id(), in.header("Idempotency-Key"), Json.canonical(body),
-              () -> run(op, merchantId, request, params, in))
-          : run(op, merchantId, body, params, in);
+      HttpSupport.Out out =
+          "POST".equals(op.method())
+              ? idempotency.execute(
+                  merchantId,
+                  op.id(),
+                  in.header("Idempotency-Key"),
+                  Json.canonical(body),
+                  () -> run(op, merchantId, request, params, in))
+              : run(op, merchantId, body, params, in);
       return Ignored.name(out, ignoredMembers, ignoredParameters);
     } catch (ApiError e) {
       return Ignored.name(e.response(), ignoredMembers, ignoredParameters);
@@ -128,7 +138,9 @@ public final class V2Api {
     }
     space = space == value.length() ? -1 : space;
     String token = space < 0 ? "" : value.substring(space + 1).strip();
-    if (space < 0 || !value.substring(0, space).equalsIgnoreCase("Bearer") || token.isEmpty()
+    if (space < 0
+        || !value.substring(0, space).equalsIgnoreCase("Bearer")
+        || token.isEmpty()
         || token.chars().anyMatch(Character::isWhitespace)) {
       throw ApiError.unauthenticated("The Authorization header must be 'Bearer <access token>'.");
     }
@@ -140,30 +152,40 @@ public final class V2Api {
   }
 
   /**
-   * Checks the request against the contract. A request without a body is decided by its method, path, query
-   * and headers alone, so the findings for the most recent of them are kept and an identical request (a
-   * client polling a payment) is answered from them; every other request is checked in full.
+   * Checks the request against the contract. A request without a body is decided by its method,
+   * path, query and headers alone, so the findings for the most recent of them are kept and an
+   * identical request (a client polling a payment) is answered from them; every other request is
+   * checked in full.
    */
-  private void validate(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
-    List<String> errors = withBody && in.hasBody() ? check(in, api, operation, true)
-        : bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false));
+  private void validate(
+      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
+    List<String> errors =
+        withBody && in.hasBody()
+            ? check(in, api, operation, true)
+            : bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false));
     V2Checks.failIfAny(errors);
   }
 
-  private static List<String> check(HttpSupport.In in, Contracts.Api api, Contracts.Operation operation,
-      boolean withBody) {
-    SimpleRequest.Builder request = new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
+  private static List<String> check(
+      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
+    SimpleRequest.Builder request =
+        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
     in.headers().forEach(request::withHeader);
     in.query().forEach(request::withQueryParam);
     if (withBody) {
       request.withBody(new String(in.body(), StandardCharsets.UTF_8));
     }
-    return List.copyOf(ValidationMessages.errors(api.validate(request.build(), operation, in.rawPath())));
+    return List.copyOf(
+        ValidationMessages.errors(api.validate(request.build(), operation, in.rawPath())));
   }
 
-  /** Everything a bodiless request's check depends on: method, path, query and every header, in order. */
+  /**
+   * Everything a bodiless request's check depends on: method, path, query and every header, in
+   * order.
+   */
   private static String bodilessKey(HttpSupport.In in) {
-    StringBuilder key = new StringBuilder(256).append(in.method()).append(' ').append(in.rawPath()).append('?');
+    StringBuilder key =
+        new StringBuilder(256).append(in.method()).append(' ').append(in.rawPath()).append('?');
     in.query().forEach((name, values) -> append(key.append(name), values).append('&'));
     in.headers().forEach((name, values) -> append(key.append('\n').append(name), values));
     return key.toString();
@@ -177,17 +199,25 @@ public final class V2Api {
   }
 
   private static void checkMerchant(String merchantId, JsonNode body, HttpSupport.In in) {
-    String named = body != null && body.has("merchantId") ? Json.str(body, "merchantId") : in.queryParam("merchantId");
+    String named =
+        body != null && body.has("merchantId")
+            ? Json.str(body, "merchantId")
+            : in.queryParam("merchantId");
     if (named != null && !named.equals(merchantId)) {
       throw ApiError.forbidden("The access token has no rights for merchant " + named + ".");
     }
   }
 
-  private HttpSupport.Out run(Contracts.Operation op, String merchant, JsonNode body, Map<String, String> path,
+  private HttpSupport.Out run(
+      Contracts.Operation op,
+      String merchant,
+      JsonNode body,
+      Map<String, String> path,
       HttpSupport.In in) {
     V2Operations.Handler handler = routes.handler(op.id());
     try {
-      return core.transact(now -> handler.handle(new V2Operations.Call(merchant, body, path, in, now)));
+      return core.transact(
+          now -> handler.handle(new V2Operations.Call(merchant, body, path, in, now)));
     } catch (ApiError e) {
       return e.response();
     } catch (Refused e) {

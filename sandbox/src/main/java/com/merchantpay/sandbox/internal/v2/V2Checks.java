@@ -15,12 +15,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Rules on single values that the v2 document states in words rather than in the schema, shared by the
- * v2 interface and the control API. Each adds one entry naming the member to a list of errors, so one
- * answer reports every broken rule.
+ * Rules on single values that the v2 document states in words rather than in the schema, shared by
+ * the v2 interface and the control API. Each adds one entry naming the member to a list of errors,
+ * so one answer reports every broken rule.
  */
 public final class V2Checks {
-  private static final String TIME_RULE = "must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T00:00:00Z";
+  private static final String TIME_RULE =
+      "must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T00:00:00Z";
 
   private V2Checks() {}
 
@@ -63,7 +64,9 @@ public final class V2Checks {
     }
   }
 
-  /** A card number must be 12 to 19 digits; the sandbox decides what it does by {@link MagicCards}. */
+  /**
+   * A card number must be 12 to 19 digits; the sandbox decides what it does by {@link MagicCards}.
+   */
   public static void checkPan(String field, String pan, List<String> errors) {
     if (pan != null && !pan.matches("[0-9]{12,19}")) {
       errors.add(field + ": must be 12 to 19 digits");
@@ -82,7 +85,10 @@ public final class V2Checks {
     }
   }
 
-  /** Callback and return addresses must be absolute http(s) URLs, since the sandbox really calls them. */
+  /**
+   * Callback and return addresses must be absolute http(s) URLs, since the sandbox really calls
+   * them.
+   */
   public static void checkUrl(String field, String value, List<String> errors) {
     if (value == null) {
       return;

@@ -26,8 +26,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What each v2 operation does once {@link V2Api} has let its request through: read the request, ask the
- * {@link Core}, write the answer. One handler per operation id of the document, in {@link #routes()}.
+ * What each v2 operation does once {@link V2Api} has let its request through: read the request, ask
+ * the {@link Core}, write the answer. One handler per operation id of the document, in {@link
+ * #routes()}.
  */
 final class V2Operations {
   /** One operation's work, inside the core's transaction. */
@@ -35,8 +36,12 @@ final class V2Operations {
     HttpSupport.Out handle(Call call);
   }
 
-  /** A request that passed every check, with its merchant, body, path parameters and the transaction's time. */
-  record Call(String merchant, JsonNode body, Map<String, String> path, HttpSupport.In in, Instant now) {
+  /**
+   * A request that passed every check, with its merchant, body, path parameters and the
+   * transaction's time.
+   */
+  record Call(
+      String merchant, JsonNode body, Map<String, String> path, HttpSupport.In in, Instant now) {
     String id() {
       return path.get("id");
     }
@@ -60,8 +65,12 @@ final class V2Operations {
         .on("createPayment", c -> createPayment(c.merchant(), c.body(), c.now()))
         .on("listPayments", c -> listPayments(c.merchant(), c.in()))
         .on("getPayment", c -> renderedPayment(core.ownedPayment(c.merchant(), c.id())))
-        .on("completePayment", c -> completePayment(core.ownedPayment(c.merchant(), c.id()), c.body(), c.now()))
-        .on("capturePayment", c -> capture(core.ownedPayment(c.merchant(), c.id()), c.body(), c.now()))
+        .on(
+            "completePayment",
+            c -> completePayment(core.ownedPayment(c.merchant(), c.id()), c.body(), c.now()))
+        .on(
+            "capturePayment",
+            c -> capture(core.ownedPayment(c.merchant(), c.id()), c.body(), c.now()))
         .on("cancelPayment", c -> cancel(core.ownedPayment(c.merchant(), c.id()), c.now()))
         .on("createRefund", c -> createRefund(c.merchant(), c.body(), c.now()))
         .on("listRefunds", c -> listRefunds(c.merchant(), c.in()))
@@ -69,7 +78,9 @@ final class V2Operations {
         .on("startTokenization", c -> startTokenization(c.merchant(), c.body(), c.now()))
         .on("createPaymentToken", c -> createPaymentToken(c.merchant(), c.body(), c.now()))
         .on("getPaymentToken", c -> ok(V2Views.token(core.ownedToken(c.merchant(), c.id()))))
-        .on("completePaymentToken", c -> completeToken(core.ownedToken(c.merchant(), c.id()), c.body(), c.now()))
+        .on(
+            "completePaymentToken",
+            c -> completeToken(core.ownedToken(c.merchant(), c.id()), c.body(), c.now()))
         .on("revokePaymentToken", c -> revoke(core.ownedToken(c.merchant(), c.id()), c.now()))
         .on("createReceipt", c -> createReceipt(c.merchant(), c.body(), c.now()))
         .on("listReceipts", c -> listReceipts(c.merchant(), c.in()))
@@ -77,16 +88,23 @@ final class V2Operations {
         .on("createSticker", c -> createSticker(c.merchant(), c.body(), c.now()))
         .on("listStickers", c -> listStickers(c.merchant(), c.in()))
         .on("getSticker", c -> ok(V2Views.sticker(core.ownedSticker(c.merchant(), c.id()))))
-        .on("setStickerActive", c -> setStickerActive(core.ownedSticker(c.merchant(), c.id()), c.body(), c.now()));
+        .on(
+            "setStickerActive",
+            c -> setStickerActive(core.ownedSticker(c.merchant(), c.id()), c.body(), c.now()));
   }
 
   private static HttpSupport.Out ok(JsonNode body) {
     return HttpSupport.Out.json(200, body);
   }
 
-  /** The answer to reading a payment, rendered again only when the payment changed since it was last read. */
+  /**
+   * The answer to reading a payment, rendered again only when the payment changed since it was last
+   * read.
+   */
   private HttpSupport.Out renderedPayment(Payment payment) {
-    byte[] json = paymentViews.get(new PaymentAt(payment, payment.version()), at -> Json.bytes(paymentView(payment)));
+    byte[] json =
+        paymentViews.get(
+            new PaymentAt(payment, payment.version()), at -> Json.bytes(paymentView(payment)));
     return new HttpSupport.Out(200, "application/json", json, new LinkedHashMap<>());
   }
 
@@ -101,7 +119,8 @@ final class V2Operations {
     checkPaymentBasics(body, errors);
     PaymentMethods.check("paymentMethod", Json.str(body, "paymentMethod"), errors);
     V2Checks.failIfAny(errors);
-    Payment payment = core.openInvoice(draft(merchant, body, Json.str(body, "paymentMethod"), null), now);
+    Payment payment =
+        core.openInvoice(draft(merchant, body, Json.str(body, "paymentMethod"), null), now);
     ObjectNode created = Json.object();
     created.put("paymentId", payment.id());
     created.put("url", core.baseUrl() + "/pay/" + payment.id());
@@ -110,13 +129,21 @@ final class V2Operations {
 
   private static void checkPaymentBasics(JsonNode body, List<String> errors) {
     V2Checks.checkAmount("amount", Json.obj(body, "amount"), errors);
-    V2Checks.checkUrl("protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
-    V2Checks.checkUrl("tokenization.callbackUrl", Json.str(Json.obj(body, "tokenization"), "callbackUrl"), errors);
+    V2Checks.checkUrl(
+        "protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
+    V2Checks.checkUrl(
+        "tokenization.callbackUrl",
+        Json.str(Json.obj(body, "tokenization"), "callbackUrl"),
+        errors);
     V2Checks.checkTime("invoice.expires", Json.str(Json.obj(body, "invoice"), "expires"), errors);
   }
 
-  /** The members of a payment or invoice request the core keeps, read from a body that passed the contract. */
-  private static PaymentDraft draft(String merchant, JsonNode body, String paymentMethod, String fallbackPhone) {
+  /**
+   * The members of a payment or invoice request the core keeps, read from a body that passed the
+   * contract.
+   */
+  private static PaymentDraft draft(
+      String merchant, JsonNode body, String paymentMethod, String fallbackPhone) {
     ObjectNode amount = Json.obj(body, "amount");
     ObjectNode invoice = Json.obj(body, "invoice");
     String expires = Json.str(invoice, "expires");
@@ -124,11 +151,21 @@ final class V2Operations {
     ObjectNode protocol = Json.obj(body, "protocol");
     ObjectNode tokenization = Json.obj(body, "tokenization");
     String phone = Json.str(customer, "phone");
-    return new PaymentDraft(merchant, Json.decimal(amount, "value"), Json.str(amount, "currency"),
-        Json.bool(body, "dualMode", false), Json.bool(body, "testMode", false), V2Views.inUtc(invoice),
-        expires == null ? null : V2Checks.parseTime("invoice.expires", expires), Json.str(customer, "ip"),
-        phone == null ? fallbackPhone : phone, Json.str(protocol, "callbackUrl"), Json.str(protocol, "returnUrl"),
-        tokenization, Json.str(tokenization, "callbackUrl"), Json.obj(body, "receipt"),
+    return new PaymentDraft(
+        merchant,
+        Json.decimal(amount, "value"),
+        Json.str(amount, "currency"),
+        Json.bool(body, "dualMode", false),
+        Json.bool(body, "testMode", false),
+        V2Views.inUtc(invoice),
+        expires == null ? null : V2Checks.parseTime("invoice.expires", expires),
+        Json.str(customer, "ip"),
+        phone == null ? fallbackPhone : phone,
+        Json.str(protocol, "callbackUrl"),
+        Json.str(protocol, "returnUrl"),
+        tokenization,
+        Json.str(tokenization, "callbackUrl"),
+        Json.obj(body, "receipt"),
         PaymentMethods.canonical(paymentMethod));
   }
 
@@ -144,17 +181,23 @@ final class V2Operations {
       }
     }
     if (instruments.size() > 1) {
-      errors.add("paymentData: give only one of card, dsrp, token and stickerId, not " + String.join(" and ", instruments));
-    } else if (instruments.isEmpty() && Json.str(data, "phone") == null && Json.str(data, "account") == null
+      errors.add(
+          "paymentData: give only one of card, dsrp, token and stickerId, not "
+              + String.join(" and ", instruments));
+    } else if (instruments.isEmpty()
+        && Json.str(data, "phone") == null
+        && Json.str(data, "account") == null
         && Json.str(data, "authorizationCode") == null) {
-      errors.add("paymentData: needs one of card, dsrp, token, stickerId, phone, account or authorizationCode");
+      errors.add(
+          "paymentData: needs one of card, dsrp, token, stickerId, phone, account or authorizationCode");
     }
     if (card != null) {
       V2Checks.checkCard("paymentData.card", card, errors);
     }
     PaymentMethods.check("paymentData.paymentMethod", Json.str(data, "paymentMethod"), errors);
     V2Checks.failIfAny(errors);
-    PaymentDraft draft = draft(merchant, body, Json.str(data, "paymentMethod"), Json.str(data, "phone"));
+    PaymentDraft draft =
+        draft(merchant, body, Json.str(data, "paymentMethod"), Json.str(data, "phone"));
     Payment payment = core.pay(draft, instrument(data), now);
     return ok(paymentView(payment));
   }
@@ -170,8 +213,8 @@ final class V2Operations {
     } else if (data.hasNonNull("dsrp")) {
       return new Instrument.Dsrp(Json.str(Json.obj(data, "dsrp"), "type"));
     } else if (Json.str(data, "phone") != null || Json.str(data, "account") != null) {
-      return new Instrument.PayerAccount(Json.str(data, "phone") != null ? Json.str(data, "phone")
-          : Json.str(data, "account"));
+      return new Instrument.PayerAccount(
+          Json.str(data, "phone") != null ? Json.str(data, "phone") : Json.str(data, "account"));
     }
     return new Instrument.AuthorizationCode();
   }
@@ -200,9 +243,15 @@ final class V2Operations {
     Instant start = periodBound(in, "start", Instant.MIN);
     Instant end = periodBound(in, "end", Instant.MAX);
     requireOrdered(start, end);
-    List<Payment> all = core.payments(
-        p -> p.merchantId().equals(merchant) && !p.created().isBefore(start) && p.created().isBefore(end));
-    return ok(Pages.page(all, in.queryParam("cursor"), Payment::created, Payment::id, V2Views::paymentListItem));
+    List<Payment> all =
+        core.payments(
+            p ->
+                p.merchantId().equals(merchant)
+                    && !p.created().isBefore(start)
+                    && p.created().isBefore(end));
+    return ok(
+        Pages.page(
+            all, in.queryParam("cursor"), Payment::created, Payment::id, V2Views::paymentListItem));
   }
 
   // ---------------------------------------------------------------- refunds
@@ -218,9 +267,19 @@ final class V2Operations {
     Instant start = periodBound(in, "start", Instant.MIN);
     Instant end = periodBound(in, "end", Instant.MAX);
     requireOrdered(start, end);
-    List<Refund> all = core.refunds(
-        r -> r.merchantId().equals(merchant) && !r.created().isBefore(start) && r.created().isBefore(end));
-    return ok(Pages.page(all, in.queryParam("cursor"), Refund::created, Refund::id, r -> V2Views.refund(r, false)));
+    List<Refund> all =
+        core.refunds(
+            r ->
+                r.merchantId().equals(merchant)
+                    && !r.created().isBefore(start)
+                    && r.created().isBefore(end));
+    return ok(
+        Pages.page(
+            all,
+            in.queryParam("cursor"),
+            Refund::created,
+            Refund::id,
+            r -> V2Views.refund(r, false)));
   }
 
   // ---------------------------------------------------------------- tokens
@@ -230,8 +289,9 @@ final class V2Operations {
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     PaymentMethods.check("paymentMethod", Json.str(body, "paymentMethod"), errors);
     V2Checks.failIfAny(errors);
-    PaymentToken token = core.startTokenization(merchant, Json.bool(body, "testMode", false),
-        Json.str(body, "callbackUrl"), now);
+    PaymentToken token =
+        core.startTokenization(
+            merchant, Json.bool(body, "testMode", false), Json.str(body, "callbackUrl"), now);
     ObjectNode started = Json.object();
     started.put("tokenId", token.id());
     started.put("url", core.baseUrl() + "/tokenize/" + token.id());
@@ -240,17 +300,27 @@ final class V2Operations {
 
   private HttpSupport.Out createPaymentToken(String merchant, JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
-    V2Checks.checkUrl("protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
+    V2Checks.checkUrl(
+        "protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
     ObjectNode card = Json.obj(Json.obj(body, "paymentData"), "card");
     if (card == null) {
       errors.add("paymentData.card: a value is required; payment tokens are made from cards");
     } else {
       V2Checks.checkCard("paymentData.card", card, errors);
     }
-    PaymentMethods.check("paymentData.paymentMethod", Json.str(Json.obj(body, "paymentData"), "paymentMethod"), errors);
+    PaymentMethods.check(
+        "paymentData.paymentMethod",
+        Json.str(Json.obj(body, "paymentData"), "paymentMethod"),
+        errors);
     V2Checks.failIfAny(errors);
-    PaymentToken token = core.createToken(merchant, Json.bool(body, "testMode", false),
-        Json.str(Json.obj(body, "protocol"), "callbackUrl"), Json.str(card, "pan"), Json.str(card, "expiry"), now);
+    PaymentToken token =
+        core.createToken(
+            merchant,
+            Json.bool(body, "testMode", false),
+            Json.str(Json.obj(body, "protocol"), "callbackUrl"),
+            Json.str(card, "pan"),
+            Json.str(card, "expiry"),
+            now);
     return ok(V2Views.token(token));
   }
 
@@ -268,20 +338,27 @@ final class V2Operations {
 
   private HttpSupport.Out createReceipt(String merchant, JsonNode body, Instant now) {
     Payment payment = paymentForAmount(merchant, body);
-    Receipt receipt = core.createReceipt(payment, Receipt.Type.named(Json.str(body, "type")),
-        Json.decimal(Json.obj(body, "amount"), "value"), now);
+    Receipt receipt =
+        core.createReceipt(
+            payment,
+            Receipt.Type.named(Json.str(body, "type")),
+            Json.decimal(Json.obj(body, "amount"), "value"),
+            now);
     return ok(V2Views.receipt(receipt));
   }
 
   private HttpSupport.Out listReceipts(String merchant, HttpSupport.In in) {
-    List<Receipt> all = core.receiptsOf(in.queryParam("paymentId"), r -> r.merchantId().equals(merchant));
+    List<Receipt> all =
+        core.receiptsOf(in.queryParam("paymentId"), r -> r.merchantId().equals(merchant));
     if (options.receiptListAsArray()) {
-      // The other reading of an open point: all receipts of the payment as one bare array, no pages.
+      // The other reading of an open point: all receipts of the payment as one bare array, no
+      // pages.
       ArrayNode receipts = Json.array();
       all.forEach(r -> receipts.add(V2Views.receipt(r)));
       return ok(receipts);
     }
-    return ok(Pages.page(all, in.queryParam("cursor"), Receipt::created, Receipt::id, V2Views::receipt));
+    return ok(
+        Pages.page(all, in.queryParam("cursor"), Receipt::created, Receipt::id, V2Views::receipt));
   }
 
   // ---------------------------------------------------------------- stickers
@@ -294,10 +371,16 @@ final class V2Operations {
     }
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
-    StickerDraft draft = new StickerDraft(Json.str(body, "stickerType"),
-        body.hasNonNull("cashlink") ? body.get("cashlink").booleanValue() : null, Json.str(body, "description"),
-        Json.str(body, "productCode"), Json.str(body, "paymentPurpose"), Json.decimal(amount, "value"),
-        Json.str(amount, "currency"), Json.str(body, "callbackUrl"));
+    StickerDraft draft =
+        new StickerDraft(
+            Json.str(body, "stickerType"),
+            body.hasNonNull("cashlink") ? body.get("cashlink").booleanValue() : null,
+            Json.str(body, "description"),
+            Json.str(body, "productCode"),
+            Json.str(body, "paymentPurpose"),
+            Json.decimal(amount, "value"),
+            Json.str(amount, "currency"),
+            Json.str(body, "callbackUrl"));
     Sticker sticker = core.createSticker(merchant, draft, now);
     return ok(V2Views.sticker(sticker));
   }
@@ -309,7 +392,8 @@ final class V2Operations {
 
   private HttpSupport.Out listStickers(String merchant, HttpSupport.In in) {
     List<Sticker> all = core.stickers(s -> s.merchantId().equals(merchant));
-    return ok(Pages.page(all, in.queryParam("cursor"), Sticker::created, Sticker::id, V2Views::sticker));
+    return ok(
+        Pages.page(all, in.queryParam("cursor"), Sticker::created, Sticker::id, V2Views::sticker));
   }
 
   // ---------------------------------------------------------------- shared reading
@@ -328,8 +412,9 @@ final class V2Operations {
   }
 
   /**
-   * The payment a refund or receipt names, once the body's amount is valid and in the payment's currency
-   * (the amount is checked first, so a malformed one is reported even for an unknown payment).
+   * The payment a refund or receipt names, once the body's amount is valid and in the payment's
+   * currency (the amount is checked first, so a malformed one is reported even for an unknown
+   * payment).
    */
   private Payment paymentForAmount(String merchant, JsonNode body) {
     ObjectNode amount = Json.obj(body, "amount");

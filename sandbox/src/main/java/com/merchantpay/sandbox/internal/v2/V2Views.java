@@ -14,13 +14,15 @@ import com.merchantpay.sandbox.internal.http.Json;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
-/** The v2 JSON forms of the resources, member for member as the v2 OpenAPI document defines them. */
+/**
+ * The v2 JSON forms of the resources, member for member as the v2 OpenAPI document defines them.
+ */
 public final class V2Views {
   private V2Views() {}
 
   /**
-   * A copy of a request's invoice whose {@code expires} is written in UTC like every timestamp the sandbox
-   * writes, whatever offset the request used ({@code 12:00+03:00} becomes {@code 09:00Z}).
+   * A copy of a request's invoice whose {@code expires} is written in UTC like every timestamp the
+   * sandbox writes, whatever offset the request used ({@code 12:00+03:00} becomes {@code 09:00Z}).
    */
   public static ObjectNode inUtc(ObjectNode invoice) {
     if (invoice == null) {
@@ -38,7 +40,10 @@ public final class V2Views {
     return copy;
   }
 
-  /** The payment as a GET answers it; {@code createdToken} is the token made while paying, if still kept. */
+  /**
+   * The payment as a GET answers it; {@code createdToken} is the token made while paying, if still
+   * kept.
+   */
   public static ObjectNode payment(Payment p, PaymentToken createdToken) {
     ObjectNode node = Json.object();
     node.put("id", p.id());
@@ -106,8 +111,8 @@ public final class V2Views {
   }
 
   /**
-   * The money taken, in every view of a settled payment (a capture may take less than the held amount,
-   * which {@code amount} keeps showing).
+   * The money taken, in every view of a settled payment (a capture may take less than the held
+   * amount, which {@code amount} keeps showing).
    */
   private static void putCaptured(ObjectNode node, Payment p) {
     if (p.status() == PaymentStatus.SETTLED && p.captured() != null) {

@@ -8,7 +8,8 @@ class ValidationMessagesTest {
 
   @Test
   void pointersBecomeDottedFieldNamesWithIndexes() {
-    assertThat(ValidationMessages.fromPointer("/receipt/items/0/vatType")).isEqualTo("receipt.items[0].vatType");
+    assertThat(ValidationMessages.fromPointer("/receipt/items/0/vatType"))
+        .isEqualTo("receipt.items[0].vatType");
     assertThat(ValidationMessages.fromPointer("/a~1b/c~0d")).isEqualTo("a/b.c~d");
     assertThat(ValidationMessages.fromPointer("")).isEmpty();
   }

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-/** A core on a fixed clock with a listener that records what it is told, for tests of the rules without HTTP. */
+/**
+ * A core on a fixed clock with a listener that records what it is told, for tests of the rules
+ * without HTTP.
+ */
 final class Domain {
   static final Instant T0 = Instant.parse("2024-05-14T09:00:00Z");
   static final String MERCHANT = "m-1";
@@ -20,7 +23,8 @@ final class Domain {
 
   final SandboxClock clock = new SandboxClock(T0, Clock.systemUTC());
   final Recorder heard = new Recorder();
-  final Core core = new Core(new IdSource(7L), clock, "http://127.0.0.1:1", Retention.DEFAULT, heard);
+  final Core core =
+      new Core(new IdSource(7L), clock, "http://127.0.0.1:1", Retention.DEFAULT, heard);
 
   /** Every notice delivered, as "payment 10000001 Settled" or "token tok_... Active". */
   static final class Recorder implements StatusListener {
@@ -49,10 +53,11 @@ final class Domain {
   }
 
   void run(Consumer<Instant> change) {
-    core.transact(now -> {
-      change.accept(now);
-      return null;
-    });
+    core.transact(
+        now -> {
+          change.accept(now);
+          return null;
+        });
   }
 
   /** Moves the clock and lets the core settle what fell due, as the server's ticker does. */
@@ -62,12 +67,27 @@ final class Domain {
   }
 
   Payment pay(String amount, String pan, boolean dualMode) {
-    return in(now -> core.pay(draft(amount, dualMode, null), new Instrument.Card(pan, EXPIRY), now));
+    return in(
+        now -> core.pay(draft(amount, dualMode, null), new Instrument.Card(pan, EXPIRY), now));
   }
 
   static PaymentDraft draft(String amount, boolean dualMode, Instant invoiceExpires) {
-    return new PaymentDraft(MERCHANT, new BigDecimal(amount), "RUB", dualMode, true, null, invoiceExpires, null,
-        "+79001234567", CALLBACK, null, null, null, null, null);
+    return new PaymentDraft(
+        MERCHANT,
+        new BigDecimal(amount),
+        "RUB",
+        dualMode,
+        true,
+        null,
+        invoiceExpires,
+        null,
+        "+79001234567",
+        CALLBACK,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   static Refused refusal(Runnable call) {

@@ -24,16 +24,24 @@ class FailedChangeTest {
   }
 
   private void failingAfter(Consumer<Instant> change) {
-    assertThatThrownBy(() -> domain.run(now -> {
-      change.accept(now);
-      throw new AfterTheChange();
-    })).isInstanceOf(AfterTheChange.class);
+    assertThatThrownBy(
+            () ->
+                domain.run(
+                    now -> {
+                      change.accept(now);
+                      throw new AfterTheChange();
+                    }))
+        .isInstanceOf(AfterTheChange.class);
   }
 
   @Test
   void aPaymentMadeByAFailedChangeIsGoneAndNobodyHearsOfIt() {
-    failingAfter(now -> core.pay(Domain.draft("10", false, null), new Instrument.Card(Domain.PAYS, Domain.EXPIRY),
-        now));
+    failingAfter(
+        now ->
+            core.pay(
+                Domain.draft("10", false, null),
+                new Instrument.Card(Domain.PAYS, Domain.EXPIRY),
+                now));
 
     assertThat(core.payments(p -> true)).isEmpty();
     assertThat(core.counts().get("kept")).containsEntry("payments", 0L);
@@ -72,7 +80,8 @@ class FailedChangeTest {
     assertThat(payment.waiting()).isEqualTo(Payment.Waiting.STEP);
 
     domain.after(Payments.CONFIRMATION_TIMEOUT);
-    assertThat(payment.status()).as("still timed: the failed change did not take it off the clock")
+    assertThat(payment.status())
+        .as("still timed: the failed change did not take it off the clock")
         .isEqualTo(PaymentStatus.REJECTED);
     assertThat(domain.heard.delivered).containsExactly("payment " + payment.id() + " Rejected");
   }
@@ -97,10 +106,19 @@ class FailedChangeTest {
     domain.heard.delivered.clear();
 
     // A refund, then a second one beyond what is left: the caller's change fails as a whole.
-    assertThatThrownBy(() -> domain.run(now -> {
-      core.refund(payment, new BigDecimal("6"), null, JsonNodeFactory.instance.objectNode(), now);
-      core.refund(payment, new BigDecimal("6"), null, null, now);
-    })).isInstanceOf(Refused.class);
+    assertThatThrownBy(
+            () ->
+                domain.run(
+                    now -> {
+                      core.refund(
+                          payment,
+                          new BigDecimal("6"),
+                          null,
+                          JsonNodeFactory.instance.objectNode(),
+                          now);
+                      core.refund(payment, new BigDecimal("6"), null, null, now);
+                    }))
+        .isInstanceOf(Refused.class);
 
     assertThat(core.refunds(r -> true)).isEmpty();
     assertThat(core.receiptsOf(payment.id(), r -> true)).isEmpty();
@@ -109,9 +127,13 @@ class FailedChangeTest {
 
   @Test
   void aTokenRevokedByAFailedChangeIsStillActive() {
-    PaymentToken token = domain.in(now -> core.createToken(Domain.MERCHANT, true, Domain.CALLBACK, Domain.PAYS,
-        Domain.EXPIRY, now));
-    domain.run(now -> core.completeToken(token, member -> "code".equals(member) ? "123456" : null, now));
+    PaymentToken token =
+        domain.in(
+            now ->
+                core.createToken(
+                    Domain.MERCHANT, true, Domain.CALLBACK, Domain.PAYS, Domain.EXPIRY, now));
+    domain.run(
+        now -> core.completeToken(token, member -> "code".equals(member) ? "123456" : null, now));
     domain.heard.delivered.clear();
 
     failingAfter(now -> core.revoke(token, now));
@@ -121,18 +143,34 @@ class FailedChangeTest {
   }
 
   /**
-   * A failed change is put back from a copy of each touched resource's changeable fields, which works only
-   * while those fields hold values that are replaced rather than changed in place.
+   * A failed change is put back from a copy of each touched resource's changeable fields, which
+   * works only while those fields hold values that are replaced rather than changed in place.
    */
   @Test
   void everyChangeableFieldOfAResourceHoldsAValueThatIsReplacedNotChangedInPlace() {
-    Set<Class<?>> replacedWhole = Set.of(String.class, Instant.class, BigDecimal.class, Integer.class, Boolean.class,
-        Long.class, List.class, ObjectNode.class, boolean.class, long.class);
-    for (Class<?> resource : List.of(Payment.class, Refund.class, PaymentToken.class, Receipt.class, Sticker.class)) {
+    Set<Class<?>> replacedWhole =
+        Set.of(
+            String.class,
+            Instant.class,
+            BigDecimal.class,
+            Integer.class,
+            Boolean.class,
+            Long.class,
+            List.class,
+            ObjectNode.class,
+            boolean.class,
+            long.class);
+    for (Class<?> resource :
+        List.of(Payment.class, Refund.class, PaymentToken.class, Receipt.class, Sticker.class)) {
       for (Field field : Snapshot.changeableFields(resource)) {
         Class<?> type = field.getType();
         assertThat(replacedWhole.contains(type) || type.isEnum() || type.isRecord())
-            .as(resource.getSimpleName() + "." + field.getName() + " of type " + type.getSimpleName())
+            .as(
+                resource.getSimpleName()
+                    + "."
+                    + field.getName()
+                    + " of type "
+                    + type.getSimpleName())
             .isTrue();
       }
     }

@@ -27,7 +27,8 @@ class PaymentRulesTest {
     Payment payment = domain.pay("10.00", Domain.PAYS, true);
     assertThat(payment.status()).isEqualTo(PaymentStatus.AUTHORIZED);
 
-    Refused tooMuch = refusal(() -> domain.run(now -> core.capture(payment, new BigDecimal("10.01"), null, now)));
+    Refused tooMuch =
+        refusal(() -> domain.run(now -> core.capture(payment, new BigDecimal("10.01"), null, now)));
     assertThat(tooMuch.kind()).isEqualTo(Refused.Kind.EXCEEDS);
     assertThat(tooMuch.value()).isEqualTo(Refused.AMOUNT);
     assertThat(tooMuch.limit()).isEqualByComparingTo("10.00");
@@ -48,9 +49,11 @@ class PaymentRulesTest {
         .isEqualTo(Refused.Kind.NOT_NOW);
     assertThat(declined.status()).isEqualTo(PaymentStatus.REJECTED);
     assertThat(declined.resultCode()).isEqualTo("InsufficientFunds");
-    Refused closed = refusal(() -> domain.run(now -> core.capture(declined, BigDecimal.ONE, null, now)));
+    Refused closed =
+        refusal(() -> domain.run(now -> core.capture(declined, BigDecimal.ONE, null, now)));
     assertThat(closed.kind()).isEqualTo(Refused.Kind.CLOSED);
-    assertThat(closed.getMessage()).isEqualTo("Only an Authorized payment can be captured; this one is Rejected.");
+    assertThat(closed.getMessage())
+        .isEqualTo("Only an Authorized payment can be captured; this one is Rejected.");
   }
 
   @Test
@@ -62,7 +65,8 @@ class PaymentRulesTest {
     assertThat(answered.waiting()).isEqualTo(Payment.Waiting.STEP);
     assertThat(answered.confirmation().maskedPhone()).isEqualTo("+7 900 ***-**-67");
 
-    Refused noAnswer = refusal(() -> domain.run(now -> core.completeStep(answered, member -> null, now)));
+    Refused noAnswer =
+        refusal(() -> domain.run(now -> core.completeStep(answered, member -> null, now)));
     assertThat(noAnswer.kind()).isEqualTo(Refused.Kind.INVALID);
     assertThat(noAnswer.value()).isEqualTo("code");
     domain.run(now -> core.completeStep(answered, member -> "482913", now));
@@ -94,14 +98,17 @@ class PaymentRulesTest {
     assertThat(payment.status()).isEqualTo(PaymentStatus.PENDING);
     domain.after(Duration.ofMillis(1));
     assertThat(payment.status()).isEqualTo(PaymentStatus.SETTLED);
-    assertThat(domain.heard.delivered).containsExactly("payment " + payment.id() + " Pending",
-        "payment " + payment.id() + " Settled");
+    assertThat(domain.heard.delivered)
+        .containsExactly(
+            "payment " + payment.id() + " Pending", "payment " + payment.id() + " Settled");
   }
 
   @Test
   void anInvoiceNobodyPaidLapsesAndNoMoneyMovesOnIt() {
-    Payment invoice = domain.in(now -> core.openInvoice(Domain.draft("20", true, now.plus(Duration.ofMinutes(5))),
-        now));
+    Payment invoice =
+        domain.in(
+            now ->
+                core.openInvoice(Domain.draft("20", true, now.plus(Duration.ofMinutes(5))), now));
     assertThat(invoice.awaitingPayer()).isTrue();
 
     domain.after(Duration.ofMinutes(5));
@@ -109,21 +116,29 @@ class PaymentRulesTest {
     assertThat(invoice.status()).isEqualTo(PaymentStatus.REJECTED);
     assertThat(invoice.invoiceExpired()).isTrue();
     assertThat(invoice.awaitingPayer()).isFalse();
-    assertThat(refusal(() -> domain.run(now -> core.capture(invoice, BigDecimal.ONE, null, now))).kind())
+    assertThat(
+            refusal(() -> domain.run(now -> core.capture(invoice, BigDecimal.ONE, null, now)))
+                .kind())
         .isEqualTo(Refused.Kind.LAPSED);
   }
 
   @Test
   void anInvoicePaidWithACardTheBankAnswersLaterWaitsForTheBankNotThePayer() {
-    Payment invoice = domain.in(now -> core.openInvoice(Domain.draft("20", false, now.plus(Duration.ofMinutes(5))),
-        now));
+    Payment invoice =
+        domain.in(
+            now ->
+                core.openInvoice(Domain.draft("20", false, now.plus(Duration.ofMinutes(5))), now));
 
-    domain.run(now -> core.payInvoice(invoice, MagicCards.withCheckDigit("400000000000301"), Domain.EXPIRY, now));
+    domain.run(
+        now ->
+            core.payInvoice(
+                invoice, MagicCards.withCheckDigit("400000000000301"), Domain.EXPIRY, now));
     assertThat(invoice.status()).isEqualTo(PaymentStatus.PENDING);
     assertThat(invoice.waiting()).isEqualTo(Payment.Waiting.BANK);
     domain.after(Duration.ofMinutes(5));
 
-    assertThat(invoice.status()).as("the invoice's expiry no longer applies once paid")
+    assertThat(invoice.status())
+        .as("the invoice's expiry no longer applies once paid")
         .isEqualTo(PaymentStatus.SETTLED);
   }
 
@@ -131,7 +146,12 @@ class PaymentRulesTest {
   void theHostedPageActionsAreRefusedOutsideTheirState() {
     Payment settled = domain.pay("5", Domain.PAYS, false);
 
-    assertThat(refusal(() -> domain.run(now -> core.payInvoice(settled, Domain.PAYS, Domain.EXPIRY, now))).kind())
+    assertThat(
+            refusal(
+                    () ->
+                        domain.run(
+                            now -> core.payInvoice(settled, Domain.PAYS, Domain.EXPIRY, now)))
+                .kind())
         .isEqualTo(Refused.Kind.NOT_NOW);
     assertThat(refusal(() -> domain.run(now -> core.payerDecided(settled, true, now))).kind())
         .isEqualTo(Refused.Kind.NOT_NOW);

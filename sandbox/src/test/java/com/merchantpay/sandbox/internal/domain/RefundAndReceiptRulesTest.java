@@ -17,7 +17,9 @@ class RefundAndReceiptRulesTest {
     domain.run(now -> core.capture(payment, new BigDecimal("6.00"), null, now));
 
     Refund first = domain.in(now -> core.refund(payment, new BigDecimal("4.00"), null, null, now));
-    Refused tooMuch = refusal(() -> domain.in(now -> core.refund(payment, new BigDecimal("2.01"), null, null, now)));
+    Refused tooMuch =
+        refusal(
+            () -> domain.in(now -> core.refund(payment, new BigDecimal("2.01"), null, null, now)));
 
     assertThat(first.status()).isEqualTo(RefundStatus.PENDING);
     assertThat(tooMuch.kind()).isEqualTo(Refused.Kind.EXCEEDS);
@@ -32,10 +34,12 @@ class RefundAndReceiptRulesTest {
   void onlyASettledPaymentIsRefunded() {
     Payment held = domain.pay("10", Domain.PAYS, true);
 
-    Refused refused = refusal(() -> domain.in(now -> core.refund(held, BigDecimal.ONE, null, null, now)));
+    Refused refused =
+        refusal(() -> domain.in(now -> core.refund(held, BigDecimal.ONE, null, null, now)));
 
     assertThat(refused.kind()).isEqualTo(Refused.Kind.NOT_NOW);
-    assertThat(refused.getMessage()).isEqualTo("Only a Settled payment can be refunded; this one is Authorized.");
+    assertThat(refused.getMessage())
+        .isEqualTo("Only a Settled payment can be refunded; this one is Authorized.");
   }
 
   @Test
@@ -56,9 +60,18 @@ class RefundAndReceiptRulesTest {
     Payment declined = domain.pay("5", MagicCards.declining("TransactionDeclined"), false);
     Payment settled = domain.pay("5", Domain.PAYS, false);
 
-    assertThat(refusal(() -> domain.in(now -> core.createReceipt(declined, Receipt.Type.PAYMENT, BigDecimal.TEN,
-        now))).kind()).isEqualTo(Refused.Kind.CLOSED);
-    Receipt receipt = domain.in(now -> core.createReceipt(settled, Receipt.Type.PAYMENT, new BigDecimal("5"), now));
+    assertThat(
+            refusal(
+                    () ->
+                        domain.in(
+                            now ->
+                                core.createReceipt(
+                                    declined, Receipt.Type.PAYMENT, BigDecimal.TEN, now)))
+                .kind())
+        .isEqualTo(Refused.Kind.CLOSED);
+    Receipt receipt =
+        domain.in(
+            now -> core.createReceipt(settled, Receipt.Type.PAYMENT, new BigDecimal("5"), now));
     assertThat(receipt.status()).isEqualTo(ReceiptStatus.PENDING);
     assertThat(receipt.fiscalData()).isNull();
 
@@ -72,9 +85,12 @@ class RefundAndReceiptRulesTest {
   void aCaptureWithAReceiptMakesThePaymentReceipt() {
     Payment payment = domain.pay("7", Domain.PAYS, true);
 
-    domain.run(now -> core.capture(payment, new BigDecimal("7"), JsonNodeFactory.instance.objectNode(), now));
+    domain.run(
+        now ->
+            core.capture(payment, new BigDecimal("7"), JsonNodeFactory.instance.objectNode(), now));
 
-    assertThat(core.receiptsOf(payment.id(), r -> true)).singleElement()
+    assertThat(core.receiptsOf(payment.id(), r -> true))
+        .singleElement()
         .satisfies(r -> assertThat(r.type()).isEqualTo(Receipt.Type.PAYMENT));
   }
 }

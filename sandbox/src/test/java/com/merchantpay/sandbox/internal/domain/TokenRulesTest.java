@@ -12,7 +12,8 @@ class TokenRulesTest {
   private final Core core = domain.core;
 
   private PaymentToken token(String pan) {
-    return domain.in(now -> core.createToken(Domain.MERCHANT, true, Domain.CALLBACK, pan, Domain.EXPIRY, now));
+    return domain.in(
+        now -> core.createToken(Domain.MERCHANT, true, Domain.CALLBACK, pan, Domain.EXPIRY, now));
   }
 
   @Test
@@ -21,10 +22,12 @@ class TokenRulesTest {
     assertThat(token.status()).isEqualTo(TokenStatus.CREATED);
     assertThat(token.confirmation().type()).isEqualTo(ConfirmationStep.External);
 
-    Refused noAnswer = refusal(() -> domain.run(now -> core.completeToken(token, member -> null, now)));
+    Refused noAnswer =
+        refusal(() -> domain.run(now -> core.completeToken(token, member -> null, now)));
     assertThat(noAnswer.kind()).isEqualTo(Refused.Kind.INVALID);
     assertThat(noAnswer.value()).isEqualTo("code");
-    domain.run(now -> core.completeToken(token, member -> "code".equals(member) ? "123456" : null, now));
+    domain.run(
+        now -> core.completeToken(token, member -> "code".equals(member) ? "123456" : null, now));
 
     assertThat(token.status()).isEqualTo(TokenStatus.ACTIVE);
     assertThat(domain.heard.delivered).containsExactly("token " + token.id() + " Active");
@@ -34,11 +37,15 @@ class TokenRulesTest {
   void aFailingAnswerDeclinesTheTokenWithoutACallback() {
     PaymentToken token = token(Domain.PAYS);
 
-    domain.run(now -> core.completeToken(token, member -> "code".equals(member) ? MagicCards.FAILING_OTP : null, now));
+    domain.run(
+        now ->
+            core.completeToken(
+                token, member -> "code".equals(member) ? MagicCards.FAILING_OTP : null, now));
 
     assertThat(token.status()).isEqualTo(TokenStatus.DECLINED);
     assertThat(domain.heard.delivered).isEmpty();
-    assertThat(refusal(() -> domain.run(now -> core.revoke(token, now))).kind()).isEqualTo(Refused.Kind.NOT_NOW);
+    assertThat(refusal(() -> domain.run(now -> core.revoke(token, now))).kind())
+        .isEqualTo(Refused.Kind.NOT_NOW);
   }
 
   @Test
@@ -48,22 +55,61 @@ class TokenRulesTest {
 
     assertThat(refusal(() -> domain.run(now -> core.revoke(token, now))).kind())
         .isEqualTo(Refused.Kind.TOKEN_REVOKED);
-    assertThat(refusal(() -> domain.in(now -> core.pay(Domain.draft("1", false, null),
-        new Instrument.StoredToken(token.id()), now))).kind()).isEqualTo(Refused.Kind.TOKEN_REVOKED);
+    assertThat(
+            refusal(
+                    () ->
+                        domain.in(
+                            now ->
+                                core.pay(
+                                    Domain.draft("1", false, null),
+                                    new Instrument.StoredToken(token.id()),
+                                    now)))
+                .kind())
+        .isEqualTo(Refused.Kind.TOKEN_REVOKED);
     assertThat(core.payments(p -> true)).as("a refused charge makes no payment").isEmpty();
   }
 
   @Test
   void aPaymentThatAsksForATokenMakesAnActiveOneAndABlockedCardsTokenIsNotCharged() {
-    PaymentDraft asking = new PaymentDraft(Domain.MERCHANT, new BigDecimal("3"), "RUB", false, true, null, null,
-        null, null, null, null, JsonNodeFactory.instance.objectNode(), null, null, null);
-    Payment payment = domain.in(now -> core.pay(asking, new Instrument.Card(MagicCards.withCheckDigit(
-        "400000000000401"), Domain.EXPIRY), now));
+    PaymentDraft asking =
+        new PaymentDraft(
+            Domain.MERCHANT,
+            new BigDecimal("3"),
+            "RUB",
+            false,
+            true,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            JsonNodeFactory.instance.objectNode(),
+            null,
+            null,
+            null);
+    Payment payment =
+        domain.in(
+            now ->
+                core.pay(
+                    asking,
+                    new Instrument.Card(
+                        MagicCards.withCheckDigit("400000000000401"), Domain.EXPIRY),
+                    now));
     PaymentToken made = core.token(payment.createdTokenId());
 
     assertThat(made.status()).isEqualTo(TokenStatus.ACTIVE);
-    assertThat(refusal(() -> domain.in(now -> core.pay(Domain.draft("1", false, null),
-        new Instrument.StoredToken(made.id()), now))).kind()).isEqualTo(Refused.Kind.TOKEN_BLOCKED);
+    assertThat(
+            refusal(
+                    () ->
+                        domain.in(
+                            now ->
+                                core.pay(
+                                    Domain.draft("1", false, null),
+                                    new Instrument.StoredToken(made.id()),
+                                    now)))
+                .kind())
+        .isEqualTo(Refused.Kind.TOKEN_BLOCKED);
   }
 
   @Test

@@ -26,6 +26,7 @@ class JsonTest {
 
   @Test
   void decimalsKeepTheirScaleOnTheWayOut() throws Exception {
-    assertThat(Json.text(Json.parse("{\"v\":10.1000}".getBytes(StandardCharsets.UTF_8)))).isEqualTo("{\"v\":10.1000}");
+    assertThat(Json.text(Json.parse("{\"v\":10.1000}".getBytes(StandardCharsets.UTF_8))))
+        .isEqualTo("{\"v\":10.1000}");
   }
 }

@@ -24,7 +24,9 @@ class NonceMemoryTest {
       memory.firstUse("a", "n" + i, T);
     }
 
-    assertThat(memory.firstUse("a", "n" + NonceMemory.PER_LOGIN, T)).as("the newest is remembered").isFalse();
+    assertThat(memory.firstUse("a", "n" + NonceMemory.PER_LOGIN, T))
+        .as("the newest is remembered")
+        .isFalse();
     assertThat(memory.firstUse("a", "n0", T)).as("the oldest was forgotten").isTrue();
   }
 

@@ -1,9 +1,9 @@
 package com.merchantpay.sandbox.internal.v2;
 
-import com.merchantpay.sandbox.internal.domain.SandboxClock;
-import com.merchantpay.sandbox.internal.http.HttpSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
@@ -16,10 +16,15 @@ class IdempotencyLimitTest {
       new Idempotency(new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), Clock.systemUTC()));
 
   private HttpSupport.Out call(String key, Runnable body) {
-    return idempotency.execute("merchant-a", "createPayment", key, "{}", () -> {
-      body.run();
-      return HttpSupport.Out.empty(200);
-    });
+    return idempotency.execute(
+        "merchant-a",
+        "createPayment",
+        key,
+        "{}",
+        () -> {
+          body.run();
+          return HttpSupport.Out.empty(200);
+        });
   }
 
   @Test
@@ -27,20 +32,25 @@ class IdempotencyLimitTest {
     CountDownLatch running = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger runs = new AtomicInteger();
-    Thread first = new Thread(() -> call("slow", () -> {
-      runs.incrementAndGet();
-      running.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
+    Thread first =
+        new Thread(
+            () ->
+                call(
+                    "slow",
+                    () -> {
+                      runs.incrementAndGet();
+                      running.countDown();
+                      try {
+                        release.await(10, TimeUnit.SECONDS);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    }));
     first.start();
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     try {
       for (int i = 0; i < Idempotency.CAPACITY; i++) {
-        call("k" + i, () -> { });
+        call("k" + i, () -> {});
       }
 
       HttpSupport.Out repeat = call("slow", runs::incrementAndGet);
@@ -52,8 +62,10 @@ class IdempotencyLimitTest {
       release.countDown();
       first.join(10_000);
     }
-    assertThat(call("k0", () -> { }).headers()).as("the oldest finished key made room instead")
+    assertThat(call("k0", () -> {}).headers())
+        .as("the oldest finished key made room instead")
         .doesNotContainKey("Idempotent-Replayed");
-    assertThat(call("k" + (Idempotency.CAPACITY - 1), () -> { }).headers()).containsKey("Idempotent-Replayed");
+    assertThat(call("k" + (Idempotency.CAPACITY - 1), () -> {}).headers())
+        .containsKey("Idempotent-Replayed");
   }
 }
