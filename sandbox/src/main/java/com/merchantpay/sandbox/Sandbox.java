@@ -397,28 +397,6 @@ public final class Sandbox implements AutoCloseable {
             new V1Login(DEFAULT_ACCOUNTANT, DEFAULT_PASSWORD, first, Set.of(Role.ACCOUNTANT)));
         allLogins.add(new V1Login(DEFAULT_CASHIER, DEFAULT_PASSWORD, first, Set.of(Role.CASHIER)));
       }
-      List<String> ids = allMerchants.stream().map(Merchant::id).toList();
-      if (ids.stream().distinct().count() != ids.size()) {
-        throw new IllegalArgumentException("merchant ids repeat: " + ids);
-      }
-      allTokens.forEach(
-          (token, merchant) -> {
-            if (!ids.contains(merchant)) {
-              throw new IllegalArgumentException(
-                  "a bearer token names unknown merchant " + merchant);
-            }
-          });
-      List<String> loginNames = new ArrayList<>();
-      for (V1Login login : allLogins) {
-        if (!ids.contains(login.merchantId())) {
-          throw new IllegalArgumentException(
-              "v1 login " + login.login() + " names unknown merchant " + login.merchantId());
-        }
-        if (loginNames.contains(login.login())) {
-          throw new IllegalArgumentException("v1 login " + login.login() + " is given twice");
-        }
-        loginNames.add(login.login());
-      }
       SandboxConfig config =
           new SandboxConfig(
               port,
@@ -427,17 +405,7 @@ public final class Sandbox implements AutoCloseable {
                   .toList(),
               allTokens,
               allLogins.stream()
-                  .map(
-                      l ->
-                          new V1User(
-                              l.login(),
-                              l.password(),
-                              l.merchantId(),
-                              l.roles().stream()
-                                  .map(
-                                      role ->
-                                          role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
-                                  .collect(Collectors.toSet())))
+                  .map(l -> new V1User(l.login(), l.password(), l.merchantId(), v1Roles(l.roles())))
                   .toList(),
               fixedClock,
               seed,
@@ -447,6 +415,12 @@ public final class Sandbox implements AutoCloseable {
               receiptListAsArray,
               retention);
       return new Sandbox(config, allMerchants, allLogins);
+    }
+
+    private static Set<V1Role> v1Roles(Set<Role> roles) {
+      return roles.stream()
+          .map(role -> role == Role.CASHIER ? V1Role.CASHIER : V1Role.ACCOUNTANT)
+          .collect(Collectors.toSet());
     }
 
     /** Builds and starts the sandbox. */

@@ -3,12 +3,15 @@ package com.merchantpay.sandbox.internal.config;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Everything a sandbox instance is started with; immutable.
+ * Everything a sandbox instance is started with; immutable, and consistent: merchant ids and v1
+ * logins are unique, and every bearer token and login names a merchant of the sandbox.
  *
  * @param fixedClock when not null the sandbox clock starts here and moves only when told to
  * @param seed when not null, every generated identifier and secret is derived from it
@@ -30,10 +33,33 @@ public record SandboxConfig(
   /** Page size of every v2 list, as the v2 document states for the sandbox. */
   public static final int PAGE_SIZE = 50;
 
+  /**
+   * @throws IllegalArgumentException when merchant ids or logins repeat, or a token or login names
+   *     an unknown merchant
+   */
   public SandboxConfig {
     merchants = List.copyOf(merchants);
     bearerTokens = Collections.unmodifiableMap(new LinkedHashMap<>(bearerTokens));
     v1Users = List.copyOf(v1Users);
+    List<String> ids = merchants.stream().map(MerchantAccount::id).toList();
+    if (ids.stream().distinct().count() != ids.size()) {
+      throw new IllegalArgumentException("merchant ids repeat: " + ids);
+    }
+    for (String merchant : bearerTokens.values()) {
+      if (!ids.contains(merchant)) {
+        throw new IllegalArgumentException("a bearer token names unknown merchant " + merchant);
+      }
+    }
+    Set<String> logins = new HashSet<>();
+    for (V1User user : v1Users) {
+      if (!ids.contains(user.merchantId())) {
+        throw new IllegalArgumentException(
+            "v1 login " + user.login() + " names unknown merchant " + user.merchantId());
+      }
+      if (!logins.add(user.login())) {
+        throw new IllegalArgumentException("v1 login " + user.login() + " is given twice");
+      }
+    }
   }
 
   /** The merchant with this id, or null. */

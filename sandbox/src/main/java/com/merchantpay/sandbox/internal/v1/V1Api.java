@@ -140,7 +140,7 @@ public final class V1Api {
     try {
       return core.transact(
           now -> handler.handle(new V1Operations.Call(merchant, params, xml, now)));
-    } catch (V1Operations.ContractFailure e) {
+    } catch (V1Params.ContractFailure e) {
       return HttpSupport.Out.text(400, "text/plain; charset=utf-8", e.getMessage() + "\n");
     } catch (Refused e) {
       return envelope(xml, code(errorCode(e, operation.id())));

@@ -18,16 +18,10 @@ import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What each v1 operation does once {@link V1Api} has let its call through: read the parameters, ask
@@ -72,48 +66,6 @@ final class V1Operations {
         .on("getTransferRegister", c -> register(c.merchant(), c.params(), c.xml()));
   }
 
-  /**
-   * A value the contract check let through but the operation cannot read (the request validator,
-   * for one, reads {@code " 1"} in a query as an integer); answered like any other contract
-   * failure.
-   */
-  static final class ContractFailure extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ContractFailure(String field, String problem) {
-      super(field + ": " + problem, null, false, false);
-    }
-  }
-
-  private static long integer(Map<String, List<String>> params, String name) {
-    try {
-      return Long.parseLong(HttpSupport.first(params, name));
-    } catch (NumberFormatException e) {
-      throw new ContractFailure(name, "must be of type integer");
-    }
-  }
-
-  private static BigDecimal amount(Map<String, List<String>> params) {
-    try {
-      return new BigDecimal(HttpSupport.first(params, "amount"));
-    } catch (NumberFormatException | NullPointerException e) {
-      throw new ContractFailure("amount", "must be of type number");
-    }
-  }
-
-  private static Instant day(
-      Map<String, List<String>> params, String name, int plusDays, Instant absent) {
-    String text = HttpSupport.first(params, name);
-    if (text == null) {
-      return absent;
-    }
-    try {
-      return LocalDate.parse(text).plusDays(plusDays).atStartOfDay().toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
-      throw new ContractFailure(name, "must be a valid date value");
-    }
-  }
-
   // ---------------------------------------------------------------- payments
 
   private Payment find(MerchantAccount merchant, String paymentId) {
@@ -125,12 +77,8 @@ final class V1Operations {
         : null;
   }
 
-  private static String normalisedId(Map<String, List<String>> params) {
-    return Long.toString(integer(params, "paymentID"));
-  }
-
   private HttpSupport.Out getPayment(MerchantAccount merchant, Map<String, List<String>> params) {
-    Payment payment = find(merchant, normalisedId(params));
+    Payment payment = find(merchant, V1Params.normalisedId(params));
     return payment == null
         ? json(code(-13))
         : json(success("Payment", V1Views.payment(payment, merchant)));
@@ -177,7 +125,7 @@ final class V1Operations {
     if (site != null && !site.isEmpty() && !site.equals(merchant.id())) {
       return json(code(-6));
     }
-    Predicate<Instant> period = period(params);
+    Predicate<Instant> period = V1Params.period(params);
     String invoiceId = HttpSupport.first(params, "invoiceID");
     String state = HttpSupport.first(params, "state");
     List<Payment> matching =
@@ -197,22 +145,15 @@ final class V1Operations {
     return json(success("Response", response));
   }
 
-  /** Period bounds are UTC days and both days are included. */
-  private static Predicate<Instant> period(Map<String, List<String>> params) {
-    Instant start = day(params, "periodFrom", 0, Instant.MIN);
-    Instant end = day(params, "periodTo", 1, Instant.MAX);
-    return t -> !t.isBefore(start) && t.isBefore(end);
-  }
-
   // ---------------------------------------------------------------- refunds and holds
 
   private HttpSupport.Out refund(
       MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
-    Payment payment = find(merchant, normalisedId(params));
+    Payment payment = find(merchant, V1Params.normalisedId(params));
     if (payment == null) {
       return json(code(-13));
     }
-    BigDecimal amount = amount(params);
+    BigDecimal amount = V1Params.amount(params);
     if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
@@ -222,48 +163,16 @@ final class V1Operations {
             payment,
             amount,
             externalId == null || externalId.isEmpty() ? null : externalId,
-            cartReceipt(params),
+            V1Params.cartReceipt(params),
             now);
     return json(success("Refund", V1Views.refund(refund)));
   }
 
-  private static final Pattern CART_LINE =
-      Pattern.compile("^shoppingcart\\.items\\[([0-9]+)]\\.(name|qty|price|tax)$");
-
-  /**
-   * The receipt of a refund whose cart lines were sent, in the v2 receipt's form, so the refund
-   * gets its receipt whichever interface made it; null without lines.
-   */
-  private static ObjectNode cartReceipt(Map<String, List<String>> params) {
-    Map<Integer, ObjectNode> lines = new TreeMap<>();
-    params.forEach(
-        (name, values) -> {
-          Matcher matcher = CART_LINE.matcher(name);
-          if (matcher.matches()) {
-            ObjectNode line =
-                lines.computeIfAbsent(Integer.parseInt(matcher.group(1)), n -> Json.object());
-            String value = values.get(0);
-            switch (matcher.group(2)) {
-              case "name" -> line.put("name", value);
-              case "qty" -> line.put("quantity", new BigDecimal(value));
-              case "price" -> line.put("price", new BigDecimal(value));
-              default -> line.put("tax", value);
-            }
-          }
-        });
-    if (lines.isEmpty()) {
-      return null;
-    }
-    ObjectNode receipt = Json.object();
-    ArrayNode items = receipt.putArray("items");
-    lines.values().forEach(items::add);
-    return receipt;
-  }
-
   private HttpSupport.Out listRefunds(MerchantAccount merchant, Map<String, List<String>> params) {
-    Predicate<Instant> period = period(params);
+    Predicate<Instant> period = V1Params.period(params);
     String paymentId = HttpSupport.first(params, "paymentID");
-    String normalised = paymentId == null ? null : Long.toString(integer(params, "paymentID"));
+    String normalised =
+        paymentId == null ? null : Long.toString(V1Params.integer(params, "paymentID"));
     String externalId = HttpSupport.first(params, "externalID");
     List<Refund> matching =
         core.refunds(
@@ -283,11 +192,11 @@ final class V1Operations {
 
   private HttpSupport.Out confirm(
       MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
-    Payment payment = find(merchant, normalisedId(params));
+    Payment payment = find(merchant, V1Params.normalisedId(params));
     if (payment == null) {
       return json(code(-13));
     }
-    BigDecimal amount = amount(params);
+    BigDecimal amount = V1Params.amount(params);
     if (amount.signum() <= 0 || !Amounts.inBounds(amount)) {
       return json(code(-18));
     }
@@ -297,7 +206,7 @@ final class V1Operations {
 
   private HttpSupport.Out cancel(
       MerchantAccount merchant, Map<String, List<String>> params, Instant now) {
-    Payment payment = find(merchant, normalisedId(params));
+    Payment payment = find(merchant, V1Params.normalisedId(params));
     if (payment == null) {
       return json(code(-13));
     }
@@ -306,9 +215,9 @@ final class V1Operations {
     String error = HttpSupport.first(params, "error");
     Integer reason = null;
     if (error != null && !error.isEmpty()) {
-      long code = integer(params, "error");
+      long code = V1Params.integer(params, "error");
       if (code != (int) code) {
-        throw new ContractFailure("error", "must be a 32-bit integer");
+        throw new V1Params.ContractFailure("error", "must be a 32-bit integer");
       }
       reason = (int) code;
     }
@@ -320,7 +229,7 @@ final class V1Operations {
 
   private HttpSupport.Out listDocuments(
       MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
-    Predicate<Instant> period = period(params);
+    Predicate<Instant> period = V1Params.period(params);
     ArrayNode documents = Json.array();
     for (V1Ledger.Document document : ledgers.get(merchant.id()).documents) {
       if (period.test(document.created())) {
@@ -349,7 +258,7 @@ final class V1Operations {
 
   private HttpSupport.Out listTransfers(
       MerchantAccount merchant, Map<String, List<String>> params, boolean xml) {
-    Predicate<Instant> period = period(params);
+    Predicate<Instant> period = V1Params.period(params);
     ArrayNode transfers = Json.array();
     for (V1Ledger.Transfer transfer : ledgers.get(merchant.id()).transfers) {
       if (period.test(transfer.created())) {
