@@ -86,7 +86,7 @@ final class Payments {
       throw Refused.notNow("The sticker is inactive.");
     }
     if (!Boolean.TRUE.equals(sticker.cashlink)) {
-      throw Refused.notNow("Only a cashlink sticker takes payments through paymentData.stickerId.");
+      throw Refused.notNow("Only a cashlink sticker takes payments made with its id.");
     }
     if (sticker.amount != null
         && (sticker.amount.compareTo(draft.amount()) != 0
@@ -133,8 +133,7 @@ final class Payments {
     }
     ConfirmationStep step = payment.confirmation.type();
     if (step == ConfirmationStep.External) {
-      throw Refused.notNow(
-          "An External step is finished by the payer on its paymentUrl, not here.");
+      throw Refused.notNow("An External step is finished by the payer on its own page, not here.");
     }
     String member = step.answerMember();
     String value = answers.apply(member);
