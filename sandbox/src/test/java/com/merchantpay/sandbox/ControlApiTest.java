@@ -279,6 +279,16 @@ class ControlApiTest extends SandboxTestBase {
     assertThat(config.path("pageSize").asInt()).isEqualTo(50);
   }
 
+  @Test
+  void anUnknownControlOperationPointsToTheListOfThemInTheConfiguration() {
+    JsonNode config = api.control("GET", "/_sandbox/config", null);
+
+    assertThat(config.path("controlOperations"))
+        .extracting(JsonNode::asText)
+        .contains("POST /_sandbox/clock/advance", "POST /_sandbox/payments", "GET /_sandbox/state");
+    assertThat(api.send("DELETE", "/_sandbox/payments", null, Map.of()).status()).isEqualTo(404);
+  }
+
   private int postControlStatus(String path, String body) {
     return api.send("POST", path, body, Map.of()).status();
   }

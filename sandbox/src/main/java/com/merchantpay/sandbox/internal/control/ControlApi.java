@@ -17,6 +17,7 @@ import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -62,6 +63,7 @@ public final class ControlApi {
   private final Core core;
   private final RuntimeOptions options;
   private final ProviderStates states;
+  private final Map<String, Handler> routes;
 
   public ControlApi(Host host, SandboxConfig config, Core core, RuntimeOptions options) {
     this.host = host;
@@ -69,48 +71,65 @@ public final class ControlApi {
     this.core = core;
     this.options = options;
     this.states = new ProviderStates(config, core);
+    this.routes = routes();
+  }
+
+  /** One control operation. */
+  private interface Handler {
+    HttpSupport.Out handle(HttpSupport.In in) throws InterruptedException;
+  }
+
+  /** The control operations by method and path; {@code GET /_sandbox/config} lists them. */
+  private Map<String, Handler> routes() {
+    Map<String, Handler> routes = new LinkedHashMap<>();
+    routes.put("GET /_sandbox", in -> ok(config()));
+    routes.put("GET /_sandbox/config", in -> ok(config()));
+    routes.put(
+        "POST /_sandbox/reset",
+        in -> {
+          host.reset();
+          return ok(clockView());
+        });
+    routes.put("GET /_sandbox/clock", in -> ok(clockView()));
+    routes.put(
+        "POST /_sandbox/clock/advance",
+        in -> {
+          advance(body(in));
+          return ok(clockView());
+        });
+    routes.put(
+        "GET /_sandbox/callbacks",
+        in ->
+            ok(
+                Json.object()
+                    .set("deliveries", host.callbackLog(in.queryParam("resourceId"), IDLE_WAIT))));
+    routes.put(
+        "GET /_sandbox/requests", in -> ok(Json.object().set("requests", host.requestLog())));
+    routes.put("GET /_sandbox/state", in -> ok(state()));
+    routes.put("GET /_sandbox/options", in -> ok(options.view()));
+    routes.put(
+        "POST /_sandbox/options",
+        in -> {
+          options.apply(body(in));
+          return ok(options.view());
+        });
+    routes.put("POST /_sandbox/payments", in -> ok(states.create(body(in), states::payment)));
+    routes.put("POST /_sandbox/refunds", in -> ok(states.create(body(in), states::refund)));
+    routes.put("POST /_sandbox/paymenttokens", in -> ok(states.create(body(in), states::token)));
+    routes.put("POST /_sandbox/receipts", in -> ok(states.create(body(in), states::receipt)));
+    routes.put("POST /_sandbox/stickers", in -> ok(states.create(body(in), states::sticker)));
+    return routes;
   }
 
   public HttpSupport.Out handle(HttpSupport.In in) {
-    String path = in.rawPath().replaceAll("/+$", "");
-    String route = in.method() + " " + path;
+    String route = in.method() + " " + in.rawPath().replaceAll("/+$", "");
+    Handler handler = routes.get(route);
+    if (handler == null) {
+      return ApiError.notFound("No control operation " + route + "; see GET /_sandbox/config.")
+          .response();
+    }
     try {
-      return switch (route) {
-        case "GET /_sandbox", "GET /_sandbox/config" -> ok(config());
-        case "POST /_sandbox/reset" -> {
-          host.reset();
-          yield ok(clockView());
-        }
-        case "GET /_sandbox/clock" -> ok(clockView());
-        case "POST /_sandbox/clock/advance" -> {
-          advance(body(in));
-          yield ok(clockView());
-        }
-        case "GET /_sandbox/callbacks" -> {
-          ObjectNode log = Json.object();
-          log.set("deliveries", host.callbackLog(in.queryParam("resourceId"), IDLE_WAIT));
-          yield ok(log);
-        }
-        case "GET /_sandbox/requests" -> {
-          ObjectNode log = Json.object();
-          log.set("requests", host.requestLog());
-          yield ok(log);
-        }
-        case "GET /_sandbox/state" -> ok(state());
-        case "GET /_sandbox/options" -> ok(options.view());
-        case "POST /_sandbox/options" -> {
-          options.apply(body(in));
-          yield ok(options.view());
-        }
-        case "POST /_sandbox/payments" -> ok(states.create(body(in), states::payment));
-        case "POST /_sandbox/refunds" -> ok(states.create(body(in), states::refund));
-        case "POST /_sandbox/paymenttokens" -> ok(states.create(body(in), states::token));
-        case "POST /_sandbox/receipts" -> ok(states.create(body(in), states::receipt));
-        case "POST /_sandbox/stickers" -> ok(states.create(body(in), states::sticker));
-        default ->
-            ApiError.notFound("No control operation " + route + "; see GET /_sandbox/config.")
-                .response();
-      };
+      return handler.handle(in);
     } catch (ApiError e) {
       return e.response();
     } catch (InterruptedException e) {
@@ -133,6 +152,8 @@ public final class ControlApi {
   private ObjectNode config() {
     ObjectNode node = Json.object();
     node.put("baseUrl", core.baseUrl());
+    ArrayNode operations = node.putArray("controlOperations");
+    routes.keySet().forEach(operations::add);
     ArrayNode merchants = node.putArray("merchants");
     for (MerchantAccount merchant : config.merchants()) {
       merchants
