@@ -8,13 +8,16 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The OpenAPI documents of the service, packaged in this jar so that the sandbox, the conformance
- * kit and anyone else can load the exact contract the clients were generated from.
+ * kit and anyone else can load the exact contract the clients were generated from, and of the
+ * sandbox's control interface.
  */
 public enum ApiSpec {
   /** The current interface under {@code /api/v2}. */
   V2("com/merchantpay/spec/v2/openapi.yaml"),
   /** The legacy interface under {@code /api/v1}. */
-  V1("com/merchantpay/spec/v1/openapi.yaml");
+  V1("com/merchantpay/spec/v1/openapi.yaml"),
+  /** The sandbox's own control interface under {@code /_sandbox}: no part of the service. */
+  CONTROL("com/merchantpay/spec/control/openapi.yaml");
 
   private final String resourcePath;
 
