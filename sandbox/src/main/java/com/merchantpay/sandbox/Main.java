@@ -81,6 +81,16 @@ public final class Main implements Callable<Integer> {
               + "(default: ${DEFAULT-VALUE}).")
   Duration maxAge = Duration.ofDays(7);
 
+  @Option(
+      names = "--fault",
+      paramLabel = "RULE",
+      description =
+          "A fault rule in force from the start (repeatable): OPERATION[@MERCHANT],EFFECT[,OPTION...] "
+              + "with EFFECT one of delay=PT2S, before=503, before=429,retry-after=PT1S, after=502, "
+              + "drop-after, stall=PT30S, truncate and OPTION once, times=N, nth=N, rate=0.3, seed=42; "
+              + "OPERATION is a v2 operation id, a v1 operation name or *.")
+  List<String> faults = new ArrayList<>();
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   private Main() {}
@@ -109,6 +119,13 @@ public final class Main implements Callable<Integer> {
       builder.retention(maxResources, maxAge);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+    }
+    for (String fault : faults) {
+      try {
+        builder.fault(Fault.parse(fault));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+      }
     }
     for (String token : tokens) {
       int eq = token.indexOf('=');

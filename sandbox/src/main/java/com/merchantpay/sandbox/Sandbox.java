@@ -104,13 +104,16 @@ public final class Sandbox implements AutoCloseable {
   private final SandboxConfig config;
   private final List<Merchant> merchants;
   private final List<V1Login> logins;
+  private final List<Fault> startingFaults;
   private SandboxServer server;
   private boolean stopped;
 
-  private Sandbox(SandboxConfig config, List<Merchant> merchants, List<V1Login> logins) {
+  private Sandbox(
+      SandboxConfig config, List<Merchant> merchants, List<V1Login> logins, List<Fault> faults) {
     this.config = config;
     this.merchants = List.copyOf(merchants);
     this.logins = List.copyOf(logins);
+    this.startingFaults = List.copyOf(faults);
   }
 
   /** A builder with the defaults described above. */
@@ -131,6 +134,7 @@ public final class Sandbox implements AutoCloseable {
       throw new IllegalStateException("a sandbox starts once");
     }
     SandboxServer created = new SandboxServer(config);
+    startingFaults.forEach(fault -> created.faults().add(fault.rule()));
     created.start();
     server = created;
     return this;
@@ -221,8 +225,36 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
-   * Forgets all resources, idempotency keys, nonces and callback deliveries; the clock and ids
-   * start over.
+   * The fault rules in force: add one to make calls fail before or after the sandbox acts, arrive
+   * late or cut short.
+   */
+  public Faults faults() {
+    return new Faults(running().faults());
+  }
+
+  /** The calls the sandbox received, to find and verify what an application sent. */
+  public Journal journal() {
+    return new Journal(running().journal());
+  }
+
+  /** What the payer does on hosted pages and confirmation steps, done from the test. */
+  public Payer payer() {
+    return new Payer(running().actions());
+  }
+
+  /** What the bank, the issuer or the passing of time would do, done now from the test. */
+  public Bank bank() {
+    return new Bank(running().actions());
+  }
+
+  /** The callbacks sent to the application, with their delivery attempts. */
+  public Notifications notifications() {
+    return new Notifications(running());
+  }
+
+  /**
+   * Forgets all resources, idempotency keys, nonces, callback deliveries, journal entries and fault
+   * rules; the clock and ids start over.
    */
   public void reset() {
     running().reset();
@@ -270,6 +302,7 @@ public final class Sandbox implements AutoCloseable {
     private int v1ListLimit = 1000;
     private boolean receiptListAsArray;
     private Retention retention = Retention.DEFAULT;
+    private final List<Fault> faults = new ArrayList<>();
 
     private Builder() {}
 
@@ -375,6 +408,12 @@ public final class Sandbox implements AutoCloseable {
       return this;
     }
 
+    /** A fault rule in force from the start (until removed, spent or a reset). */
+    public Builder fault(Fault fault) {
+      faults.add(Objects.requireNonNull(fault, "fault"));
+      return this;
+    }
+
     /**
      * Builds the sandbox without starting it.
      *
@@ -414,7 +453,7 @@ public final class Sandbox implements AutoCloseable {
               v1ListLimit,
               receiptListAsArray,
               retention);
-      return new Sandbox(config, allMerchants, allLogins);
+      return new Sandbox(config, allMerchants, allLogins, faults);
     }
 
     private static Set<V1Role> v1Roles(Set<Role> roles) {

@@ -1,7 +1,10 @@
 package com.merchantpay.sandbox;
 
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -30,8 +33,16 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * per class is the point.
  */
 public final class SandboxExtension
-    implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+    implements BeforeAllCallback,
+        AfterAllCallback,
+        BeforeEachCallback,
+        AfterEachCallback,
+        ParameterResolver {
+  private static final ExtensionContext.Namespace MARKS =
+      ExtensionContext.Namespace.create(SandboxExtension.class);
+
   private final Sandbox.Builder builder;
+  private final boolean strict;
   private Sandbox sandbox;
 
   /**
@@ -41,16 +52,61 @@ public final class SandboxExtension
 
   /** An extension with the default sandbox configuration. */
   public SandboxExtension() {
-    this(Sandbox.builder());
+    this(Sandbox.builder(), false);
   }
 
-  private SandboxExtension(Sandbox.Builder builder) {
+  private SandboxExtension(Sandbox.Builder builder, boolean strict) {
     this.builder = builder;
+    this.strict = strict;
   }
 
   /** An extension whose sandbox is built from this builder. */
   public static SandboxExtension using(Sandbox.Builder builder) {
-    return new SandboxExtension(builder);
+    return new SandboxExtension(builder, false);
+  }
+
+  /**
+   * The same extension in strict mode: a test fails when, during it, the application sent the
+   * sandbox a request its interface's contract does not allow, with what the contract found. For an
+   * application that calls the service with its own HTTP code, this checks every request it makes
+   * in its own tests.
+   */
+  public SandboxExtension strict() {
+    return new SandboxExtension(builder, true);
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    if (strict) {
+      context.getStore(MARKS).put("journal", sandbox().journal().mark());
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    if (!strict) {
+      return;
+    }
+    Long mark = context.getStore(MARKS).get("journal", Long.class);
+    List<JournalEntry> invalid =
+        sandbox().journal().since(mark == null ? 0 : mark).stream()
+            .filter(entry -> !entry.valid())
+            .toList();
+    if (!invalid.isEmpty()) {
+      StringBuilder message =
+          new StringBuilder("The application sent ")
+              .append(invalid.size())
+              .append(invalid.size() == 1 ? " request" : " requests")
+              .append(" the contract does not allow:");
+      for (JournalEntry entry : invalid) {
+        message
+            .append("\n  ")
+            .append(entry)
+            .append(": ")
+            .append(String.join("; ", entry.findings()));
+      }
+      throw new AssertionError(message.toString());
+    }
   }
 
   /**

@@ -112,7 +112,7 @@ class DocsPortalBrowserIT {
   }
 
   @Test
-  void theReferenceShowsEveryOperationOfBothDocuments() throws IOException {
+  void theReferenceShowsEveryOperationOfAllThreeDocuments() throws IOException {
     open("reference/v2.html", null);
     int v2 = Contracts.operationIds(ApiSpec.V2).size();
     assertThat(operations(v2)).isEqualTo(v2);
@@ -124,6 +124,12 @@ class DocsPortalBrowserIT {
     assertThat(operations(v1)).isEqualTo(v1);
     screenshot("reference-v1");
     assertNoConsoleErrors("reference/v1.html");
+
+    open("reference/control.html", null);
+    int control = Contracts.operationIds(ApiSpec.CONTROL).size();
+    assertThat(operations(control)).isEqualTo(control);
+    screenshot("reference-control");
+    assertNoConsoleErrors("reference/control.html");
   }
 
   @Test

@@ -14,7 +14,9 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Sends notifications to merchant callback URLs. A notification is delivered until a 2xx answer or
@@ -30,13 +32,15 @@ public final class Callbacks implements AutoCloseable {
   private static final class Delivery {
     final String id;
     final Notification notification;
+    final String redeliveryOf;
     final byte[] body;
     int attempts;
     Instant due;
 
-    Delivery(String id, Notification notification, Instant due) {
+    Delivery(String id, Notification notification, String redeliveryOf, Instant due) {
       this.id = id;
       this.notification = notification;
+      this.redeliveryOf = redeliveryOf;
       this.body = Json.bytes(notification.body());
       this.due = due;
     }
@@ -49,6 +53,16 @@ public final class Callbacks implements AutoCloseable {
   private HttpClient http;
   private final List<Delivery> queue = new ArrayList<>();
   private final Deque<ObjectNode> log = new ArrayDeque<>();
+
+  /** What each recent delivery sent, so it can be sent again. */
+  private final Map<String, Notification> sent =
+      new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Notification> eldest) {
+          return size() > LOG_LIMIT;
+        }
+      };
+
   private final Thread worker;
   private boolean sending;
   private boolean closed;
@@ -72,9 +86,28 @@ public final class Callbacks implements AutoCloseable {
   public synchronized void enqueue(List<Notification> notifications) {
     Instant now = clock.now();
     for (Notification notification : notifications) {
-      queue.add(new Delivery(ids.delivery(), notification, now));
+      Delivery delivery = new Delivery(ids.delivery(), notification, null, now);
+      sent.put(delivery.id, notification);
+      queue.add(delivery);
     }
     notifyAll();
+  }
+
+  /**
+   * Sends a delivery's notification again, as a new delivery with the same body.
+   *
+   * @return the new delivery's id, or null when no recent delivery has this id
+   */
+  public synchronized String redeliver(String deliveryId) {
+    Notification notification = sent.get(deliveryId);
+    if (notification == null) {
+      return null;
+    }
+    Delivery delivery = new Delivery(ids.delivery(), notification, deliveryId, clock.now());
+    sent.put(delivery.id, notification);
+    queue.add(delivery);
+    notifyAll();
+    return delivery.id;
   }
 
   /** Wakes the worker after the clock moved, so retries that became due are sent. */
@@ -110,6 +143,7 @@ public final class Callbacks implements AutoCloseable {
   public synchronized void clear() {
     queue.clear();
     log.clear();
+    sent.clear();
     generation++;
   }
 
@@ -195,6 +229,9 @@ public final class Callbacks implements AutoCloseable {
         retry ? at.plus(firstRetryDelay.multipliedBy(1L << (delivery.attempts - 1))) : null;
     ObjectNode entry = Json.object();
     entry.put("deliveryId", delivery.id);
+    if (delivery.redeliveryOf != null) {
+      entry.put("redeliveryOf", delivery.redeliveryOf);
+    }
     entry.put("event", delivery.notification.event());
     entry.put("resourceId", delivery.notification.resourceId());
     entry.put("url", delivery.notification.url());

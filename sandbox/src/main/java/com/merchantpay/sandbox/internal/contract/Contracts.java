@@ -127,6 +127,7 @@ public final class Contracts {
   private static final Map<ApiSpec, List<Operation>> OPERATIONS = new ConcurrentHashMap<>();
   private static CompletableFuture<Api> v2;
   private static CompletableFuture<Api> v1;
+  private static CompletableFuture<Api> control;
 
   private Contracts() {}
 
@@ -136,6 +137,8 @@ public final class Contracts {
       if (v2 == null) {
         v2 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V2), Contracts::daemonThread);
         v1 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V1), Contracts::daemonThread);
+        control =
+            CompletableFuture.supplyAsync(() -> load(ApiSpec.CONTROL), Contracts::daemonThread);
       }
     }
   }
@@ -148,6 +151,12 @@ public final class Contracts {
   public static Api v1() {
     preload();
     return v1.join();
+  }
+
+  /** The sandbox's control document. */
+  public static Api control() {
+    preload();
+    return control.join();
   }
 
   private static void daemonThread(Runnable task) {
@@ -225,6 +234,9 @@ public final class Contracts {
    * checks the reports stay empty).
    */
   public static List<ValidationReport> warmUp(ApiSpec spec, Api api) {
+    if (spec == ApiSpec.CONTROL) {
+      return List.of(); // tests and tools call it; its first request may take a moment longer
+    }
     if (spec == ApiSpec.V2) {
       return List.of(
           api.validator()

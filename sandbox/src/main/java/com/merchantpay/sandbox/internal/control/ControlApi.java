@@ -1,34 +1,35 @@
 package com.merchantpay.sandbox.internal.control;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
-import com.merchantpay.sandbox.internal.config.V1User;
+import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
+import com.merchantpay.sandbox.internal.contract.Routes;
+import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
-import com.merchantpay.sandbox.internal.domain.MagicCards;
+import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
-import com.merchantpay.sandbox.internal.http.Json;
-import com.merchantpay.sandbox.internal.v2.Idempotency;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
+import com.merchantpay.spec.ApiSpec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The control API under {@code /_sandbox}, for tests and the conformance kit: configuration, reset,
- * the clock, the logs of callbacks and requests, state counts, and resources made in a given state
- * (provider states) through the same {@link Core} the interfaces use. It needs no credentials; the
- * sandbox listens on the loopback interface only.
+ * The control API under {@code /_sandbox}, described by its own OpenAPI document: configuration,
+ * reset, the clock, the journal and the callbacks sent, faults, resources made in a given state and
+ * what the payer and the bank would do. Each request is matched to its operation and checked
+ * against the document like those of the two interfaces, then handed to its handler in {@link
+ * ControlOperations}. It needs no credentials; the sandbox listens on the loopback interface only.
  */
 public final class ControlApi {
-  private static final Duration IDLE_WAIT = Duration.ofSeconds(15);
-
   /** What the control API asks of the running sandbox it controls. */
   public interface Host {
     /** Forgets every resource, key, nonce and delivery; the clock and identifiers start over. */
@@ -50,7 +51,10 @@ public final class ControlApi {
      */
     ArrayNode callbackLog(String resourceId, Duration wait) throws InterruptedException;
 
-    ArrayNode requestLog();
+    ArrayNode journalView();
+
+    /** Sends a callback again as a new delivery; throws ApiError when there is no such delivery. */
+    ObjectNode redeliver(String deliveryId);
 
     /**
      * Counts of what the sandbox keeps besides resources (idempotency keys, deliveries waiting...).
@@ -58,78 +62,55 @@ public final class ControlApi {
     Map<String, Long> bookkeeping();
   }
 
-  private final Host host;
-  private final SandboxConfig config;
-  private final Core core;
-  private final RuntimeOptions options;
-  private final ProviderStates states;
-  private final Map<String, Handler> routes;
+  private final Routes<ControlOperations.Handler> routes;
 
-  public ControlApi(Host host, SandboxConfig config, Core core, RuntimeOptions options) {
-    this.host = host;
-    this.config = config;
-    this.core = core;
-    this.options = options;
-    this.states = new ProviderStates(config, core);
-    this.routes = routes();
+  public ControlApi(
+      Host host, SandboxConfig config, Core core, RuntimeOptions options, FaultRules faults) {
+    List<String> documented =
+        Contracts.operations(ApiSpec.CONTROL.yaml()).stream()
+            .map(operation -> operation.method() + " " + operation.template())
+            .toList();
+    this.routes = new ControlOperations(host, config, core, options, faults, documented).routes();
   }
 
-  /** One control operation. */
-  private interface Handler {
-    HttpSupport.Out handle(HttpSupport.In in) throws InterruptedException;
-  }
-
-  /** The control operations by method and path; {@code GET /_sandbox/config} lists them. */
-  private Map<String, Handler> routes() {
-    Map<String, Handler> routes = new LinkedHashMap<>();
-    routes.put("GET /_sandbox", in -> ok(config()));
-    routes.put("GET /_sandbox/config", in -> ok(config()));
-    routes.put(
-        "POST /_sandbox/reset",
-        in -> {
-          host.reset();
-          return ok(clockView());
-        });
-    routes.put("GET /_sandbox/clock", in -> ok(clockView()));
-    routes.put(
-        "POST /_sandbox/clock/advance",
-        in -> {
-          advance(body(in));
-          return ok(clockView());
-        });
-    routes.put(
-        "GET /_sandbox/callbacks",
-        in ->
-            ok(
-                Json.object()
-                    .set("deliveries", host.callbackLog(in.queryParam("resourceId"), IDLE_WAIT))));
-    routes.put(
-        "GET /_sandbox/requests", in -> ok(Json.object().set("requests", host.requestLog())));
-    routes.put("GET /_sandbox/state", in -> ok(state()));
-    routes.put("GET /_sandbox/options", in -> ok(options.view()));
-    routes.put(
-        "POST /_sandbox/options",
-        in -> {
-          options.apply(body(in));
-          return ok(options.view());
-        });
-    routes.put("POST /_sandbox/payments", in -> ok(states.create(body(in), states::payment)));
-    routes.put("POST /_sandbox/refunds", in -> ok(states.create(body(in), states::refund)));
-    routes.put("POST /_sandbox/paymenttokens", in -> ok(states.create(body(in), states::token)));
-    routes.put("POST /_sandbox/receipts", in -> ok(states.create(body(in), states::receipt)));
-    routes.put("POST /_sandbox/stickers", in -> ok(states.create(body(in), states::sticker)));
-    return routes;
+  /**
+   * Checks that the handlers are exactly the operations of the control document.
+   *
+   * @throws IllegalStateException naming what is missing or extra
+   */
+  public void requireHandlersFor(Collection<String> documentedOperations) {
+    routes.requireExactly(documentedOperations);
   }
 
   public HttpSupport.Out handle(HttpSupport.In in) {
-    String route = in.method() + " " + in.rawPath().replaceAll("/+$", "");
-    Handler handler = routes.get(route);
-    if (handler == null) {
-      return ApiError.notFound("No control operation " + route + "; see GET /_sandbox/config.")
+    String path = in.rawPath().length() > 1 ? in.rawPath().replaceAll("/+$", "") : in.rawPath();
+    Contracts.Api api = Contracts.control();
+    Contracts.Operation operation = null;
+    Map<String, String> params = null;
+    for (Contracts.Operation candidate : api.operations()) {
+      Map<String, String> match = candidate.match(path);
+      if (match != null && candidate.method().equals(in.method())) {
+        operation = candidate;
+        params = match;
+        break;
+      }
+    }
+    if (operation == null) {
+      return ApiError.notFound(
+              "No control operation " + in.method() + " " + path + "; see GET /_sandbox/config.")
           .response();
     }
     try {
-      return handler.handle(in);
+      if (in.hasBody()) {
+        // Numbers the sandbox could not keep are refused before the validator reads them as
+        // doubles.
+        RequestBodies.object(in);
+      }
+      List<String> errors = check(in, api, operation, path);
+      if (!errors.isEmpty()) {
+        throw ApiError.validation(errors);
+      }
+      return routes.handler(operation.id()).handle(new ControlOperations.Call(in, params));
     } catch (ApiError e) {
       return e.response();
     } catch (InterruptedException e) {
@@ -138,108 +119,19 @@ public final class ControlApi {
     }
   }
 
-  private static HttpSupport.Out ok(JsonNode body) {
-    return HttpSupport.Out.json(200, body);
-  }
-
-  private ObjectNode clockView() {
-    ObjectNode node = Json.object();
-    node.put("now", Json.time(host.now()));
-    node.put("fixed", host.clockIsFixed());
-    return node;
-  }
-
-  private ObjectNode config() {
-    ObjectNode node = Json.object();
-    node.put("baseUrl", core.baseUrl());
-    ArrayNode operations = node.putArray("controlOperations");
-    routes.keySet().forEach(operations::add);
-    ArrayNode merchants = node.putArray("merchants");
-    for (MerchantAccount merchant : config.merchants()) {
-      merchants
-          .addObject()
-          .put("id", merchant.id())
-          .put("siteId", merchant.siteId())
-          .put("accountId", merchant.accountId());
-    }
-    ArrayNode tokens = node.putArray("bearerTokens");
-    config
-        .bearerTokens()
-        .forEach(
-            (token, merchant) ->
-                tokens.addObject().put("token", token).put("merchantId", merchant));
-    ArrayNode logins = node.putArray("v1Logins");
-    for (V1User login : config.v1Users()) {
-      ObjectNode entry = logins.addObject();
-      entry.put("login", login.login());
-      entry.put("password", login.password());
-      entry.put("merchantId", login.merchantId());
-      ArrayNode roles = entry.putArray("roles");
-      login.roles().forEach(role -> roles.add(role.documentName()));
-    }
-    node.put("pageSize", SandboxConfig.PAGE_SIZE);
-    node.put("v1ListLimit", config.v1ListLimit());
-    node.put("idempotencyRetention", Idempotency.RETENTION.toString());
-    node.put("callbackMaxAttempts", config.callbackMaxAttempts());
-    node.put("callbackFirstRetryDelay", config.callbackFirstRetryDelay().toString());
-    ObjectNode retention = node.putObject("retention");
-    retention.put("maxResourcesPerKind", config.retention().maxPerKind());
-    retention.put("maxAge", config.retention().maxAge().toString());
-    ArrayNode cards = node.putArray("testCards");
-    for (MagicCards.Row row : MagicCards.table()) {
-      cards.addObject().put("pan", row.pan()).put("effect", row.effect());
-    }
-    return node;
-  }
-
-  private ObjectNode state() {
-    ObjectNode node = Json.object();
-    Map<String, Map<String, Long>> counts = core.counts();
-    ObjectNode kept = node.putObject("resources");
-    counts.get("kept").forEach(kept::put);
-    ObjectNode forgotten = node.putObject("forgotten");
-    counts.get("forgotten").forEach(forgotten::put);
-    ObjectNode other = node.putObject("bookkeeping");
-    host.bookkeeping().forEach(other::put);
-    return node;
-  }
-
-  // ---------------------------------------------------------------- reading
-
-  private static JsonNode body(HttpSupport.In in) {
-    return in.hasBody() ? RequestBodies.object(in) : Json.object();
-  }
-
-  private void advance(JsonNode body) {
-    String field;
-    Duration by;
-    if (body.has("seconds")) {
-      field = "seconds";
-      if (!body.get("seconds").isNumber()) {
-        throw ApiError.validation("seconds: must be a number");
+  private static List<String> check(
+      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, String path) {
+    SimpleRequest.Builder request =
+        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), path);
+    in.headers().forEach(request::withHeader);
+    in.query().forEach(request::withQueryParam);
+    if (in.hasBody()) {
+      // Every body of the control API is JSON; a caller that does not say so is taken at its word.
+      if (in.contentType() == null) {
+        request.withContentType("application/json");
       }
-      try {
-        by =
-            Duration.ofMillis(
-                body.get("seconds").decimalValue().movePointRight(3).longValueExact());
-      } catch (ArithmeticException e) {
-        throw ApiError.validation(
-            "seconds: must be a number of seconds with at most three fraction digits");
-      }
-    } else if (body.has("duration")) {
-      field = "duration";
-      try {
-        by = Duration.parse(String.valueOf(Json.str(body, "duration")));
-      } catch (DateTimeParseException e) {
-        throw ApiError.validation("duration: must be an ISO 8601 duration such as PT1M");
-      }
-    } else {
-      throw ApiError.validation("body: give seconds (a number) or duration (ISO 8601, e.g. PT1M)");
+      request.withBody(new String(in.body(), StandardCharsets.UTF_8));
     }
-    try {
-      host.advance(by);
-    } catch (IllegalArgumentException e) {
-      throw ApiError.validation(field + ": " + e.getMessage());
-    }
+    return ValidationMessages.errors(api.validate(request.build(), operation, path));
   }
 }

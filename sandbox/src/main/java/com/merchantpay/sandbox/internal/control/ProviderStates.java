@@ -94,23 +94,24 @@ final class ProviderStates {
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
     Payment payment =
-        core.seedPayment(
-            new Seeds.PaymentSeed(
-                id,
-                merchant,
-                status,
-                value,
-                amountCurrency(body),
-                created,
-                resultCode,
-                step,
-                pan,
-                Json.str(body, "callbackUrl"),
-                Json.bool(body, "testMode", true),
-                Json.bool(body, "dualMode", false),
-                V2Views.inUtc(Json.obj(body, "invoice")),
-                Json.bool(body, "awaitingPayer", false)),
-            now);
+        core.simulation()
+            .seedPayment(
+                new Seeds.PaymentSeed(
+                    id,
+                    merchant,
+                    status,
+                    value,
+                    amountCurrency(body),
+                    created,
+                    resultCode,
+                    step,
+                    pan,
+                    Json.str(body, "callbackUrl"),
+                    Json.bool(body, "testMode", true),
+                    Json.bool(body, "dualMode", false),
+                    V2Views.inUtc(Json.obj(body, "invoice")),
+                    Json.bool(body, "awaitingPayer", false)),
+                now);
     return V2Views.payment(payment, core.token(payment.createdTokenId()));
   }
 
@@ -133,10 +134,11 @@ final class ProviderStates {
     Instant created = time(body, "created", errors);
     V2Checks.failIfAny(errors);
     return V2Views.refund(
-        core.seedRefund(
-            new Seeds.RefundSeed(
-                id, paymentId, status, value, created, Json.str(body, "externalId")),
-            now),
+        core.simulation()
+            .seedRefund(
+                new Seeds.RefundSeed(
+                    id, paymentId, status, value, created, Json.str(body, "externalId")),
+                now),
         true);
   }
 
@@ -163,17 +165,18 @@ final class ProviderStates {
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
     V2Checks.failIfAny(errors);
     return V2Views.token(
-        core.seedToken(
-            new Seeds.TokenSeed(
-                id,
-                merchant,
-                status,
-                pan,
-                expiry,
-                Json.bool(body, "blocked", false),
-                Json.str(body, "callbackUrl"),
-                Json.str(body, "resultCode")),
-            now));
+        core.simulation()
+            .seedToken(
+                new Seeds.TokenSeed(
+                    id,
+                    merchant,
+                    status,
+                    pan,
+                    expiry,
+                    Json.bool(body, "blocked", false),
+                    Json.str(body, "callbackUrl"),
+                    Json.str(body, "resultCode")),
+                now));
   }
 
   ObjectNode receipt(JsonNode body, Instant now) {
@@ -201,7 +204,7 @@ final class ProviderStates {
     BigDecimal value = amountValue(body, null, errors);
     V2Checks.failIfAny(errors);
     return V2Views.receipt(
-        core.seedReceipt(new Seeds.ReceiptSeed(paymentId, status, type, value), now));
+        core.simulation().seedReceipt(new Seeds.ReceiptSeed(paymentId, status, type, value), now));
   }
 
   ObjectNode sticker(JsonNode body, Instant now) {
@@ -222,8 +225,9 @@ final class ProviderStates {
             value == null ? null : amountCurrency(body),
             Json.str(body, "callbackUrl"));
     return V2Views.sticker(
-        core.seedSticker(
-            new Seeds.StickerSeed(id, merchant, draft, Json.bool(body, "active", true)), now));
+        core.simulation()
+            .seedSticker(
+                new Seeds.StickerSeed(id, merchant, draft, Json.bool(body, "active", true)), now));
   }
 
   /**

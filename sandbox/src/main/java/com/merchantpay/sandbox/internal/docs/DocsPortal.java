@@ -71,7 +71,10 @@ public final class DocsPortal {
     byte[] body =
         switch (file) {
           case "sandbox.js" -> sandboxScript();
-          case "reference/v2/openapi.yaml", "reference/v1/openapi.yaml" -> withThisServer(file);
+          case "reference/v2/openapi.yaml",
+              "reference/v1/openapi.yaml",
+              "reference/control/openapi.yaml" ->
+              withThisServer(file);
           default -> files.computeIfAbsent(file, DocsPortal::read);
         };
     if (body.length == 0) {

@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  * The one door to the service's rules, shared by both interfaces, the hosted pages and the control
  * API. It holds the lock, the store and what time does to pending work; the rules themselves live
  * in one class per resource ({@link Payments}, {@link Refunds}, {@link Tokens}, {@link Receipts},
- * {@link Stickers}, and {@link Seeding} for resources made in a given state).
+ * {@link Stickers}); what a test makes happen in their place is {@link Simulation}.
  *
  * <p>Callers work inside {@link #transact}, which holds one lock for the whole change (no half-made
  * resource is ever visible) and first settles whatever fell due. A change either completes, and its
@@ -39,7 +39,7 @@ public final class Core {
   private final Tokens tokens;
   private final Receipts receipts;
   private final Stickers stickers;
-  private final Seeding seeding;
+  private final Simulation simulation;
   private Instant lastExpiry;
 
   public Core(
@@ -57,7 +57,13 @@ public final class Core {
     this.payments = new Payments(work, tokens, receipts);
     this.refunds = new Refunds(work, receipts);
     this.stickers = new Stickers(work);
-    this.seeding = new Seeding(work, payments, refunds, tokens, receipts, stickers);
+    this.simulation =
+        new Simulation(
+            work,
+            payments,
+            refunds,
+            tokens,
+            new Seeding(work, payments, refunds, tokens, receipts, stickers));
   }
 
   /** Where the hosted pages live: the sandbox's own address. */
@@ -385,26 +391,8 @@ public final class Core {
     stickers.setActive(sticker, active, now);
   }
 
-  // ---------------------------------------------------------------- resources made in a given
-  // state
-
-  public Payment seedPayment(Seeds.PaymentSeed seed, Instant now) {
-    return seeding.payment(seed, now);
-  }
-
-  public Refund seedRefund(Seeds.RefundSeed seed, Instant now) {
-    return seeding.refund(seed, now);
-  }
-
-  public PaymentToken seedToken(Seeds.TokenSeed seed, Instant now) {
-    return seeding.token(seed, now);
-  }
-
-  public Receipt seedReceipt(Seeds.ReceiptSeed seed, Instant now) {
-    return seeding.receipt(seed, now);
-  }
-
-  public Sticker seedSticker(Seeds.StickerSeed seed, Instant now) {
-    return seeding.sticker(seed, now);
+  /** What a test makes happen that the payer, the bank or the service's past would otherwise. */
+  public Simulation simulation() {
+    return simulation;
   }
 }

@@ -200,6 +200,52 @@ final class Payments {
     move(payment, PaymentStatus.CANCELLED, now);
   }
 
+  /**
+   * The payer passes or fails the confirmation step the payment waits for, on whatever page the
+   * step has (an issuer's challenge, a bank app, the sandbox's External page).
+   */
+  void payerConfirms(Payment payment, boolean approve, Instant now) {
+    if (payment.waiting != Payment.Waiting.STEP) {
+      throw Refused.byStatus(
+          payment, "Only a payment waiting for a confirmation step has one to pass");
+    }
+    if (payment.confirmation.type() == ConfirmationStep.External) {
+      payerDecided(payment, approve, now);
+    } else if (approve) {
+      proceed(payment, now);
+    } else {
+      reject(payment, "ThreeDSecureFailed", now);
+    }
+  }
+
+  /**
+   * The invoice's payer, or the confirmation step, is waited for no longer: the payment expires
+   * now.
+   */
+  void expire(Payment payment, Instant now) {
+    if (payment.waiting != Payment.Waiting.PAYER && payment.waiting != Payment.Waiting.STEP) {
+      throw Refused.byStatus(
+          payment, "Only a payment waiting for its payer or for a confirmation step can expire");
+    }
+    payment.lapsed = payment.waiting;
+    reject(payment, "PaymentExpired", now);
+  }
+
+  /** The bank gives its late answer now instead of when the card would have it. */
+  void bankAnswers(Payment payment, boolean approve, Instant now) {
+    if (payment.waiting != Payment.Waiting.BANK) {
+      throw Refused.byStatus(
+          payment, "Only a payment waiting for the bank's answer can be answered");
+    }
+    if (approve) {
+      payment.behaviour = payment.behaviour.afterApproval();
+      authorize(payment, now);
+    } else {
+      String code = payment.behaviour.declineAfterPending();
+      reject(payment, code == null ? "TransactionDeclined" : code, now);
+    }
+  }
+
   /** What time does to a payment whose deadline passed: the bank answers, or the wait lapses. */
   void deadlinePassed(Payment payment, Instant now) {
     if (payment.waiting == Payment.Waiting.BANK) {

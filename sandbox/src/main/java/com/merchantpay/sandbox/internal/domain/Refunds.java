@@ -82,6 +82,15 @@ final class Refunds {
     finish(refund, payment != null && payment.behaviour.refundsRejected(), now);
   }
 
+  /** The bank answers a pending refund now, as it is told to. */
+  void answer(Refund refund, boolean reject, Instant now) {
+    if (refund.status != RefundStatus.PENDING) {
+      throw Refused.notNow(
+          "Only a Pending refund waits for the bank; this one is " + refund.status.wire() + ".");
+    }
+    finish(refund, reject, now);
+  }
+
   void finish(Refund refund, boolean reject, Instant now) {
     RefundStatus status = reject ? RefundStatus.REJECTED : RefundStatus.SUCCESS;
     Lifecycle.check(refund.status, status);

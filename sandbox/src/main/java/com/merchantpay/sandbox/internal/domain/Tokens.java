@@ -122,6 +122,18 @@ final class Tokens {
     }
   }
 
+  /**
+   * The issuer blocks the token's card for now, or lifts the block; charges are refused meanwhile.
+   */
+  void setBlocked(PaymentToken token, boolean blocked, Instant now) {
+    if (token.status == TokenStatus.REVOKED || token.status == TokenStatus.DECLINED) {
+      throw Refused.notNow(
+          "A " + token.status.wire() + " payment token cannot be blocked or unblocked.");
+    }
+    token.blocked = blocked;
+    token.updated = now;
+  }
+
   void cardEntered(PaymentToken token, String pan, String expiry, Instant now) {
     Payments.requireState(token.awaitingCard(), "payment token", token.id);
     useCard(token, pan, expiry, now);

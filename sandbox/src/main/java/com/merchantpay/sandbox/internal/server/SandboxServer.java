@@ -1,18 +1,24 @@
 package com.merchantpay.sandbox.internal.server;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.callbacks.Callbacks;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
+import com.merchantpay.sandbox.internal.control.Actions;
 import com.merchantpay.sandbox.internal.control.ControlApi;
 import com.merchantpay.sandbox.internal.docs.DocsPortal;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.IdSource;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.faults.FaultRule;
+import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.hosted.HostedPages;
 import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.http.Json;
 import com.merchantpay.sandbox.internal.v1.NonceMemory;
 import com.merchantpay.sandbox.internal.v1.V1Api;
 import com.merchantpay.sandbox.internal.v1.V1Ledger;
@@ -67,7 +73,10 @@ public final class SandboxServer implements ControlApi.Host {
   private final Core core;
   private final Idempotency idempotency;
   private final NonceMemory nonces = new NonceMemory();
-  private final RequestLog requests = new RequestLog();
+  private final CallJournal journal = new CallJournal();
+  private final FaultRules faults = new FaultRules();
+  private final FaultedCalls faulted;
+  private final ActionsForJava actions;
   private final RuntimeOptions options;
   private final Callbacks callbacks;
   private final V2Api v2;
@@ -105,11 +114,14 @@ public final class SandboxServer implements ControlApi.Host {
     this.v2 = new V2Api(config, core, idempotency, options);
     this.v1 = new V1Api(config, core, clock, nonces, ledgers);
     this.pages = new HostedPages(core);
-    this.control = new ControlApi(this, config, core, options);
+    this.faulted = new FaultedCalls(config, faults);
+    this.actions = new ActionsForJava(new Actions(core));
+    this.control = new ControlApi(this, config, core, options, faults);
     this.docs = new DocsPortal(config, baseUrl);
     try {
       v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
       v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1));
+      control.requireHandlersFor(Contracts.operationIds(ApiSpec.CONTROL));
     } catch (IllegalStateException e) {
       http.stop(0);
       callbacks.close();
@@ -196,7 +208,8 @@ public final class SandboxServer implements ControlApi.Host {
           idempotency.clear();
           nonces.clear();
           callbacks.clear();
-          requests.clear();
+          journal.clear();
+          faults.clear();
           options.reset();
         });
   }
@@ -208,8 +221,48 @@ public final class SandboxServer implements ControlApi.Host {
   }
 
   @Override
-  public ArrayNode requestLog() {
-    return requests.view();
+  public ArrayNode journalView() {
+    return journal.view();
+  }
+
+  /** Sends a callback again; the new delivery's id, or null when no recent delivery has this id. */
+  public String redeliverCallback(String deliveryId) {
+    return callbacks.redeliver(deliveryId);
+  }
+
+  @Override
+  public ObjectNode redeliver(String deliveryId) {
+    String redelivery = callbacks.redeliver(deliveryId);
+    if (redelivery == null) {
+      throw ApiError.notFound("No recent callback delivery " + deliveryId + ".");
+    }
+    ObjectNode answer = Json.object();
+    answer.put("deliveryId", redelivery);
+    answer.put("redeliveryOf", deliveryId);
+    return answer;
+  }
+
+  /** The journal of calls to both interfaces. */
+  public CallJournal journal() {
+    return journal;
+  }
+
+  /** The fault rules in force. */
+  public FaultRules faults() {
+    return faults;
+  }
+
+  /** What the payer, the issuer or the bank would do, done now. */
+  public ActionsForJava actions() {
+    return actions;
+  }
+
+  /**
+   * Every callback delivery attempt (the newest {@link Callbacks#LOG_LIMIT}), oldest first, once
+   * the attempts due now were made.
+   */
+  public ArrayNode callbacksSent(Duration wait) throws InterruptedException {
+    return callbackLog(null, wait);
   }
 
   @Override
@@ -219,7 +272,8 @@ public final class SandboxServer implements ControlApi.Host {
     counts.put("idempotencyKeyCapacity", (long) Idempotency.CAPACITY);
     counts.put("callbackDeliveriesWaiting", (long) callbacks.pending());
     counts.put("callbackLogEntries", (long) callbacks.logSize());
-    counts.put("requestLogEntries", (long) requests.size());
+    counts.put("journalEntries", (long) journal.size());
+    counts.put("faultRules", (long) faults.size());
     counts.put("v1NoncesRemembered", nonces.size());
     return counts;
   }
@@ -252,10 +306,15 @@ public final class SandboxServer implements ControlApi.Host {
       reply(exchange, out, requestId);
       return;
     }
+    CallNotes notes = new CallNotes();
+    FaultRules.Hit hit = null;
     try {
-      out = route(in, path);
-      if (path.startsWith("/api/")) {
-        requests.record(clock.now(), requestId, in.method(), path, out);
+      hit = faulted.meet(in, notes);
+      FaultedCalls.delay(hit);
+      boolean before = hit != null && hit.effect().kind() == FaultRule.Kind.FAIL_BEFORE;
+      out = before ? FaultedCalls.answer(hit) : route(in, path, notes);
+      if (hit != null && hit.effect().kind() == FaultRule.Kind.FAIL_AFTER) {
+        out = FaultedCalls.answer(hit);
       }
     } catch (RuntimeException | Error e) {
       // Answer even a broken request, so a client is never left waiting; the trace is for whoever
@@ -266,14 +325,28 @@ public final class SandboxServer implements ControlApi.Host {
           HttpSupport.Out.text(
               500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
     }
-    reply(exchange, out, requestId);
+    if (path.startsWith("/api/")) {
+      boolean answered = hit == null || hit.effect().kind() != FaultRule.Kind.DROP_AFTER;
+      journal.record(
+          clock.now(),
+          requestId,
+          in,
+          notes,
+          answered ? out : null,
+          hit == null ? null : hit.describe());
+    }
+    try {
+      FaultedCalls.reply(exchange, out.withHeader("Request-Id", requestId), hit);
+    } catch (IOException e) {
+      exchange.close();
+    }
   }
 
-  private HttpSupport.Out route(HttpSupport.In in, String path) {
+  private HttpSupport.Out route(HttpSupport.In in, String path, CallNotes notes) {
     if (path.startsWith("/api/v2/")) {
-      return v2.handle(in);
+      return v2.handle(in, notes);
     } else if (path.startsWith("/api/v1/")) {
-      return v1.handle(in);
+      return v1.handle(in, notes);
     } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
       return control.handle(in);
     } else if (DocsPortal.handles(path)) {

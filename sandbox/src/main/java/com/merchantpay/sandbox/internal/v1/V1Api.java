@@ -17,6 +17,7 @@ import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Refused;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
+import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -58,7 +59,8 @@ public final class V1Api {
     routes.requireExactly(documentedOperations);
   }
 
-  public HttpSupport.Out handle(HttpSupport.In in) {
+  /** Answers a v1 call, noting for the journal what it learns about the call on the way. */
+  public HttpSupport.Out handle(HttpSupport.In in, CallNotes notes) {
     Contracts.Api api = Contracts.v1();
     Contracts.Operation operation = null;
     boolean pathKnown = false;
@@ -76,6 +78,7 @@ public final class V1Api {
           : HttpSupport.Out.text(
               404, "text/plain; charset=utf-8", "no v1 operation at " + in.rawPath() + "\n");
     }
+    notes.operation("v1", operation.id());
     Map<String, List<String>> params;
     try {
       params =
@@ -83,6 +86,7 @@ public final class V1Api {
               ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
               : in.query();
     } catch (IllegalArgumentException e) {
+      notes.finding("body: malformed form encoding");
       return HttpSupport.Out.text(
           400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
     }
@@ -93,7 +97,8 @@ public final class V1Api {
             ? Ignored.formFields(api, operation, params.keySet())
             : Ignored.queryParameters(api, operation, params.keySet());
     boolean xml = operation.xml() && "1".equals(HttpSupport.first(params, "xml"));
-    return Ignored.name(signedCall(in, api, operation, params, xml), List.of(), ignored);
+    notes.nonce(HttpSupport.first(params, "nonce"));
+    return Ignored.name(signedCall(in, api, operation, params, xml, notes), List.of(), ignored);
   }
 
   private HttpSupport.Out signedCall(
@@ -101,12 +106,14 @@ public final class V1Api {
       Contracts.Api api,
       Contracts.Operation operation,
       Map<String, List<String>> params,
-      boolean xml) {
+      boolean xml,
+      CallNotes notes) {
     String login = HttpSupport.first(params, "login");
     V1User user = login == null ? null : config.user(login);
     if (user == null) {
       return envelope(xml, code(-6));
     }
+    notes.merchant(user.merchantId());
     String expected =
         V1Signature.hash(
             V1Signature.signedText(operation.hashed(), user.login(), user.password(), params));
@@ -127,6 +134,7 @@ public final class V1Api {
         "POST".equals(in.method())
             ? V1Forms.check(api, operation, in.contentType(), params)
             : validate(in, api, operation);
+    notes.findings(errors);
     if (!errors.isEmpty()) {
       return HttpSupport.Out.text(
           400, "text/plain; charset=utf-8", String.join("\n", errors) + "\n");
@@ -141,6 +149,7 @@ public final class V1Api {
       return core.transact(
           now -> handler.handle(new V1Operations.Call(merchant, params, xml, now)));
     } catch (V1Params.ContractFailure e) {
+      notes.finding(e.getMessage());
       return HttpSupport.Out.text(400, "text/plain; charset=utf-8", e.getMessage() + "\n");
     } catch (Refused e) {
       return envelope(xml, code(errorCode(e, operation.id())));

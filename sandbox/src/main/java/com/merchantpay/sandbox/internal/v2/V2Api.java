@@ -13,6 +13,7 @@ import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Refused;
 import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +65,8 @@ public final class V2Api {
     };
   }
 
-  public HttpSupport.Out handle(HttpSupport.In in) {
+  /** Answers a v2 call, noting for the journal what it learns about the call on the way. */
+  public HttpSupport.Out handle(HttpSupport.In in, CallNotes notes) {
     Contracts.Api api = Contracts.v2();
     Contracts.Operation operation = null;
     Map<String, String> pathParams = null;
@@ -90,13 +92,18 @@ public final class V2Api {
               .response()
           : ApiError.notFound("No operation at " + in.rawPath() + ".").response();
     }
+    notes.operation("v2", operation.id());
+    if ("POST".equals(operation.method())) {
+      notes.idempotencyKey(in.header("Idempotency-Key"));
+    }
     List<String> ignoredParameters = Ignored.queryParameters(api, operation, in.query().keySet());
     List<String> ignoredMembers = List.of();
     try {
       String merchantId = authenticate(in);
+      notes.merchant(merchantId);
       JsonNode body = null;
       if (operation.hasBody()) {
-        validate(in, api, operation, true);
+        validate(in, api, operation, true, notes);
         body = RequestBodies.object(in);
         ignoredMembers = Ignored.bodyMembers(api, operation, body);
       } else {
@@ -105,7 +112,7 @@ public final class V2Api {
         if (in.hasBody()) {
           ignoredMembers = Ignored.allMembers(RequestBodies.ofBodilessCall(in));
         }
-        validate(in, api, operation, false);
+        validate(in, api, operation, false, notes);
       }
       checkMerchant(merchantId, body, in);
       Contracts.Operation op = operation;
@@ -118,8 +125,8 @@ public final class V2Api {
                   op.id(),
                   in.header("Idempotency-Key"),
                   Json.canonical(body),
-                  () -> run(op, merchantId, request, params, in))
-              : run(op, merchantId, body, params, in);
+                  () -> run(op, merchantId, request, params, in, notes))
+              : run(op, merchantId, body, params, in, notes);
       return Ignored.name(out, ignoredMembers, ignoredParameters);
     } catch (ApiError e) {
       return Ignored.name(e.response(), ignoredMembers, ignoredParameters);
@@ -158,11 +165,16 @@ public final class V2Api {
    * checked in full.
    */
   private void validate(
-      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
+      HttpSupport.In in,
+      Contracts.Api api,
+      Contracts.Operation operation,
+      boolean withBody,
+      CallNotes notes) {
     List<String> errors =
         withBody && in.hasBody()
             ? check(in, api, operation, true)
             : bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false));
+    notes.findings(errors);
     V2Checks.failIfAny(errors);
   }
 
@@ -213,12 +225,16 @@ public final class V2Api {
       String merchant,
       JsonNode body,
       Map<String, String> path,
-      HttpSupport.In in) {
+      HttpSupport.In in,
+      CallNotes notes) {
     V2Operations.Handler handler = routes.handler(op.id());
     try {
       return core.transact(
           now -> handler.handle(new V2Operations.Call(merchant, body, path, in, now)));
     } catch (ApiError e) {
+      // The request's own form failed a rule of the spec the schema cannot say: the contract's
+      // finding.
+      notes.findings(e.errors());
       return e.response();
     } catch (Refused e) {
       return error(e).response();

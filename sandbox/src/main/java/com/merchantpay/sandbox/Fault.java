@@ -1,0 +1,169 @@
+package com.merchantpay.sandbox;
+
+import com.merchantpay.sandbox.internal.faults.FaultRule;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A rule that makes calls to the sandbox fail, for testing how an application handles failures:
+ * which calls it hits (an operation, a merchant, the nth call, a share of calls) and what it does.
+ * Immutable; add it with {@link Faults#add} or {@link Sandbox.Builder#fault}.
+ *
+ * <pre>{@code
+ * // The payment is made, then its answer is lost: the application must not pay twice.
+ * sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+ * // Every third call turned away, repeatably.
+ * sandbox.faults().add(Fault.onEveryCall().rate(0.33, 42).failBefore(429, Duration.ofSeconds(1)));
+ * }</pre>
+ *
+ * <p>A fault before acting leaves the sandbox as it was; a fault after acting lets the call do all
+ * it does, exactly once, and then loses or spoils the answer, so a retry with the same idempotency
+ * key gets the stored result. Every call that meets a fault says so in the {@link Journal}.
+ */
+public final class Fault {
+  private final FaultRule rule;
+
+  private Fault(FaultRule rule) {
+    this.rule = rule;
+  }
+
+  /**
+   * A rule for the calls of one operation: a v2 operation id ({@code createPayment}) or a v1
+   * operation name ({@code refundPayment}).
+   */
+  public static Builder on(String operation) {
+    return new Builder(Objects.requireNonNull(operation, "operation"));
+  }
+
+  /** A rule for every call to either interface. */
+  public static Builder onEveryCall() {
+    return new Builder("*");
+  }
+
+  /**
+   * Reads the text form the standalone jar's {@code --fault} option takes: the operation ({@code *}
+   * for all, {@code @MERCHANT} to narrow it), one effect ({@code delay=PT2S}, {@code before=503},
+   * {@code before=429,retry-after=PT1S}, {@code after=502}, {@code drop-after}, {@code
+   * stall=PT30S}, {@code truncate}) and options ({@code once}, {@code times=N}, {@code nth=N},
+   * {@code rate=0.3}, {@code seed=42}), separated by commas: {@code createPayment,drop-after,once}.
+   *
+   * @throws IllegalArgumentException naming the part that cannot be read
+   */
+  public static Fault parse(String text) {
+    return new Fault(FaultRule.parse(text));
+  }
+
+  FaultRule rule() {
+    return rule;
+  }
+
+  /** The rule in its text form, as {@link #parse} reads it. */
+  @Override
+  public String toString() {
+    return rule.describe();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Fault fault && fault.rule.equals(rule);
+  }
+
+  @Override
+  public int hashCode() {
+    return rule.hashCode();
+  }
+
+  /** Which calls a fault hits; ends with the effect, which makes the {@link Fault}. */
+  public static final class Builder {
+    private final String operation;
+    private String merchant;
+    private Integer nthCall;
+    private Double rate;
+    private long seed;
+    private Integer times;
+
+    private Builder(String operation) {
+      this.operation = operation;
+    }
+
+    /** Only calls made for this merchant. */
+    public Builder merchant(String merchantId) {
+      this.merchant = Objects.requireNonNull(merchantId, "merchantId");
+      return this;
+    }
+
+    /** Only the nth call the rule matches, counting from 1. */
+    public Builder nthCall(int n) {
+      this.nthCall = n;
+      return this;
+    }
+
+    /** Only this share of the matching calls, drawn from a generator with this seed. */
+    public Builder rate(double share, long seed) {
+      this.rate = share;
+      this.seed = seed;
+      return this;
+    }
+
+    /** Hits this many calls, then is gone. Without it the rule stays until removed. */
+    public Builder times(int n) {
+      this.times = n;
+      return this;
+    }
+
+    /** Hits one call, then is gone. */
+    public Builder once() {
+      return times(1);
+    }
+
+    /** Holds the call this long before handling it as usual. */
+    public Fault delay(Duration duration) {
+      return effect(FaultRule.Kind.DELAY, 0, duration);
+    }
+
+    /** Answers this 4xx or 5xx status without acting: the call had no effect. */
+    public Fault failBefore(int status) {
+      return effect(FaultRule.Kind.FAIL_BEFORE, status, null);
+    }
+
+    /** Answers this status with a {@code Retry-After} (a 429 or 503) without acting. */
+    public Fault failBefore(int status, Duration retryAfter) {
+      return effect(FaultRule.Kind.FAIL_BEFORE, status, Objects.requireNonNull(retryAfter));
+    }
+
+    /** Acts, then answers this 5xx status instead of the real answer. */
+    public Fault failAfterActing(int status) {
+      return effect(FaultRule.Kind.FAIL_AFTER, status, null);
+    }
+
+    /** Acts, then closes the connection without an answer. */
+    public Fault dropConnectionAfterActing() {
+      return effect(FaultRule.Kind.DROP_AFTER, 0, null);
+    }
+
+    /** Acts, sends the answer's headers and half its body, then holds the rest this long. */
+    public Fault stallBody(Duration duration) {
+      return effect(FaultRule.Kind.STALL, 0, duration);
+    }
+
+    /** Acts, sends half the answer's body and closes the connection. */
+    public Fault truncateBody() {
+      return effect(FaultRule.Kind.TRUNCATE, 0, null);
+    }
+
+    /**
+     * @throws IllegalArgumentException when the rule's settings do not hold together
+     */
+    private Fault effect(FaultRule.Kind kind, int status, Duration duration) {
+      return new Fault(
+          new FaultRule(
+              operation,
+              merchant,
+              nthCall,
+              rate,
+              seed,
+              times,
+              new FaultRule.Effect(kind, status, duration)));
+    }
+  }
+}

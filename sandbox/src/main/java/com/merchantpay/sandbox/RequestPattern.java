@@ -1,0 +1,210 @@
+package com.merchantpay.sandbox;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Which calls a {@link Journal} search or verification is about: an operation, and optionally the
+ * merchant, the idempotency key, the status, members of the body or parameters. Immutable; each
+ * method returns a narrower pattern.
+ *
+ * <pre>{@code
+ * sandbox.journal().verify(1, RequestPattern.operation("createPayment")
+ *     .withBodyMember("amount.value", "10.50")
+ *     .withBodyMember("invoice.orderNo", "order-4711"));
+ * }</pre>
+ */
+public final class RequestPattern {
+  // Numbers are read as written, so a near miss shows 10.00 where the application sent 10.00.
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .build();
+
+  /** One condition: null when an entry meets it, else why it does not. */
+  private record Condition(String description, Function<JournalEntry, String> miss) {}
+
+  private final List<Condition> conditions;
+
+  private RequestPattern(List<Condition> conditions) {
+    this.conditions = List.copyOf(conditions);
+  }
+
+  /** Calls of this v2 operation id or v1 operation name. */
+  public static RequestPattern operation(String operation) {
+    Objects.requireNonNull(operation, "operation");
+    return new RequestPattern(List.of())
+        .with(
+            "operation " + operation,
+            entry ->
+                operation.equalsIgnoreCase(String.valueOf(entry.operation()))
+                    ? null
+                    : "operation " + entry.operation() + ", not " + operation);
+  }
+
+  /** Every call. */
+  public static RequestPattern anyCall() {
+    return new RequestPattern(List.of());
+  }
+
+  /** Only calls made for this merchant. */
+  public RequestPattern merchant(String merchantId) {
+    return with(
+        "merchant " + merchantId,
+        entry ->
+            merchantId.equals(entry.merchantId())
+                ? null
+                : "merchant " + entry.merchantId() + ", not " + merchantId);
+  }
+
+  /** Only calls with this idempotency key. */
+  public RequestPattern idempotencyKey(String key) {
+    return with(
+        "idempotency key " + key,
+        entry ->
+            key.equals(entry.idempotencyKey())
+                ? null
+                : "idempotency key " + entry.idempotencyKey() + ", not " + key);
+  }
+
+  /** Only calls answered with this status. */
+  public RequestPattern status(int status) {
+    return with(
+        "status " + status,
+        entry -> entry.status() == status ? null : "status " + entry.status() + ", not " + status);
+  }
+
+  /** Only calls whose request keeps the contract, or only those that break it. */
+  public RequestPattern valid(boolean valid) {
+    return with(
+        valid ? "a valid request" : "an invalid request",
+        entry ->
+            entry.valid() == valid
+                ? null
+                : valid ? "invalid: " + String.join("; ", entry.findings()) : "valid");
+  }
+
+  /**
+   * Only calls whose JSON body has this value at this member, a path of names and array indexes
+   * joined by dots ({@code amount.value}, {@code receipt.items.0.price}). Numbers compare by value
+   * ({@code 10.5} matches {@code "10.50"}).
+   */
+  public RequestPattern withBodyMember(String path, String expected) {
+    return with(
+        "body member " + path + " = " + Masking.value(expected),
+        entry -> {
+          JsonNode actual = member(entry.body(), path);
+          if (actual == null) {
+            return "no body member " + path;
+          }
+          return sameValue(actual, expected)
+              ? null
+              : "body member "
+                  + path
+                  + " is "
+                  + Masking.value(actual.asText())
+                  + ", not "
+                  + Masking.value(expected);
+        });
+  }
+
+  /** Only calls with this parameter (query, or a v1 form field) set to this value. */
+  public RequestPattern withParameter(String name, String expected) {
+    return with(
+        "parameter " + name + " = " + Masking.value(expected),
+        entry -> {
+          String actual = entry.parameter(name);
+          if (actual == null) {
+            return "no parameter " + name;
+          }
+          return actual.equals(expected)
+              ? null
+              : "parameter "
+                  + name
+                  + " is "
+                  + Masking.value(actual)
+                  + ", not "
+                  + Masking.value(expected);
+        });
+  }
+
+  /** Only calls whose body meets this test, which the description names in reports. */
+  public RequestPattern withBody(String description, Predicate<String> body) {
+    return with(
+        "body " + description, entry -> body.test(entry.body()) ? null : "body not " + description);
+  }
+
+  private RequestPattern with(String description, Function<JournalEntry, String> miss) {
+    List<Condition> more = new ArrayList<>(conditions);
+    more.add(new Condition(description, miss));
+    return new RequestPattern(more);
+  }
+
+  /** Why the entry does not match, one reason per condition it misses; empty when it matches. */
+  List<String> misses(JournalEntry entry) {
+    List<String> misses = new ArrayList<>();
+    for (Condition condition : conditions) {
+      String miss = condition.miss().apply(entry);
+      if (miss != null) {
+        misses.add(miss);
+      }
+    }
+    return misses;
+  }
+
+  boolean matches(JournalEntry entry) {
+    return misses(entry).isEmpty();
+  }
+
+  /**
+   * The pattern in words: {@code operation createPayment with body member amount.value = 10.50}.
+   */
+  @Override
+  public String toString() {
+    if (conditions.isEmpty()) {
+      return "any call";
+    }
+    return String.join(" with ", conditions.stream().map(Condition::description).toList());
+  }
+
+  private static JsonNode member(String body, String path) {
+    JsonNode node;
+    try {
+      node = JSON.readTree(body);
+    } catch (IOException e) {
+      return null;
+    }
+    for (String step : path.split("\\.")) {
+      if (node == null) {
+        return null;
+      }
+      node =
+          node.isArray() && step.matches("[0-9]+")
+              ? node.get(Integer.parseInt(step))
+              : node.get(step);
+    }
+    return node == null || node.isMissingNode() ? null : node;
+  }
+
+  private static boolean sameValue(JsonNode actual, String expected) {
+    if (actual.isNumber()) {
+      try {
+        return actual.decimalValue().compareTo(new BigDecimal(expected)) == 0;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    return actual.isValueNode() && actual.asText().equals(expected);
+  }
+}

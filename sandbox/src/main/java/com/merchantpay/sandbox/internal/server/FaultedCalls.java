@@ -1,0 +1,153 @@
+package com.merchantpay.sandbox.internal.server;
+
+import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.config.V1User;
+import com.merchantpay.sandbox.internal.contract.Contracts;
+import com.merchantpay.sandbox.internal.faults.FaultRule;
+import com.merchantpay.sandbox.internal.faults.FaultRules;
+import com.merchantpay.sandbox.internal.http.CallNotes;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Faults as calls meet them: which call a rule is about (its operation and merchant, told apart
+ * before the call is handled), the answer a fault puts in place of the real one, and answers that
+ * never arrive whole.
+ */
+final class FaultedCalls {
+  private final SandboxConfig config;
+  private final FaultRules faults;
+
+  FaultedCalls(SandboxConfig config, FaultRules faults) {
+    this.config = config;
+    this.faults = faults;
+  }
+
+  /** The fault this call to an interface meets, if any; notes the call's operation and merchant. */
+  FaultRules.Hit meet(HttpSupport.In in, CallNotes notes) {
+    if (faults.size() == 0) {
+      return null;
+    }
+    String path = in.rawPath();
+    String api = path.startsWith("/api/v2/") ? "v2" : path.startsWith("/api/v1/") ? "v1" : null;
+    if (api == null) {
+      return null;
+    }
+    String operation = operation(api, in);
+    String merchant = "v2".equals(api) ? v2Merchant(in) : v1Merchant(in);
+    FaultRules.Hit hit = faults.meet(operation, merchant);
+    if (hit != null) {
+      notes.operation(api, operation);
+      notes.merchant(merchant);
+    }
+    return hit;
+  }
+
+  private static String operation(String api, HttpSupport.In in) {
+    Contracts.Api document = "v2".equals(api) ? Contracts.v2() : Contracts.v1();
+    for (Contracts.Operation candidate : document.operations()) {
+      if (candidate.method().equals(in.method()) && candidate.match(in.rawPath()) != null) {
+        return candidate.id();
+      }
+    }
+    return null;
+  }
+
+  private String v2Merchant(HttpSupport.In in) {
+    String header = in.header("Authorization");
+    if (header == null) {
+      return null;
+    }
+    String[] parts = header.strip().split("\\s+", 2);
+    return parts.length == 2 ? config.bearerTokens().get(parts[1]) : null;
+  }
+
+  private String v1Merchant(HttpSupport.In in) {
+    Map<String, List<String>> params;
+    try {
+      params =
+          "POST".equals(in.method())
+              ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+              : in.query();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    String login = HttpSupport.first(params, "login");
+    V1User user = login == null ? null : config.user(login);
+    return user == null ? null : user.merchantId();
+  }
+
+  /** The answer a fault gives instead of the call's own: before acting, or after it. */
+  static HttpSupport.Out answer(FaultRules.Hit hit) {
+    FaultRule.Effect effect = hit.effect();
+    HttpSupport.Out out =
+        HttpSupport.Out.text(
+            effect.status(),
+            "text/plain; charset=utf-8",
+            "Fault injected by the sandbox (" + hit.describe() + ")\n");
+    Duration retryAfter = effect.duration();
+    if (retryAfter != null) {
+      long seconds = (retryAfter.toMillis() + 999) / 1000;
+      out = out.withHeader("Retry-After", Long.toString(seconds));
+    }
+    return out;
+  }
+
+  /**
+   * Writes an answer as the fault has it arrive: not at all, cut short, or held up part-way; any
+   * other answer whole.
+   */
+  static void reply(HttpExchange exchange, HttpSupport.Out out, FaultRules.Hit hit)
+      throws IOException {
+    FaultRule.Kind kind = hit == null ? null : hit.effect().kind();
+    if (kind == FaultRule.Kind.DROP_AFTER) {
+      // Closing before any header is sent closes the connection: the caller gets no answer.
+      exchange.close();
+      return;
+    }
+    if (kind != FaultRule.Kind.STALL && kind != FaultRule.Kind.TRUNCATE || out.body().length < 2) {
+      HttpSupport.write(exchange, out);
+      return;
+    }
+    out.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+    if (out.contentType() != null) {
+      exchange.getResponseHeaders().set("Content-Type", out.contentType());
+    }
+    byte[] body = out.body();
+    int half = body.length / 2;
+    exchange.sendResponseHeaders(out.status(), body.length);
+    OutputStream os = exchange.getResponseBody();
+    try {
+      os.write(Arrays.copyOf(body, half));
+      os.flush();
+      if (kind == FaultRule.Kind.STALL) {
+        Thread.sleep(hit.effect().duration().toMillis());
+        os.write(body, half, body.length - half);
+        os.close();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      // A truncated answer ends here: fewer bytes than announced, and the connection goes.
+      exchange.close();
+    }
+  }
+
+  /** Waits out a delay before the call is handled. */
+  static void delay(FaultRules.Hit hit) {
+    if (hit != null && hit.effect().kind() == FaultRule.Kind.DELAY) {
+      try {
+        Thread.sleep(hit.effect().duration().toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

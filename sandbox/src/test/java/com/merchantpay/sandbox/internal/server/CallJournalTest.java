@@ -1,0 +1,50 @@
+package com.merchantpay.sandbox.internal.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.merchantpay.sandbox.internal.http.CallNotes;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CallJournalTest {
+
+  @Test
+  void largeBodiesAreCutAndTheirTotalStaysWithinItsBoundOldestFirst() {
+    CallJournal journal = new CallJournal();
+    int calls = (int) (CallJournal.MAX_BODY_BYTES / CallJournal.MAX_BODY) * 2;
+    for (int i = 0; i < calls; i++) {
+      journal.record(Instant.EPOCH, "r" + i, call(64 * 1024), new CallNotes(), null, null);
+    }
+
+    List<CallJournal.Entry> kept = journal.entries(0);
+    assertThat(kept).allSatisfy(e -> assertThat(e.body()).hasSize(CallJournal.MAX_BODY));
+    assertThat((long) kept.size() * CallJournal.MAX_BODY)
+        .isLessThanOrEqualTo(CallJournal.MAX_BODY_BYTES);
+    assertThat(kept.get(kept.size() - 1).sequence()).isEqualTo(calls);
+    assertThat(journal.forgotten()).isEqualTo(calls - kept.size());
+  }
+
+  @Test
+  void aClearedJournalTakesAsManyBodiesAgain() {
+    CallJournal journal = new CallJournal();
+    int fit = (int) (CallJournal.MAX_BODY_BYTES / CallJournal.MAX_BODY);
+    for (int i = 0; i < fit * 2; i++) {
+      journal.record(
+          Instant.EPOCH, "r" + i, call(CallJournal.MAX_BODY), new CallNotes(), null, null);
+    }
+    journal.clear();
+    for (int i = 0; i < fit; i++) {
+      journal.record(
+          Instant.EPOCH, "s" + i, call(CallJournal.MAX_BODY), new CallNotes(), null, null);
+    }
+
+    assertThat(journal.entries(0)).hasSize(fit);
+  }
+
+  private static HttpSupport.In call(int bodySize) {
+    return new HttpSupport.In("POST", "/api/v2/payments", Map.of(), Map.of(), new byte[bodySize]);
+  }
+}
