@@ -38,8 +38,8 @@ final class Pages {
     StringBuilder body = new StringBuilder();
     body.append(
         "<h1>Merchant Payment Service</h1>\n<p class=\"lead\">The reference of both interfaces, generated "
-            + "from the OpenAPI documents the clients, the sandbox and the conformance kit are built from, and guides "
-            + "for a merchant's developer.</p>\n<h2>Reference</h2>\n<ul class=\"cards\">\n");
+            + "from the OpenAPI documents the clients, the sandbox and the conformance kit are built from, the "
+            + "sandbox's control interface for tests, and guides for a merchant's developer.</p>\n<h2>Reference</h2>\n<ul class=\"cards\">\n");
     for (PortalBuilder.Reference reference : references) {
       body.append("<li><a href=\"reference/")
           .append(reference.name())
@@ -47,8 +47,8 @@ final class Pages {
           .append(escape(reference.title()))
           .append("</a><span>")
           .append(reference.operations().size())
-          .append(" operations under <code>/api/")
-          .append(reference.name())
+          .append(" operations under <code>")
+          .append(reference.basePath())
           .append("</code></span></li>\n");
     }
     body.append(
@@ -157,7 +157,9 @@ final class Pages {
                 + root
                 + "reference/v2.html\">v2 reference</a><a href=\""
                 + root
-                + "reference/v1.html\">v1 reference</a>");
+                + "reference/v1.html\">v1 reference</a><a href=\""
+                + root
+                + "reference/control.html\">Sandbox control</a>");
     nav.append("<a href=\"").append(root).append("index.html#guides\">Guides</a>");
     nav.append("<a href=\"").append(root).append("decisions.html\">Decisions</a></nav>");
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -74,7 +74,10 @@ public final class PortalBuilder {
     write(site.resolve("sandbox.js"), "window.MERCHANTPAY_SANDBOX = null;\n");
 
     List<Reference> references =
-        List.of(new Reference("v2", ApiSpec.V2), new Reference("v1", ApiSpec.V1));
+        List.of(
+            new Reference("v2", ApiSpec.V2, "/api/v2"),
+            new Reference("v1", ApiSpec.V1, "/api/v1"),
+            new Reference("control", ApiSpec.CONTROL, "/_sandbox"));
     for (Reference reference : references) {
       write(
           site.resolve("reference/" + reference.name() + "/openapi.yaml"), reference.spec().yaml());
@@ -89,8 +92,10 @@ public final class PortalBuilder {
     write(site.resolve("index.html"), Pages.home(references, guides));
   }
 
-  /** One interface's reference: its name in paths and its document. */
-  record Reference(String name, ApiSpec spec) {
+  /**
+   * One interface's reference: its name in the portal's paths, its document, where it is served.
+   */
+  record Reference(String name, ApiSpec spec, String basePath) {
     JsonNode document() {
       try {
         return new YAMLMapper().readTree(spec.yaml());

@@ -33,9 +33,11 @@ class PortalBuilderTest {
         .contains(
             operations(ApiSpec.V2) + " operations",
             operations(ApiSpec.V1) + " operations",
+            operations(ApiSpec.CONTROL) + " operations under <code>/_sandbox</code>",
             "guides/v1-signing.html");
     assertThat(Files.readString(site.resolve("decisions.html"))).contains(Pages.DECISION);
     assertThat(site.resolve("reference/v2/openapi.yaml")).exists();
+    assertThat(site.resolve("reference/control.html")).exists();
     assertThat(site.resolve("reference/swagger-ui/swagger-ui-bundle.js")).exists();
   }
 

@@ -8,7 +8,9 @@
     ? 'This is the published reference. To try requests, run the sandbox and open its /docs page.'
     : api === 'v2'
       ? 'Try it out calls this sandbox (' + sandbox.baseUrl + ') with its bearer token filled in.'
-      : 'Try it out calls this sandbox (' + sandbox.baseUrl + ') as ' + sandbox.v1.login
+      : api === 'control'
+        ? 'Try it out calls this sandbox\'s control interface (' + sandbox.baseUrl + '/_sandbox): it changes its state.'
+        : 'Try it out calls this sandbox (' + sandbox.baseUrl + ') as ' + sandbox.v1.login
         + '; keep the examples in login, nonce and hash: the page signs each call before it leaves.';
 
   function toBase64(buffer) {
