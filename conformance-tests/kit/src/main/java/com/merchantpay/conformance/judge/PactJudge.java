@@ -1,0 +1,278 @@
+package com.merchantpay.conformance.judge;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.spec.ApiSpec;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Judges the interactions of any consumer's pact file (Pact specification V2, V3 or V4) against the
+ * service documents: each request must be one the document of its interface allows, and each
+ * recorded answer one the documents allow for it. The values checked are those written in the file,
+ * which for a matcher are its example values. Nothing is sent anywhere.
+ *
+ * <pre>{@code
+ * PactJudge.Judged judged = PactJudge.create().judge(Path.of("target/pacts/shop-payments.json"));
+ * assertThat(judged.departures()).isEmpty();
+ * }</pre>
+ */
+public final class PactJudge {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** What one interaction was found to do. */
+  public record Finding(String interaction, Kind kind, String text) {
+    public enum Kind {
+      /** A rule of the documents is broken: the consumer expects what the service need not do. */
+      DEPARTURE,
+      /** A point the documents leave open, read otherwise than our spec: reported, not failed. */
+      READING,
+      /** Not judged: not an HTTP interaction, or no interface of the service. */
+      NOT_JUDGED
+    }
+
+    @Override
+    public String toString() {
+      return interaction + ": " + text;
+    }
+  }
+
+  /** One pact file judged. */
+  public record Judged(
+      Path file, String consumer, String provider, int interactions, List<Finding> findings) {
+    public Judged {
+      findings = List.copyOf(findings);
+    }
+
+    public List<Finding> departures() {
+      return findings.stream().filter(f -> f.kind() == Finding.Kind.DEPARTURE).toList();
+    }
+
+    public List<Finding> readings() {
+      return findings.stream().filter(f -> f.kind() == Finding.Kind.READING).toList();
+    }
+  }
+
+  private final Map<ApiSpec, OpenApiInteractionValidator> requests = new EnumMap<>(ApiSpec.class);
+  private final Map<ApiSpec, ExchangeJudge> answers = new EnumMap<>(ApiSpec.class);
+
+  private PactJudge() {
+    for (ApiSpec spec : List.of(ApiSpec.V2, ApiSpec.V1)) {
+      requests.put(
+          spec,
+          OpenApiInteractionValidator.createFor(SpecModel.of(spec).openApi())
+              .withLevelResolver(
+                  LevelResolver.create()
+                      // A pact records the consumer's side; a verifier sends the provider's own
+                      // credentials, so their absence is no departure.
+                      .withLevel(
+                          "validation.request.security.missing", ValidationReport.Level.IGNORE)
+                      .build())
+              .build());
+      answers.put(spec, ExchangeJudge.of(spec));
+    }
+  }
+
+  public static PactJudge create() {
+    return new PactJudge();
+  }
+
+  /**
+   * Judges every interaction of the file.
+   *
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException when it is not a pact file, saying why
+   */
+  public Judged judge(Path file) throws IOException {
+    JsonNode pact;
+    try {
+      pact = JSON.readTree(Files.readAllBytes(file));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + ")");
+    }
+    if (pact == null || !pact.path("interactions").isArray()) {
+      throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
+    }
+    List<Finding> findings = new ArrayList<>();
+    int count = 0;
+    for (JsonNode interaction : pact.path("interactions")) {
+      count++;
+      String name =
+          interaction.path("description").asText("interaction " + count)
+              + states(interaction.path("providerStates"), interaction.path("providerState"));
+      judge(interaction, name, findings);
+    }
+    return new Judged(
+        file,
+        pact.path("consumer").path("name").asText("?"),
+        pact.path("provider").path("name").asText("?"),
+        count,
+        findings);
+  }
+
+  private void judge(JsonNode interaction, String name, List<Finding> findings) {
+    String type = interaction.path("type").asText("Synchronous/HTTP");
+    if (!type.equals("Synchronous/HTTP")) {
+      findings.add(
+          new Finding(name, Finding.Kind.NOT_JUDGED, "a " + type + " interaction, not HTTP"));
+      return;
+    }
+    JsonNode request = interaction.path("request");
+    String method = request.path("method").asText("GET").toUpperCase(Locale.ROOT);
+    String path = request.path("path").asText("/");
+    ApiSpec spec =
+        path.startsWith("/api/v1/") ? ApiSpec.V1 : path.startsWith("/api/v2/") ? ApiSpec.V2 : null;
+    SpecModel.Operation operation =
+        spec == null ? null : SpecModel.of(spec).operation(method, path);
+    if (operation == null) {
+      findings.add(
+          new Finding(
+              name,
+              Finding.Kind.DEPARTURE,
+              method + " " + path + " is no operation of either interface"));
+      return;
+    }
+    String where = " (" + operation.id() + ")";
+    for (String problem : requestProblems(spec, method, path, request)) {
+      findings.add(new Finding(name + where, Finding.Kind.DEPARTURE, "request: " + problem));
+    }
+    JsonNode response = interaction.path("response");
+    Map<String, List<String>> headers = headers(response.path("headers"));
+    byte[] body = body(response.path("body"));
+    if (body.length > 0 && header(headers, "Content-Type") == null) {
+      // Pact's own default: a body without a declared type is JSON (XML when it reads as XML).
+      String text = new String(body, StandardCharsets.UTF_8).stripLeading();
+      headers.put(
+          "Content-Type", List.of(text.startsWith("<") ? "application/xml" : "application/json"));
+    }
+    ExchangeJudge.Verdict verdict =
+        answers.get(spec).verdict(method, path, response.path("status").asInt(200), headers, body);
+    for (String departure : verdict.departures()) {
+      findings.add(new Finding(name + where, Finding.Kind.DEPARTURE, "response: " + departure));
+    }
+    for (ExchangeJudge.Reading reading : verdict.readings()) {
+      if (reading.differs()) {
+        findings.add(new Finding(name + where, Finding.Kind.READING, "response: " + reading));
+      }
+    }
+  }
+
+  private List<String> requestProblems(ApiSpec spec, String method, String path, JsonNode request) {
+    SimpleRequest.Builder built = new SimpleRequest.Builder(Request.Method.valueOf(method), path);
+    query(request.path("query"))
+        .forEach((name, values) -> values.forEach(v -> built.withQueryParam(name, v)));
+    Map<String, List<String>> headers = headers(request.path("headers"));
+    headers.forEach((name, values) -> values.forEach(v -> built.withHeader(name, v)));
+    byte[] body = body(request.path("body"));
+    if (body.length > 0) {
+      if (header(headers, "Content-Type") == null) {
+        String text = new String(body, StandardCharsets.UTF_8).stripLeading();
+        built.withContentType(
+            text.startsWith("{") || text.startsWith("[")
+                ? "application/json"
+                : "application/x-www-form-urlencoded");
+      }
+      built.withBody(new String(body, StandardCharsets.UTF_8));
+    }
+    List<String> problems = new ArrayList<>();
+    for (ValidationReport.Message message :
+        requests.get(spec).validateRequest(built.build()).getMessages()) {
+      if (message.getLevel() == ValidationReport.Level.ERROR) {
+        problems.add(message.getMessage());
+      }
+    }
+    return problems;
+  }
+
+  /** " (given a, b)" for the provider states an interaction names, V3/V4 or V2 form. */
+  private static String states(JsonNode states, JsonNode legacy) {
+    List<String> names = new ArrayList<>();
+    states.forEach(s -> names.add(s.path("name").asText()));
+    if (legacy.isTextual()) {
+      names.add(legacy.asText());
+    }
+    return names.isEmpty() ? "" : " (given " + String.join(", ", names) + ")";
+  }
+
+  /** Query parameters as V2 writes them ("a=1&b=2") or V3/V4 (name to a value or a list). */
+  private static Map<String, List<String>> query(JsonNode query) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    if (query.isTextual()) {
+      for (String pair : query.asText().split("&")) {
+        if (!pair.isEmpty()) {
+          int eq = pair.indexOf('=');
+          String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+          out.computeIfAbsent(name, n -> new ArrayList<>())
+              .add(eq < 0 ? "" : decode(pair.substring(eq + 1)));
+        }
+      }
+    } else {
+      query.properties().forEach(e -> out.put(e.getKey(), values(e.getValue())));
+    }
+    return out;
+  }
+
+  /** Headers as V2/V3 write them (name to a value) or V4 (name to a list). */
+  private static Map<String, List<String>> headers(JsonNode headers) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    headers.properties().forEach(e -> out.put(e.getKey(), values(e.getValue())));
+    return out;
+  }
+
+  private static List<String> values(JsonNode node) {
+    List<String> values = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(v -> values.add(v.asText()));
+    } else {
+      values.add(node.asText());
+    }
+    return values;
+  }
+
+  /**
+   * The body's bytes: V4 keeps it as {@code {"content": ..., "encoded": ...}}, earlier versions
+   * inline (JSON, or a string for any other type).
+   */
+  private static byte[] body(JsonNode body) {
+    if (body.isMissingNode() || body.isNull()) {
+      return new byte[0];
+    }
+    boolean v4 = body.isObject() && body.has("content") && body.has("contentType");
+    JsonNode content = v4 ? body.path("content") : body;
+    if (v4 && body.path("encoded").isTextual() && !body.path("encoded").asText().equals("false")) {
+      return Base64.getDecoder().decode(content.asText());
+    }
+    if (content.isTextual()) {
+      return content.asText().getBytes(StandardCharsets.UTF_8);
+    }
+    return content.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String header(Map<String, List<String>> headers, String name) {
+    for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+      if (header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
+        return header.getValue().get(0);
+      }
+    }
+    return null;
+  }
+
+  private static String decode(String text) {
+    return URLDecoder.decode(text, StandardCharsets.UTF_8);
+  }
+}
