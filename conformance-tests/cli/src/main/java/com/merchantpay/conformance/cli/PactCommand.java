@@ -6,6 +6,7 @@ import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Verifies an implementation against the Pact contracts of the v2 and v1 clients "
-          + "(every operation and the main errors). Without --base-url it verifies the embedded sandbox."
+          + "(every operation and the main errors), or against any consumer's pacts (--pacts). "
+          + "Without --base-url it verifies the embedded sandbox."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every interaction verified", "1:an interaction failed", "2:bad usage"})
@@ -37,8 +39,15 @@ final class PactCommand implements Callable<Integer> {
   @Option(
       names = "--pacts",
       paramLabel = "DIR",
-      description = "Pact files to verify instead of the packaged ones.")
+      description =
+          "Pact files (V3 or V4, any consumer, any provider name) to verify instead of the packaged "
+              + "ones; their provider states must be of the kit's vocabulary (--list-states).")
   Path pacts;
+
+  @Option(
+      names = "--list-states",
+      description = "Print every provider state the kit can make, with its parameters, and exit.")
+  boolean listStates;
 
   private final PrintStream out;
 
@@ -48,6 +57,13 @@ final class PactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (listStates) {
+      out.print(StateVocabulary.describe());
+      return 0;
+    }
+    if (pacts != null && !Files.isDirectory(pacts)) {
+      throw new IllegalArgumentException("--pacts: no such directory: " + pacts);
+    }
     Target chosen = target.target();
     Profile profile = target.profile();
     if (chosen != null) {

@@ -12,12 +12,14 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.ClassSelector;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -26,9 +28,10 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
- * Verifies a provider against the pacts of our two clients with Pact JVM's own verifier: every
- * interaction is replayed after its provider state was made, and the answer matched against the
- * contract. Prints one line per interaction and the mismatches of those that fail.
+ * Verifies a provider against the pacts of our two clients, or of any consumer, with Pact JVM's own
+ * verifier: every interaction is replayed after its provider state (one of the {@link
+ * StateVocabulary}) was made, and the answer matched against the contract. Prints one line per
+ * interaction and the mismatches of those that fail.
  */
 public final class PactVerification {
   static final String PACTS_DIR = "merchantpay.pacts.dir";
@@ -45,18 +48,21 @@ public final class PactVerification {
   /**
    * Verifies the provider.
    *
-   * @param pactsDir pact files to use instead of the ones packaged with the kit, or null
+   * @param pactsDir pact files of any consumer to use instead of the ones packaged with the kit, or
+   *     null
    * @param stateChangeUrl where the provider makes provider states itself, or null to make them
    *     through its API
    */
   public static synchronized Result verify(
       Target target, Profile profile, Path pactsDir, URI stateChangeUrl, PrintStream out)
       throws IOException {
-    Path extracted =
-        pactsDir != null
-            ? null
-            : PactFiles.extractTo(Files.createTempDirectory("merchantpay-pacts"));
-    Path dir = pactsDir != null ? pactsDir : extracted;
+    Path extracted = Files.createTempDirectory("merchantpay-pacts");
+    if (pactsDir != null) {
+      PactsByInterface.sort(pactsDir, extracted, out);
+    } else {
+      PactFiles.extractTo(extracted);
+    }
+    Path dir = extracted;
     String previousDir = System.getProperty(PACTS_DIR);
     System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
     System.setProperty("pact_do_not_track", "true");
@@ -68,14 +74,13 @@ public final class PactVerification {
           "merchantpay-conformance pact: verifying "
               + target.baseUrl()
               + " against the pacts in "
-              + dir
+              + (pactsDir != null ? pactsDir : "the kit")
               + (stateChangeUrl == null
                   ? " (provider states made through its own API)"
                   : " (provider states made by " + stateChangeUrl + ")"));
       LauncherDiscoveryRequest request =
           LauncherDiscoveryRequestBuilder.request()
-              .selectors(
-                  selectClass(V2ProviderContract.class), selectClass(V1ProviderContract.class))
+              .selectors(selectors(dir))
               .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
               .build();
       Launcher launcher = LauncherFactory.create();
@@ -106,15 +111,30 @@ public final class PactVerification {
       return new Result(passed.get(), failed.get());
     } finally {
       Verification.end();
-      if (extracted != null) {
-        deleteTree(extracted);
-      }
+      deleteTree(extracted);
       if (previousDir == null) {
         System.clearProperty(PACTS_DIR);
       } else {
         System.setProperty(PACTS_DIR, previousDir);
       }
     }
+  }
+
+  /**
+   * The verification of each interface that has a pact in the directory: a consumer may use one.
+   */
+  private static List<ClassSelector> selectors(Path dir) throws IOException {
+    List<ClassSelector> selectors = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      List<String> names = files.map(f -> f.getFileName().toString()).toList();
+      if (names.stream().anyMatch(n -> n.endsWith("-merchantpay-v2.json"))) {
+        selectors.add(selectClass(V2ProviderContract.class));
+      }
+      if (names.stream().anyMatch(n -> n.endsWith("-merchantpay-v1.json"))) {
+        selectors.add(selectClass(V1ProviderContract.class));
+      }
+    }
+    return selectors;
   }
 
   /**
@@ -142,12 +162,21 @@ public final class PactVerification {
     return states;
   }
 
+  /** The failure and what caused it: a failed state change says why only in its causes. */
   private static String message(TestExecutionResult result) {
-    String text =
-        result
-            .getThrowable()
-            .map(t -> t.getClass().getSimpleName() + ": " + t.getMessage())
-            .orElse(result.getStatus().toString());
-    return Redaction.text(text);
+    StringBuilder text = new StringBuilder();
+    Throwable failure = result.getThrowable().orElse(null);
+    if (failure == null) {
+      return result.getStatus().toString();
+    }
+    text.append(failure.getClass().getSimpleName()).append(": ").append(failure.getMessage());
+    for (Throwable cause = failure.getCause();
+        cause != null && cause != cause.getCause();
+        cause = cause.getCause()) {
+      if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
+        text.append("\n  caused by ").append(cause.getMessage());
+      }
+    }
+    return Redaction.text(text.toString());
   }
 }

@@ -8,6 +8,7 @@ import com.merchantpay.conformance.internal.Fixtures;
 import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.conformance.internal.Run;
 import com.merchantpay.conformance.internal.V1Support;
+import com.merchantpay.conformance.target.Profile;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -39,37 +40,70 @@ final class ProviderStates {
   }
 
   private static Map<String, Object> local(
-      Verification verification, String state, Map<String, Object> params) {
+      Verification verification, String name, Map<String, Object> given) {
+    StateVocabulary.State state = StateVocabulary.named(name);
+    Map<String, String> p = StateVocabulary.parameters(state, given);
     try (Run run = new Run(verification.target(), verification.profile(), Duration.ofSeconds(30))) {
       CheckContext c = new CheckContext(run);
       Fixtures f = new Fixtures(c);
       Map<String, Object> values = new LinkedHashMap<>();
-      switch (state) {
-        case "a settled payment", "a settled payment with an invoice number" -> {
-          ObjectNode body = f.approvedPayment("100.00", false);
-          if (state.endsWith("invoice number")) {
-            ((ObjectNode) body.path("invoice")).put("orderNo", "pact-order-1");
+      switch (name) {
+        case StateVocabulary.SETTLED_PAYMENT, StateVocabulary.SETTLED_PAYMENT_WITH_ORDER -> {
+          ObjectNode body = f.approvedPayment(p.get("amount"), false);
+          String orderNo =
+              name.equals(StateVocabulary.SETTLED_PAYMENT_WITH_ORDER)
+                  ? "pact-order-1"
+                  : p.getOrDefault("orderNo", "");
+          if (!orderNo.isEmpty()) {
+            ((ObjectNode) body.path("invoice")).put("orderNo", orderNo);
           }
           values.put("paymentId", v1OrV2Id(c, f.pay(body)));
         }
-        case "a held payment" -> values.put("paymentId", v1OrV2Id(c, f.heldPayment("100.00")));
-        case "a payment waits for an SmsOtp step" ->
+        case StateVocabulary.HELD_PAYMENT ->
+            values.put("paymentId", v1OrV2Id(c, f.heldPayment(p.get("amount"))));
+        case StateVocabulary.CANCELLED_PAYMENT -> {
+          JsonNode held = f.heldPayment(p.get("amount"));
+          c.done(c.v2().put("/api/v2/payments/" + encode(held) + "/cancel", null));
+          values.put("paymentId", v1OrV2Id(c, held));
+        }
+        case StateVocabulary.DECLINED_PAYMENT -> {
+          Profile.Decline decline =
+              c.need(
+                  c.profile().declines().stream()
+                      .filter(d -> d.resultCode().equals("InsufficientFunds"))
+                      .findFirst()
+                      .or(() -> c.profile().declines().stream().findFirst())
+                      .orElse(null),
+                  "the profile defines no declined card (declines)");
+          Profile.Card card = f.approvedCard();
+          values.put(
+              "paymentId",
+              v1OrV2Id(
+                  c,
+                  f.pay(
+                      f.cardPayment(
+                          decline.pan(), card.expiry(), card.cvc(), p.get("amount"), false))));
+        }
+        case StateVocabulary.CONFIRMATION_STEP, StateVocabulary.SMS_OTP_STEP ->
             values.put(
-                "paymentId", f.pay(f.confirmationPayment("SmsOtp", "100.00")).path("id").asText());
-        case "an idempotency key was used for another payment" ->
-            c.v2()
-                .post(
-                    "/api/v2/payments",
-                    f.approvedPayment("101.00", false),
-                    String.valueOf(params.get("key")));
-        case "a refund" -> {
-          JsonNode payment = f.settledPayment("100.00");
+                "paymentId",
+                f.pay(f.confirmationPayment(p.getOrDefault("type", "SmsOtp"), p.get("amount")))
+                    .path("id")
+                    .asText());
+        case StateVocabulary.USED_KEY ->
+            c.v2().post("/api/v2/payments", f.approvedPayment("101.00", false), p.get("key"));
+        case StateVocabulary.REFUND -> {
+          JsonNode payment = f.settledPayment(p.get("amount"));
           JsonNode refund =
-              c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "40.00")));
+              c.ok(
+                  c.v2()
+                      .post(
+                          "/api/v2/refunds",
+                          f.refund(payment.path("id").asText(), p.get("refundAmount"))));
           values.put("paymentId", v1OrV2Id(c, payment));
           values.put("refundId", refund.path("id").asText());
         }
-        case "a payment token waits for its confirmation" ->
+        case StateVocabulary.TOKEN_WAITING ->
             values.put(
                 "tokenId",
                 c.ok(
@@ -79,42 +113,53 @@ final class ProviderStates {
                                 f.tokenRequest(f.approvedCard().pan(), null)))
                     .path("id")
                     .asText());
-        case "an active payment token" ->
-            values.put("tokenId", f.activeToken(f.approvedCard().pan(), null).path("id").asText());
-        case "a receipt" -> {
-          String paymentId = f.settledPayment("100.00").path("id").asText();
+        case StateVocabulary.ACTIVE_TOKEN, StateVocabulary.REVOKED_TOKEN -> {
+          JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+          if (name.equals(StateVocabulary.REVOKED_TOKEN)) {
+            c.done(c.v2().put("/api/v2/paymenttokens/" + encode(token) + "/revoke", null));
+          }
+          values.put("tokenId", token.path("id").asText());
+        }
+        case StateVocabulary.RECEIPT -> {
+          String paymentId = f.settledPayment(p.get("amount")).path("id").asText();
           values.put("paymentId", paymentId);
           values.put(
               "receiptId",
-              c.ok(c.v2().post("/api/v2/receipts", f.receipt(paymentId, "100.00")))
+              c.ok(c.v2().post("/api/v2/receipts", f.receipt(paymentId, p.get("amount"))))
                   .path("id")
                   .asText());
         }
-        case "a sticker" ->
-            values.put(
-                "stickerId",
-                c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null)))
-                    .path("id")
-                    .asText());
-        case "a document" ->
+        case StateVocabulary.STICKER -> {
+          boolean cashlink = Boolean.parseBoolean(p.get("cashlink"));
+          values.put(
+              "stickerId",
+              c.ok(
+                      c.v2()
+                          .post(
+                              "/api/v2/stickers",
+                              f.sticker(cashlink, cashlink ? p.get("amount") : null, null)))
+                  .path("id")
+                  .asText());
+        }
+        case StateVocabulary.DOCUMENT ->
             values.put("documentId", firstOfV1List(c, "listDocuments", "Documents", "DocumentID"));
-        case "a transfer register" ->
+        case StateVocabulary.TRANSFER_REGISTER ->
             values.put("registerId", firstOfV1List(c, "listTransfers", "Transfers", "RegisterID"));
-        case "the nonce was used before" ->
-            c.v1()
-                .call(
-                    "getPayment",
-                    Fixtures.values("paymentID", "1"),
-                    String.valueOf(params.get("nonce")));
-        case "the access token is unknown", "the signature is wrong", "the login is unknown" -> {
+        case StateVocabulary.USED_NONCE ->
+            c.v1().call("getPayment", Fixtures.values("paymentID", "1"), p.get("nonce"));
+        case StateVocabulary.UNKNOWN_TOKEN,
+            StateVocabulary.WRONG_SIGNATURE,
+            StateVocabulary.UNKNOWN_LOGIN -> {
           // nothing to make: the request itself carries the fault
         }
-        default ->
-            throw new IllegalArgumentException(
-                "no provider state '" + state + "' is known to the kit");
+        default -> throw new IllegalStateException("the vocabulary has no maker for " + name);
       }
       return values;
     }
+  }
+
+  private static String encode(JsonNode resource) {
+    return Fixtures.encode(resource.path("id").asText());
   }
 
   /**

@@ -1,5 +1,8 @@
 package com.merchantpay.conformance.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.conformance.internal.V1Calls;
 import com.merchantpay.conformance.internal.V1Signer;
 import com.merchantpay.conformance.target.Profile;
@@ -22,17 +25,15 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 
 /**
- * Turns a request recorded by a consumer into one the provider accepts, as a replay by the real
- * client would be: the provider's credentials and test data instead of the consumer's examples, a
- * fresh Idempotency-Key, and for v1 a fresh nonce and a correct signature over the values actually
- * sent. The refusals the pacts record keep their fault: an unknown token or login stays unknown, a
- * wrong signature is signed wrongly again, a used nonce is used again.
+ * Turns a request recorded by any consumer into one the provider accepts, as a replay by that
+ * consumer would be: the provider's bearer token, merchant and v1 login instead of the consumer's
+ * examples, the profile's cards for the sandbox's approved and declined test cards, a fresh
+ * Idempotency-Key, and for v1 a fresh nonce and a correct signature over the values actually sent.
+ * The refusals the pacts record keep their fault, by their provider state: an unknown token or
+ * login stays unknown, a wrong signature is signed wrongly again, a used nonce or key is used
+ * again.
  */
 final class RequestAdapter {
-  static final String CONSUMER_TOKEN = "pact-consumer-token";
-  static final String CONSUMER_MERCHANT = "pact-merchant";
-  static final String CONSUMER_LOGIN = "pact-login";
-  static final String USED_KEY = "pact-used-idempotency-key";
   static final String APPROVED_CARD = "4111111111111111";
   static final String DECLINED_CARD = "4000000000001083";
   private static final AtomicLong NONCES = new AtomicLong();
@@ -45,39 +46,42 @@ final class RequestAdapter {
     if (path.contains("/api/v1/")) {
       v1(request, states, verification);
     } else {
-      v2(request, verification);
+      v2(request, states, verification);
     }
   }
 
-  private static void v2(HttpRequest request, Verification verification) throws Exception {
+  private static void v2(HttpRequest request, List<String> states, Verification verification)
+      throws Exception {
     Target target = verification.target();
-    if (request.getFirstHeader("Authorization") == null
-        || ("Bearer " + CONSUMER_TOKEN)
-            .equals(request.getFirstHeader("Authorization").getValue())) {
+    // Whatever token the consumer recorded, the provider knows only its own; an interaction about
+    // an unknown token keeps the recorded one.
+    if (!states.contains(StateVocabulary.UNKNOWN_TOKEN)
+        || request.getFirstHeader("Authorization") == null) {
       request.setHeader("Authorization", "Bearer " + target.bearerToken());
     }
     if (request.getFirstHeader("Idempotency-Key") != null
-        && !USED_KEY.equals(request.getFirstHeader("Idempotency-Key").getValue())) {
+        && !states.contains(StateVocabulary.USED_KEY)) {
       request.setHeader("Idempotency-Key", UUID.randomUUID().toString());
     }
     URI uri = request.getUri();
     if (uri.getRawQuery() != null) {
-      request.setUri(
-          withQuery(
-              uri,
-              uri.getRawQuery()
-                  .replace(
-                      "merchantId=" + CONSUMER_MERCHANT,
-                      "merchantId="
-                          + URLEncoder.encode(target.merchantId(), StandardCharsets.UTF_8))));
+      Map<String, String> query = parse(uri.getRawQuery());
+      if (query.containsKey("merchantId")) {
+        query.put("merchantId", target.merchantId());
+        request.setUri(withQuery(uri, encode(query)));
+      }
     }
     if (request instanceof ClassicHttpRequest classic && classic.getEntity() != null) {
-      String body = EntityUtils.toString(classic.getEntity(), StandardCharsets.UTF_8);
-      classic.setEntity(
-          new StringEntity(
-              testData(body, verification.profile())
-                  .replace("\"" + CONSUMER_MERCHANT + "\"", "\"" + target.merchantId() + "\""),
-              ContentType.APPLICATION_JSON));
+      String body =
+          testData(
+              EntityUtils.toString(classic.getEntity(), StandardCharsets.UTF_8),
+              verification.profile());
+      JsonNode json = Json.parseOrNull(body.getBytes(StandardCharsets.UTF_8));
+      if (json instanceof ObjectNode object && object.path("merchantId").isTextual()) {
+        object.put("merchantId", target.merchantId());
+        body = new String(Json.bytes(object), StandardCharsets.UTF_8);
+      }
+      classic.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
     }
   }
 
@@ -109,23 +113,23 @@ final class RequestAdapter {
     if (post && state.containsKey("paymentId") && values.containsKey("paymentID")) {
       values.put("paymentID", String.valueOf(state.get("paymentId")));
     }
-    if (CONSUMER_LOGIN.equals(values.get("login"))) {
+    if (!states.contains(StateVocabulary.UNKNOWN_LOGIN)) {
       values.put("login", target.v1Login());
     }
-    if (CONSUMER_MERCHANT.equals(values.get("siteAlias"))) {
+    if (values.containsKey("siteAlias")) {
       values.put(
           "siteAlias",
           verification.profile().v1() != null && verification.profile().v1().siteAlias() != null
               ? verification.profile().v1().siteAlias()
               : target.merchantId());
     }
-    if (!states.contains("the nonce was used before")) {
+    if (!states.contains(StateVocabulary.USED_NONCE)) {
       values.put("nonce", "pact-" + UUID.randomUUID() + "-" + NONCES.incrementAndGet());
     }
     String operation =
         request.getUri().getRawPath().substring(request.getUri().getRawPath().lastIndexOf('/') + 1);
     String password =
-        states.contains("the signature is wrong") ? "not-the-password" : target.v1Password();
+        states.contains(StateVocabulary.WRONG_SIGNATURE) ? "not-the-password" : target.v1Password();
     values.remove("hash");
     values.put(
         "hash",

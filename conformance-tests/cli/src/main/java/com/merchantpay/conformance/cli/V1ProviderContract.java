@@ -4,9 +4,7 @@ import au.com.dius.pact.provider.junit5.HttpTestTarget;
 import au.com.dius.pact.provider.junit5.PactVerificationContext;
 import au.com.dius.pact.provider.junit5.PactVerificationInvocationContextProvider;
 import au.com.dius.pact.provider.junitsupport.Provider;
-import au.com.dius.pact.provider.junitsupport.State;
 import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
-import java.util.Map;
 import org.apache.hc.core5.http.HttpRequest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestTemplate;
@@ -22,6 +20,7 @@ class V1ProviderContract {
   @BeforeEach
   void target(PactVerificationContext context) throws Exception {
     context.setTarget(HttpTestTarget.fromUrl(Verification.current().target().baseUrl().toURL()));
+    context.withStateChangeHandlers(new StateHandlers());
   }
 
   @TestTemplate
@@ -29,40 +28,5 @@ class V1ProviderContract {
   void interaction(PactVerificationContext context, HttpRequest request) throws Exception {
     RequestAdapter.adapt(request, PactVerification.states(context));
     context.verifyInteraction();
-  }
-
-  @State({"a settled payment", "a settled payment with an invoice number"})
-  Map<String, Object> settledPayment(Map<String, Object> params) {
-    return ProviderStates.setUp("a settled payment with an invoice number", params);
-  }
-
-  @State("a held payment")
-  Map<String, Object> heldPayment(Map<String, Object> params) {
-    return ProviderStates.setUp("a held payment", params);
-  }
-
-  @State("a refund")
-  Map<String, Object> refund(Map<String, Object> params) {
-    return ProviderStates.setUp("a refund", params);
-  }
-
-  @State("a document")
-  Map<String, Object> document(Map<String, Object> params) {
-    return ProviderStates.setUp("a document", params);
-  }
-
-  @State("a transfer register")
-  Map<String, Object> register(Map<String, Object> params) {
-    return ProviderStates.setUp("a transfer register", params);
-  }
-
-  @State("the nonce was used before")
-  Map<String, Object> usedNonce(Map<String, Object> params) {
-    return ProviderStates.setUp("the nonce was used before", params);
-  }
-
-  @State({"the signature is wrong", "the login is unknown"})
-  Map<String, Object> faultyRequest(Map<String, Object> params) {
-    return ProviderStates.setUp("the signature is wrong", params);
   }
 }

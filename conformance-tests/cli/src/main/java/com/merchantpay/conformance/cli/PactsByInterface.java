@@ -1,0 +1,83 @@
+package com.merchantpay.conformance.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.internal.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Any consumer's pact files, made ready for the verifier: whatever the consumer named the provider,
+ * each HTTP interaction goes to the interface its path belongs to ({@code merchantpay-v2} or {@code
+ * merchantpay-v1}), whose verification re-signs v1 calls and replaces credentials.
+ */
+final class PactsByInterface {
+  private PactsByInterface() {}
+
+  /**
+   * Writes the sorted copies of the pacts in {@code from} into {@code to}.
+   *
+   * @throws IllegalArgumentException naming a file that is no pact, or a directory without any
+   */
+  static void sort(Path from, Path to, PrintStream out) throws IOException {
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(from)) {
+      files = listed.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+    }
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no pact files (*.json) in " + from);
+    }
+    for (Path file : files) {
+      JsonNode pact = Json.parseOrNull(Files.readAllBytes(file));
+      if (pact == null || !pact.path("interactions").isArray()) {
+        throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
+      }
+      ObjectNode v2 = copyWithout(pact, "merchantpay-v2");
+      ObjectNode v1 = copyWithout(pact, "merchantpay-v1");
+      for (JsonNode interaction : pact.path("interactions")) {
+        String type = interaction.path("type").asText("Synchronous/HTTP");
+        if (!type.equals("Synchronous/HTTP")) {
+          out.println(
+              "  SKIP  "
+                  + interaction.path("description").asText()
+                  + ": a "
+                  + type
+                  + " interaction, not HTTP");
+          continue;
+        }
+        for (JsonNode state : interaction.path("providerStates")) {
+          String name = state.path("name").asText();
+          if (StateVocabulary.states().stream().noneMatch(s -> s.name().equals(name))) {
+            out.println(
+                "  NOTE  "
+                    + interaction.path("description").asText()
+                    + ": no provider state '"
+                    + name
+                    + "' is known to the kit (pact --list-states shows those it can make)");
+          }
+        }
+        boolean legacy = interaction.path("request").path("path").asText().startsWith("/api/v1/");
+        ((ArrayNode) (legacy ? v1 : v2).path("interactions")).add(interaction);
+      }
+      String stem = file.getFileName().toString().replaceFirst("\\.json$", "");
+      for (ObjectNode sorted : List.of(v2, v1)) {
+        if (!sorted.path("interactions").isEmpty()) {
+          String provider = sorted.path("provider").path("name").asText();
+          Files.write(to.resolve(stem + "-" + provider + ".json"), Json.bytes(sorted));
+        }
+      }
+    }
+  }
+
+  private static ObjectNode copyWithout(JsonNode pact, String provider) {
+    ObjectNode copy = pact.deepCopy();
+    copy.putObject("provider").put("name", provider);
+    copy.putArray("interactions");
+    return copy;
+  }
+}
