@@ -44,8 +44,15 @@ final class FaultedCalls {
     String merchant = "v2".equals(api) ? v2Merchant(in) : v1Merchant(in);
     FaultRules.Hit hit = faults.meet(operation, merchant);
     if (hit != null) {
+      // A call answered by the fault alone is journalled as fully as one the interface handled.
       notes.operation(api, operation);
       notes.merchant(merchant);
+      if ("v2".equals(api) && "POST".equals(in.method())) {
+        notes.idempotencyKey(in.header("Idempotency-Key"));
+      }
+      if ("v1".equals(api)) {
+        notes.nonce(HttpSupport.first(v1Values(in), "nonce"));
+      }
     }
     return hit;
   }
@@ -70,18 +77,20 @@ final class FaultedCalls {
   }
 
   private String v1Merchant(HttpSupport.In in) {
-    Map<String, List<String>> params;
-    try {
-      params =
-          "POST".equals(in.method())
-              ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
-              : in.query();
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    String login = HttpSupport.first(params, "login");
+    String login = HttpSupport.first(v1Values(in), "login");
     V1User user = login == null ? null : config.user(login);
     return user == null ? null : user.merchantId();
+  }
+
+  /** A v1 call's values, from its form or its query; none when they cannot be read. */
+  private static Map<String, List<String>> v1Values(HttpSupport.In in) {
+    try {
+      return "POST".equals(in.method())
+          ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+          : in.query();
+    } catch (IllegalArgumentException e) {
+      return Map.of();
+    }
   }
 
   /** The answer a fault gives instead of the call's own: before acting, or after it. */
