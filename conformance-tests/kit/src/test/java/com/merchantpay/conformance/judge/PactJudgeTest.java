@@ -81,16 +81,25 @@ class PactJudgeTest {
   @Test
   void anAnswerTheDocumentsDoNotAllowIsADeparture() throws Exception {
     PactJudge.Judged serverError = PactJudge.create().judge(v4(PAYMENT_REQUEST, 500, PAYMENT));
-    PactJudge.Judged missingMember =
-        PactJudge.create()
-            .judge(v4(PAYMENT_REQUEST, 200, PAYMENT.replace("\"status\":\"Settled\",", "")));
+    PactJudge.Judged unknownStatus =
+        PactJudge.create().judge(v4(PAYMENT_REQUEST, 200, PAYMENT.replace("Settled", "Paid")));
 
     assertThat(serverError.departures())
         .singleElement()
         .satisfies(d -> assertThat(d.text()).contains("HTTP 500"));
-    assertThat(missingMember.departures())
+    assertThat(unknownStatus.departures())
         .singleElement()
-        .satisfies(d -> assertThat(d.text()).contains("status"));
+        .satisfies(d -> assertThat(d.text()).contains("Paid"));
+  }
+
+  @Test
+  void anAnswerThatRecordsOnlyWhatTheConsumerUsesIsNoDeparture() throws Exception {
+    // Pact lets the provider send more than the consumer recorded.
+    PactJudge.Judged partial =
+        PactJudge.create()
+            .judge(v4(PAYMENT_REQUEST, 200, "{\"id\":\"p-1\",\"status\":\"Settled\"}"));
+
+    assertThat(partial.departures()).isEmpty();
   }
 
   @Test
