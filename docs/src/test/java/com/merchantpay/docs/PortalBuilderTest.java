@@ -23,7 +23,7 @@ class PortalBuilderTest {
     PortalBuilder.main(new String[] {REPOSITORY.toString(), site.toString()});
 
     try (Stream<Path> guides = Files.list(REPOSITORY.resolve("docs/guides"))) {
-      assertThat(guides.count()).isEqualTo(8);
+      assertThat(guides.count()).isEqualTo(9);
     }
     String idempotency = Files.readString(site.resolve("guides/idempotency-and-retries.html"));
     assertThat(idempotency)
