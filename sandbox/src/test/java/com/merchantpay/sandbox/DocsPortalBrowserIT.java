@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Level;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,7 +99,9 @@ class DocsPortalBrowserIT {
       guides.add(link.getAttribute("href"));
     }
 
-    assertThat(guides).hasSize(8);
+    try (Stream<Path> written = Files.list(Path.of("..", "docs", "guides"))) {
+      assertThat(guides).hasSize((int) written.filter(f -> f.toString().endsWith(".md")).count());
+    }
     for (String guide : guides) {
       String name = guide.substring(guide.lastIndexOf('/') + 1).replace(".html", "");
       open("guides/" + name + ".html", "guide-" + name);
