@@ -2,6 +2,7 @@ package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -59,7 +60,9 @@ class StandaloneJarIT {
                 "--port",
                 "0",
                 "--fixed-clock",
-                "2024-05-14T09:00:00Z")
+                "2024-05-14T09:00:00Z",
+                "--fault",
+                "getPayment,before=503,retry-after=PT2S,once")
             .redirectErrorStream(true)
             .start();
     BufferedReader out =
@@ -102,6 +105,18 @@ class StandaloneJarIT {
     assertThat(created.statusCode()).isEqualTo(200);
     assertThat(new String(created.body(), StandardCharsets.UTF_8))
         .contains("\"status\":\"Settled\"", "10.10");
+
+    // The --fault rule answers the first read alone, as asked.
+    String id = new ObjectMapper().readTree(created.body()).path("id").asText();
+    HttpRequest read =
+        HttpRequest.newBuilder(URI.create(base + "/api/v2/payments/" + id))
+            .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN)
+            .build();
+    HttpResponse<byte[]> faulted = http.send(read, HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(faulted.statusCode()).isEqualTo(503);
+    assertThat(faulted.headers().firstValue("Retry-After")).hasValue("2");
+    assertThat(http.send(read, HttpResponse.BodyHandlers.ofByteArray()).statusCode())
+        .isEqualTo(200);
 
     HttpResponse<byte[]> invalid =
         http.send(
