@@ -1,18 +1,88 @@
 package com.merchantpay.v1;
 
+import com.merchantpay.observation.AttemptEnd;
+import com.merchantpay.observation.CallEnd;
+import com.merchantpay.observation.CallListener;
+import com.merchantpay.observation.CallObserver;
+import com.merchantpay.observation.CallStart;
 import feign.FeignException;
 import feign.RetryableException;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.Set;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Runs one generated call and turns Feign's exceptions into ours. Feign's own exceptions are never
- * chained: their messages and requests carry the URL, and with it the signature.
+ * Runs one generated call, tells the call listener of it, and turns Feign's exceptions into ours.
+ * Feign's own exceptions are never chained: their messages and requests carry the URL, and with it
+ * the signature.
  */
 final class Calls {
-  private Calls() {}
+  private static final Logger LOG = LoggerFactory.getLogger(MerchantPayV1Client.class);
 
-  static <T> T run(String operation, Supplier<T> call) {
+  /** The calls that change something: one that got no answer may have done it. */
+  private static final Set<String> CHANGES =
+      Set.of("refundPayment", "confirmPayment", "cancelPayment");
+
+  private final CallListener listener;
+
+  Calls(CallListener listener) {
+    this.listener = listener;
+  }
+
+  <T> T run(String operation, Supplier<T> call) {
+    if (listener == null) {
+      return translated(operation, call);
+    }
+    long started = System.nanoTime();
+    CallObserver observer = start(operation);
+    try {
+      T result = translated(operation, call);
+      end(observer, operation, started, 200, null, false);
+      return result;
+    } catch (MerchantPayV1Exception e) {
+      int status =
+          e instanceof V1ServerFailureException failure
+              ? failure.getStatus()
+              : e instanceof V1TransportException ? 0 : 200;
+      boolean unknown = e instanceof V1TransportException && CHANGES.contains(operation);
+      end(observer, operation, started, status, e.getClass().getSimpleName(), unknown);
+      throw e;
+    }
+  }
+
+  private CallObserver start(String operation) {
+    try {
+      return listener.callStarted(new CallStart("v1", operation, null));
+    } catch (RuntimeException e) {
+      LOG.warn("the call listener failed at the start of {}: {}", operation, e.toString());
+      return null;
+    }
+  }
+
+  /** v1 sends every call once, so its one attempt and the call end together. */
+  private static void end(
+      CallObserver observer,
+      String operation,
+      long started,
+      int status,
+      String failure,
+      boolean unknown) {
+    if (observer == null) {
+      return;
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    try {
+      observer.attemptEnded(new AttemptEnd(1, status, failure, took));
+      observer.callEnded(new CallEnd(1, status, failure, unknown, took));
+    } catch (RuntimeException e) {
+      LOG.warn("the call listener failed at the end of {}: {}", operation, e.toString());
+    }
+  }
+
+  private static <T> T translated(String operation, Supplier<T> call) {
     try {
       return call.get();
     } catch (MerchantPayV1Exception e) {

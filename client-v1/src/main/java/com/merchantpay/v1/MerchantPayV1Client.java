@@ -1,5 +1,6 @@
 package com.merchantpay.v1;
 
+import com.merchantpay.observation.CallListener;
 import com.merchantpay.v1.internal.BaseUrl;
 import com.merchantpay.v1.internal.Redaction;
 import com.merchantpay.v1.model.DocumentInfo;
@@ -68,6 +69,7 @@ public final class MerchantPayV1Client {
   private final String login;
   private final XmlFlag xml;
   private final V1Apis apis;
+  private final Calls calls;
   private final DocumentDownload download = new DocumentDownload(GET_DOCUMENT_CONTENT);
 
   private MerchantPayV1Client(Builder builder) {
@@ -79,6 +81,7 @@ public final class MerchantPayV1Client {
     Duration connectTimeout = Arguments.requirePositive(builder.connectTimeout, "connectTimeout");
     Duration readTimeout = Arguments.requirePositive(builder.readTimeout, "readTimeout");
     this.xml = builder.preferXml ? XmlFlag.XML : null;
+    this.calls = new Calls(builder.callListener);
     this.apis =
         new V1Apis(
             baseUrl,
@@ -99,7 +102,7 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         GET_PAYMENT,
         "Payment",
-        Calls.run(GET_PAYMENT, () -> apis.payments.getPayment(paymentId)).getPayment());
+        calls.run(GET_PAYMENT, () -> apis.payments.getPayment(paymentId)).getPayment());
   }
 
   /**
@@ -116,7 +119,8 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         GET_PAYMENT_BY_INVOICE_ID,
         "Payment",
-        Calls.run(
+        calls
+            .run(
                 GET_PAYMENT_BY_INVOICE_ID,
                 () -> apis.payments.getPaymentByInvoiceID(invoiceId, siteAlias))
             .getPayment());
@@ -129,7 +133,7 @@ public final class MerchantPayV1Client {
   public ListResult<Payment> listPayments(PaymentFilter filter) {
     Objects.requireNonNull(filter, "filter");
     PaymentListEnvelope envelope =
-        Calls.run(
+        calls.run(
             LIST_PAYMENTS_FILTER,
             () ->
                 apis.payments.listPaymentsFilter(
@@ -181,7 +185,8 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         REFUND_PAYMENT,
         "Refund",
-        Calls.run(
+        calls
+            .run(
                 REFUND_PAYMENT,
                 () ->
                     apis.refunds.refundPayment(
@@ -196,7 +201,7 @@ public final class MerchantPayV1Client {
   public ListResult<Refund> listRefunds(RefundFilter filter) {
     Objects.requireNonNull(filter, "filter");
     RefundListEnvelope envelope =
-        Calls.run(
+        calls.run(
             LIST_REFUNDS,
             () ->
                 apis.refunds.listRefunds(
@@ -235,7 +240,8 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         CONFIRM_PAYMENT,
         "Payment",
-        Calls.run(CONFIRM_PAYMENT, () -> apis.holds.confirmPayment(paymentId, amount))
+        calls
+            .run(CONFIRM_PAYMENT, () -> apis.holds.confirmPayment(paymentId, amount))
             .getPayment());
   }
 
@@ -260,7 +266,7 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         CANCEL_PAYMENT,
         "Payment",
-        Calls.run(CANCEL_PAYMENT, () -> apis.holds.cancelPayment(paymentId, reason)).getPayment());
+        calls.run(CANCEL_PAYMENT, () -> apis.holds.cancelPayment(paymentId, reason)).getPayment());
   }
 
   /** The documents created in the period, for the user's only account. */
@@ -277,7 +283,7 @@ public final class MerchantPayV1Client {
       String accountId, LocalDate periodFrom, LocalDate periodTo) {
     Arguments.requirePeriod(periodFrom, periodTo);
     DocumentListEnvelope envelope =
-        Calls.run(
+        calls.run(
             LIST_DOCUMENTS,
             () -> apis.documents.listDocuments(accountId, periodFrom, periodTo, xml));
     return Envelopes.records(envelope.getResponse(), DocumentListResponse::getDocuments);
@@ -290,7 +296,7 @@ public final class MerchantPayV1Client {
    */
   public InputStream openDocumentContent(String documentId) {
     Arguments.requireText(documentId, "documentId");
-    return Calls.run(GET_DOCUMENT_CONTENT, () -> apis.documents.getDocumentContent(documentId));
+    return calls.run(GET_DOCUMENT_CONTENT, () -> apis.documents.getDocumentContent(documentId));
   }
 
   /**
@@ -319,7 +325,7 @@ public final class MerchantPayV1Client {
       String accountId, LocalDate periodFrom, LocalDate periodTo) {
     Arguments.requirePeriod(periodFrom, periodTo);
     TransferListEnvelope envelope =
-        Calls.run(
+        calls.run(
             LIST_TRANSFERS,
             () -> apis.transfers.listTransfers(accountId, periodFrom, periodTo, xml));
     return Envelopes.records(envelope.getResponse(), TransferListResponse::getTransfers);
@@ -331,7 +337,8 @@ public final class MerchantPayV1Client {
     return Envelopes.payload(
         GET_TRANSFER_REGISTER,
         "Response",
-        Calls.run(GET_TRANSFER_REGISTER, () -> apis.transfers.getTransferRegister(registerId, xml))
+        calls
+            .run(GET_TRANSFER_REGISTER, () -> apis.transfers.getTransferRegister(registerId, xml))
             .getResponse());
   }
 
@@ -364,6 +371,7 @@ public final class MerchantPayV1Client {
     private HttpClient httpClient;
     private Supplier<String> nonces = Nonces.random();
     private Logger.Level logLevel = Logger.Level.NONE;
+    private CallListener callListener;
 
     private Builder() {}
 
@@ -443,6 +451,15 @@ public final class MerchantPayV1Client {
      */
     public Builder nonceSupplier(Supplier<String> nonces) {
       this.nonces = Objects.requireNonNull(nonces, "nonces");
+      return this;
+    }
+
+    /**
+     * Told of every call, to record metrics or traces ({@code merchantpay-micrometer} has one for
+     * Micrometer). None by default, which costs nothing.
+     */
+    public Builder callListener(CallListener callListener) {
+      this.callListener = Objects.requireNonNull(callListener, "callListener");
       return this;
     }
 

@@ -1,5 +1,11 @@
 package com.merchantpay.v2;
 
+import com.merchantpay.observation.AttemptEnd;
+import com.merchantpay.observation.CallEnd;
+import com.merchantpay.observation.CallListener;
+import com.merchantpay.observation.CallObserver;
+import com.merchantpay.observation.CallStart;
+import com.merchantpay.observation.Masking;
 import com.merchantpay.v2.internal.ApiResponse;
 import com.merchantpay.v2.internal.Redaction;
 import feign.FeignException;
@@ -70,6 +76,7 @@ final class CallExecutor {
   private final DoubleSupplier random;
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
+  private final CallListener listener;
 
   CallExecutor(
       Supplier<String> accessToken,
@@ -83,7 +90,8 @@ final class CallExecutor {
       Sleeper sleeper,
       DoubleSupplier random,
       Supplier<String> idempotencyKeys,
-      LongSupplier nanoTime) {
+      LongSupplier nanoTime,
+      CallListener listener) {
     this.accessToken = accessToken;
     this.accessTokenRefreshable = accessTokenRefreshable;
     this.userAgent = userAgent;
@@ -96,6 +104,7 @@ final class CallExecutor {
     this.random = random;
     this.idempotencyKeys = idempotencyKeys;
     this.nanoTime = nanoTime;
+    this.listener = listener;
   }
 
   <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt) {
@@ -114,6 +123,34 @@ final class CallExecutor {
         operation.kind == Operation.Kind.CREATE
             ? options.idempotencyKey().orElseGet(idempotencyKeys)
             : null;
+    if (listener == null) {
+      return attempts(operation, options, attempt, reconciler, key, Observed.NONE);
+    }
+    Observed observed = Observed.start(listener, operation.id, key, nanoTime, log);
+    try {
+      Response<T> response = attempts(operation, options, attempt, reconciler, key, observed);
+      observed.ended(response.attempts(), response.statusCode(), null, false);
+      return response;
+    } catch (MerchantPayException e) {
+      observed.ended(
+          e.getAttempts(),
+          e instanceof ServiceException service ? service.getStatusCode() : 0,
+          e.getClass().getSimpleName(),
+          e.isOutcomeUnknown());
+      throw e;
+    } catch (RuntimeException e) {
+      observed.ended(0, 0, e.getClass().getSimpleName(), false);
+      throw e;
+    }
+  }
+
+  private <T> Response<T> attempts(
+      Operation operation,
+      RequestOptions options,
+      Attempt<T> attempt,
+      Reconciler<T> reconciler,
+      String key,
+      Observed observed) {
     RetryPolicy policy = options.retryPolicy().orElse(retryPolicy);
     long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
     long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
@@ -134,6 +171,7 @@ final class CallExecutor {
       Failed failed;
       try {
         ApiResponse<T> response = attempt.send(timeouts, headers, key);
+        observed.attempt(attemptNumber, response.getStatusCode(), null, started);
         String requestId =
             response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
         log.debug(
@@ -143,7 +181,7 @@ final class CallExecutor {
             elapsedMillis(started),
             attemptNumber,
             requestId,
-            key);
+            Masking.idempotencyKey(key));
         return new Response<>(
             response.getStatusCode(),
             caseInsensitive(response.getHeaders()),
@@ -153,6 +191,7 @@ final class CallExecutor {
             false,
             response.getData());
       } catch (ServiceException e) {
+        observed.attempt(attemptNumber, e.getStatusCode(), e.getClass().getSimpleName(), started);
         if (earlierMayHaveActed && reconciler != null && isAlreadyDone(e)) {
           Response<T> done = reconciled(reconciler, operation, key, attemptNumber);
           if (done != null) {
@@ -169,10 +208,12 @@ final class CallExecutor {
         failed = Failed.answered(e, operation, refreshToken);
       } catch (RetryableException e) {
         failed = Failed.unanswered(e, operation, key);
+        observed.attempt(attemptNumber, 0, failed.exception().getClass().getSimpleName(), started);
         if (failed.interrupted()) {
           throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
         }
       } catch (DecodeException e) {
+        observed.attempt(attemptNumber, 0, e.getClass().getSimpleName(), started);
         if (e.getCause() instanceof MerchantPayException answered) {
           // A success whose body could not be read: the service did act.
           answered.settle(attemptNumber, operation.kind != Operation.Kind.READ);
@@ -446,5 +487,68 @@ final class CallExecutor {
           }
         });
     return Collections.unmodifiableMap(copy);
+  }
+
+  /**
+   * A call as its listener hears it. Without a listener every method returns at once; a listener
+   * that throws is logged and otherwise ignored, so observing never fails a payment.
+   */
+  private static final class Observed {
+    static final Observed NONE = new Observed(null, null, null, 0);
+
+    private final CallObserver observer;
+    private final LongSupplier nanoTime;
+    private final Logger log;
+    private final long started;
+
+    private Observed(CallObserver observer, LongSupplier nanoTime, Logger log, long started) {
+      this.observer = observer;
+      this.nanoTime = nanoTime;
+      this.log = log;
+      this.started = started;
+    }
+
+    static Observed start(
+        CallListener listener, String operation, String key, LongSupplier nanoTime, Logger log) {
+      long started = nanoTime.getAsLong();
+      try {
+        CallObserver observer =
+            listener.callStarted(new CallStart("v2", operation, Masking.idempotencyKey(key)));
+        return observer == null ? NONE : new Observed(observer, nanoTime, log, started);
+      } catch (RuntimeException e) {
+        log.warn("the call listener failed at the start of {}: {}", operation, e.toString());
+        return NONE;
+      }
+    }
+
+    void attempt(int number, int status, String failure, long attemptStarted) {
+      if (observer == null) {
+        return;
+      }
+      try {
+        observer.attemptEnded(
+            new AttemptEnd(
+                number, status, failure, Duration.ofNanos(nanoTime.getAsLong() - attemptStarted)));
+      } catch (RuntimeException e) {
+        log.warn("the call listener failed at the end of attempt {}: {}", number, e.toString());
+      }
+    }
+
+    void ended(int attempts, int status, String failure, boolean outcomeUnknown) {
+      if (observer == null) {
+        return;
+      }
+      try {
+        observer.callEnded(
+            new CallEnd(
+                attempts,
+                status,
+                failure,
+                outcomeUnknown,
+                Duration.ofNanos(nanoTime.getAsLong() - started)));
+      } catch (RuntimeException e) {
+        log.warn("the call listener failed at the end of a call: {}", e.toString());
+      }
+    }
   }
 }

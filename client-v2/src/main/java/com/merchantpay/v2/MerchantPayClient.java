@@ -1,6 +1,7 @@
 package com.merchantpay.v2;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.observation.CallListener;
 import com.merchantpay.v2.internal.ApiClient;
 import com.merchantpay.v2.internal.ApiResponseDecoder;
 import com.merchantpay.v2.internal.BaseUrl;
@@ -87,7 +88,8 @@ public final class MerchantPayClient {
             builder.sleeper,
             builder.random,
             builder.idempotencyKeys,
-            builder.nanoTime);
+            builder.nanoTime,
+            builder.callListener);
     RequestValidator validator = new RequestValidator(builder.validateRequests);
 
     this.invoices = new Invoices(feignBuilder.target(InvoicesApi.class, baseUrl), calls, validator);
@@ -186,6 +188,7 @@ public final class MerchantPayClient {
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private String userAgentSuffix;
     private Logger logger = LoggerFactory.getLogger(MerchantPayClient.class);
+    private CallListener callListener;
     private HttpClient httpClient;
     private CallExecutor.Sleeper sleeper = duration -> Thread.sleep(duration.toMillis());
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
@@ -249,6 +252,15 @@ public final class MerchantPayClient {
     /** The deadline of a whole call, retries and the waits between them included. Default 60 s. */
     public Builder callTimeout(Duration callTimeout) {
       this.callTimeout = Durations.requirePositive("callTimeout", callTimeout);
+      return this;
+    }
+
+    /**
+     * Told of every call and attempt, to record metrics or traces ({@code merchantpay-micrometer}
+     * has one for Micrometer). None by default, which costs nothing.
+     */
+    public Builder callListener(CallListener callListener) {
+      this.callListener = Objects.requireNonNull(callListener, "callListener");
       return this;
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.sandbox.Fault;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.sandbox.SandboxExtension;
 import com.merchantpay.v1.ListResult;
@@ -12,6 +13,7 @@ import com.merchantpay.v1.MerchantPayV1Client;
 import com.merchantpay.v1.PaymentFilter;
 import com.merchantpay.v1.RefundFilter;
 import com.merchantpay.v1.V1ErrorCodeException;
+import com.merchantpay.v1.V1TransportException;
 import com.merchantpay.v1.model.DocumentInfo;
 import com.merchantpay.v1.model.Payment;
 import com.merchantpay.v1.model.PaymentState;
@@ -27,6 +29,7 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -197,5 +200,43 @@ class SandboxEndToEndTest {
         .satisfies(e -> assertThat(((V1ErrorCodeException) e).getCode()).isEqualTo(-6));
     assertThatThrownBy(() -> accountant.getPayment(99_999_999L))
         .satisfies(e -> assertThat(((V1ErrorCodeException) e).getCode()).isEqualTo(-13));
+  }
+
+  @Test
+  void theCallListenerHearsEachCallAndARefundWhoseAnswerWasLostAsOutcomeUnknown() throws Exception {
+    long id = payment("Settled", "100.00", "INV-20", null);
+    List<String> heard = new CopyOnWriteArrayList<>();
+    MerchantPayV1Client observed =
+        MerchantPayV1Client.builder()
+            .baseUrl(sandbox.baseUrl().toString())
+            .login(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).login())
+            .password(sandbox.v1Login(Sandbox.Role.ACCOUNTANT).password())
+            .callListener(
+                start ->
+                    end ->
+                        heard.add(
+                            start.client()
+                                + " "
+                                + start.operation()
+                                + " "
+                                + end.outcome()
+                                + " "
+                                + end.status()
+                                + " "
+                                + end.attempts()))
+            .build();
+    sandbox.faults().add(Fault.on("refundPayment").once().dropConnectionAfterActing());
+
+    observed.getPayment(id);
+    assertThatThrownBy(() -> observed.refundPayment(id, new BigDecimal("10.00")))
+        .isInstanceOf(V1TransportException.class);
+    assertThatThrownBy(() -> observed.refundPayment(id, new BigDecimal("500.00")))
+        .isInstanceOf(V1ErrorCodeException.class);
+
+    assertThat(heard)
+        .containsExactly(
+            "v1 getPayment SUCCESS 200 1",
+            "v1 refundPayment UNKNOWN 0 1",
+            "v1 refundPayment FAILURE 200 1");
   }
 }
