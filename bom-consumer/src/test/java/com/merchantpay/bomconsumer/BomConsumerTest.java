@@ -2,6 +2,7 @@ package com.merchantpay.bomconsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.merchantpay.micrometer.MicrometerCallListener;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.v1.MerchantPayV1Client;
 import com.merchantpay.v2.MerchantPayClient;
@@ -11,21 +12,48 @@ import com.merchantpay.v2.model.CreatePaymentRequest;
 import com.merchantpay.v2.model.Payment;
 import com.merchantpay.v2.model.PaymentData;
 import com.merchantpay.v2.model.PaymentStatus;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
  * A project whose only versions come from merchantpay-bom builds, and both clients work against the
- * sandbox.
+ * sandbox, the v2 client observed through merchantpay-micrometer.
  */
 class BomConsumerTest {
   @Test
   void bothClientsWorkWithTheVersionsTheBomChose() {
     try (Sandbox sandbox = Sandbox.builder().start()) {
+      List<String> observed = new CopyOnWriteArrayList<>();
+      ObservationRegistry observations = ObservationRegistry.create();
+      observations
+          .observationConfig()
+          .observationHandler(
+              new ObservationHandler<>() {
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                  return true;
+                }
+
+                @Override
+                public void onStop(Observation.Context context) {
+                  observed.add(
+                      context.getName()
+                          + " "
+                          + context.getLowCardinalityKeyValue("operation").getValue()
+                          + " "
+                          + context.getLowCardinalityKeyValue("outcome").getValue());
+                }
+              });
       MerchantPayClient client =
           MerchantPayClient.builder()
               .baseUrl(sandbox.baseUrl().toString())
               .accessToken(sandbox.bearerToken())
+              .callListener(MicrometerCallListener.of(observations))
               .build();
       Payment payment =
           client
@@ -40,6 +68,7 @@ class BomConsumerTest {
                               .card(
                                   new Card().pan("4111111111111111").expiry("12/30").cvc("123"))));
       assertEquals(PaymentStatus.SETTLED, payment.getStatus());
+      assertEquals(List.of("merchantpay.client.call createPayment success"), observed);
 
       Sandbox.V1Login login = sandbox.v1Login(Sandbox.Role.CASHIER);
       MerchantPayV1Client v1 =
