@@ -1,6 +1,7 @@
 package com.merchantpay.bomconsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.merchantpay.micrometer.MicrometerCallListener;
 import com.merchantpay.sandbox.Sandbox;
@@ -85,5 +86,14 @@ class BomConsumerTest {
           com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString(),
           "the Jackson version the clients were tested with");
     }
+  }
+
+  @Test
+  void aPlainJavaUserOfTheClientsGetsNothingOfSpring() {
+    // The Spring Boot starter is an artifact of its own; neither client nor the Micrometer module
+    // brings Spring along.
+    assertThrows(
+        ClassNotFoundException.class,
+        () -> Class.forName("org.springframework.context.ApplicationContext"));
   }
 }

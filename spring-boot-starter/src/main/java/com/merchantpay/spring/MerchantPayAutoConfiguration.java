@@ -1,0 +1,147 @@
+package com.merchantpay.spring;
+
+import com.merchantpay.micrometer.MicrometerCallListener;
+import com.merchantpay.observation.CallListener;
+import com.merchantpay.observation.CallListeners;
+import com.merchantpay.v1.MerchantPayV1Client;
+import com.merchantpay.v2.MerchantPayClient;
+import com.merchantpay.v2.RetryPolicy;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerResponse;
+
+/**
+ * The clients as beans from {@code merchantpay.*}, every {@link CallListener} bean told of their
+ * calls (Micrometer's, when an {@link ObservationRegistry} is present, and the health's), the
+ * notification endpoint when enabled, and a health indicator with the actuator.
+ */
+@AutoConfiguration(
+    afterName =
+        "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration")
+@EnableConfigurationProperties(MerchantPayProperties.class)
+public class MerchantPayAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  MerchantPayHealth merchantPayHealth() {
+    return new MerchantPayHealth();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "merchantpay.v2", name = "base-url")
+  MerchantPayClient merchantPayClient(
+      MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
+    MerchantPayProperties.V2 v2 = properties.getV2();
+    MerchantPayClient.Builder builder =
+        MerchantPayClient.builder()
+            .baseUrl(v2.getBaseUrl().toString())
+            .accessToken(v2.getAccessToken())
+            .connectTimeout(v2.getConnectTimeout())
+            .readTimeout(v2.getReadTimeout())
+            .callTimeout(v2.getCallTimeout())
+            .retryPolicy(RetryPolicy.builder().maxAttempts(v2.getMaxAttempts()).build());
+    List<CallListener> all = listeners.orderedStream().toList();
+    if (!all.isEmpty()) {
+      builder.callListener(CallListeners.of(all));
+    }
+    return builder.build();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "merchantpay.v1", name = "base-url")
+  MerchantPayV1Client merchantPayV1Client(
+      MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
+    MerchantPayProperties.V1 v1 = properties.getV1();
+    MerchantPayV1Client.Builder builder =
+        MerchantPayV1Client.builder()
+            .baseUrl(v1.getBaseUrl().toString())
+            .login(v1.getLogin())
+            .password(v1.getPassword());
+    List<CallListener> all = listeners.orderedStream().toList();
+    if (!all.isEmpty()) {
+      builder.callListener(CallListeners.of(all));
+    }
+    return builder.build();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(ObservationRegistry.class)
+  static class Observations {
+    // Looked up when the bean is made, after every definition is in: no ordering against the
+    // auto-configuration that defines the registry. Without one, observations cost next to nothing.
+    @Bean
+    @ConditionalOnMissingBean
+    MicrometerCallListener merchantPayObservations(ObjectProvider<ObservationRegistry> registry) {
+      return MicrometerCallListener.of(registry.getIfAvailable(() -> ObservationRegistry.NOOP));
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+  @ConditionalOnClass(RouterFunction.class)
+  @ConditionalOnProperty(
+      prefix = "merchantpay.notifications",
+      name = "enabled",
+      havingValue = "true")
+  static class Notifications {
+    @Bean
+    RouterFunction<ServerResponse> merchantPayNotifications(
+        MerchantPayProperties properties,
+        ObjectProvider<MerchantPayClient> client,
+        ApplicationEventPublisher events) {
+      MerchantPayClient v2 = client.getIfAvailable();
+      if (v2 == null) {
+        throw new IllegalStateException(
+            "merchantpay.notifications.enabled needs the v2 client: set merchantpay.v2.base-url");
+      }
+      return new NotificationEndpoint(v2, events).routes(properties.getNotifications().getPath());
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HealthIndicator.class)
+  @ConditionalOnEnabledHealthIndicator("merchantpay")
+  static class HealthConfiguration {
+    @Bean
+    HealthIndicator merchantpayHealthIndicator(MerchantPayHealth health) {
+      return () -> {
+        Map<String, MerchantPayHealth.State> states = health.states();
+        boolean down = states.values().stream().anyMatch(MerchantPayHealth.State::down);
+        Health.Builder builder =
+            down ? Health.down() : states.isEmpty() ? Health.unknown() : Health.up();
+        states.forEach(
+            (client, state) ->
+                builder.withDetail(
+                    client,
+                    state.lastFailure() == null
+                        ? Map.of(
+                            "failuresInARow",
+                            state.failuresInARow(),
+                            "lastCall",
+                            state.lastCall().toString())
+                        : Map.of(
+                            "failuresInARow", state.failuresInARow(),
+                            "lastCall", state.lastCall().toString(),
+                            "lastFailure", state.lastFailure())));
+        return builder.build();
+      };
+    }
+  }
+}

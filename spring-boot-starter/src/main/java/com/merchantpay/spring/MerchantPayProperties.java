@@ -1,0 +1,193 @@
+package com.merchantpay.spring;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.net.URI;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The {@code merchantpay.*} properties. A client is made for each interface whose {@code base-url}
+ * is set; what is set is checked when the application starts. Secrets never appear in {@code
+ * toString()}, and the actuator shows no property values unless told to.
+ */
+@Validated
+@ConfigurationProperties("merchantpay")
+public class MerchantPayProperties {
+  @Valid private final V2 v2 = new V2();
+  @Valid private final V1 v1 = new V1();
+  @Valid private final Notifications notifications = new Notifications();
+
+  public V2 getV2() {
+    return v2;
+  }
+
+  public V1 getV1() {
+    return v1;
+  }
+
+  public Notifications getNotifications() {
+    return notifications;
+  }
+
+  /** The v2 client: {@code merchantpay.v2.*}. */
+  public static class V2 {
+    private URI baseUrl;
+    private String accessToken;
+    @NotNull private Duration connectTimeout = Duration.ofSeconds(10);
+    @NotNull private Duration readTimeout = Duration.ofSeconds(30);
+    @NotNull private Duration callTimeout = Duration.ofSeconds(60);
+
+    @Min(1)
+    @Max(10)
+    private int maxAttempts = 3;
+
+    @AssertTrue(message = "merchantpay.v2.access-token is required with merchantpay.v2.base-url")
+    boolean isAccessTokenGivenWithBaseUrl() {
+      return baseUrl == null || accessToken != null && !accessToken.isBlank();
+    }
+
+    public URI getBaseUrl() {
+      return baseUrl;
+    }
+
+    public void setBaseUrl(URI baseUrl) {
+      this.baseUrl = baseUrl;
+    }
+
+    public String getAccessToken() {
+      return accessToken;
+    }
+
+    public void setAccessToken(String accessToken) {
+      this.accessToken = accessToken;
+    }
+
+    public Duration getConnectTimeout() {
+      return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+      this.connectTimeout = connectTimeout;
+    }
+
+    public Duration getReadTimeout() {
+      return readTimeout;
+    }
+
+    public void setReadTimeout(Duration readTimeout) {
+      this.readTimeout = readTimeout;
+    }
+
+    public Duration getCallTimeout() {
+      return callTimeout;
+    }
+
+    public void setCallTimeout(Duration callTimeout) {
+      this.callTimeout = callTimeout;
+    }
+
+    public int getMaxAttempts() {
+      return maxAttempts;
+    }
+
+    public void setMaxAttempts(int maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+
+    @Override
+    public String toString() {
+      return "V2[baseUrl="
+          + baseUrl
+          + ", accessToken="
+          + (accessToken == null ? null : "****")
+          + ", maxAttempts="
+          + maxAttempts
+          + "]";
+    }
+  }
+
+  /** The v1 client: {@code merchantpay.v1.*}. */
+  public static class V1 {
+    private URI baseUrl;
+    private String login;
+    private String password;
+
+    @AssertTrue(
+        message =
+            "merchantpay.v1.login and merchantpay.v1.password are required with merchantpay.v1.base-url")
+    boolean isLoginGivenWithBaseUrl() {
+      return baseUrl == null
+          || login != null && !login.isBlank() && password != null && !password.isEmpty();
+    }
+
+    public URI getBaseUrl() {
+      return baseUrl;
+    }
+
+    public void setBaseUrl(URI baseUrl) {
+      this.baseUrl = baseUrl;
+    }
+
+    public String getLogin() {
+      return login;
+    }
+
+    public void setLogin(String login) {
+      this.login = login;
+    }
+
+    public String getPassword() {
+      return password;
+    }
+
+    public void setPassword(String password) {
+      this.password = password;
+    }
+
+    @Override
+    public String toString() {
+      return "V1[baseUrl="
+          + baseUrl
+          + ", login="
+          + login
+          + ", password="
+          + (password == null ? null : "****")
+          + "]";
+    }
+  }
+
+  /** The notification endpoint: {@code merchantpay.notifications.*}. Off unless enabled. */
+  public static class Notifications {
+    private boolean enabled;
+
+    @Pattern(regexp = "/[A-Za-z0-9/_.-]*", message = "must be a path starting with /")
+    private String path = "/merchantpay/notifications";
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public String getPath() {
+      return path;
+    }
+
+    public void setPath(String path) {
+      this.path = path;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "MerchantPayProperties[" + v2 + ", " + v1 + "]";
+  }
+}

@@ -1,0 +1,79 @@
+package com.merchantpay.spring;
+
+import com.merchantpay.v2.MerchantPayClient;
+import com.merchantpay.v2.MerchantPayException;
+import com.merchantpay.v2.NotificationParseException;
+import com.merchantpay.v2.model.Payment;
+import com.merchantpay.v2.model.PaymentNotification;
+import com.merchantpay.v2.model.PaymentToken;
+import com.merchantpay.v2.model.PaymentTokenNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+
+/**
+ * Receives the service's notifications: payments at the configured path, payment tokens under
+ * {@code /tokens} beside it. The service documents no signature on notifications, so each one is
+ * read back through the authenticated API before it is published as an application event; the event
+ * carries that answer, the state to act on. A body that is no notification is refused (400); one
+ * that cannot be verified now is answered 503, so the service sends it again.
+ */
+final class NotificationEndpoint {
+  private static final Logger LOG = LoggerFactory.getLogger(NotificationEndpoint.class);
+
+  private final MerchantPayClient client;
+  private final ApplicationEventPublisher events;
+
+  NotificationEndpoint(MerchantPayClient client, ApplicationEventPublisher events) {
+    this.client = client;
+    this.events = events;
+  }
+
+  RouterFunction<ServerResponse> routes(String path) {
+    return RouterFunctions.route()
+        .POST(path, this::payment)
+        .POST(path + "/tokens", this::token)
+        .build();
+  }
+
+  private ServerResponse payment(ServerRequest request) throws Exception {
+    PaymentNotification notification;
+    try {
+      notification = client.notifications().parsePayment(request.body(byte[].class));
+    } catch (NotificationParseException e) {
+      return ServerResponse.badRequest().body(e.getMessage());
+    }
+    Payment payment;
+    try {
+      payment = client.notifications().verify(notification);
+    } catch (MerchantPayException e) {
+      LOG.warn("a payment notification could not be verified now: {}", e.getMessage());
+      return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).build();
+    }
+    events.publishEvent(new PaymentNotificationEvent(notification, payment));
+    return ServerResponse.ok().build();
+  }
+
+  private ServerResponse token(ServerRequest request) throws Exception {
+    PaymentTokenNotification notification;
+    try {
+      notification = client.notifications().parsePaymentToken(request.body(byte[].class));
+    } catch (NotificationParseException e) {
+      return ServerResponse.badRequest().body(e.getMessage());
+    }
+    PaymentToken token;
+    try {
+      token = client.notifications().verify(notification);
+    } catch (MerchantPayException e) {
+      LOG.warn("a payment token notification could not be verified now: {}", e.getMessage());
+      return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).build();
+    }
+    events.publishEvent(new PaymentTokenNotificationEvent(notification, token));
+    return ServerResponse.ok().build();
+  }
+}

@@ -1,0 +1,78 @@
+package com.merchantpay.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.merchantpay.v1.MerchantPayV1Client;
+import com.merchantpay.v2.MerchantPayClient;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** What the properties make, and how a wrong one stops the application at start, named. */
+class MerchantPayPropertiesTest {
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(MerchantPayAutoConfiguration.class));
+
+  @Test
+  void withoutABaseUrlNoClientIsMade() {
+    runner.run(
+        context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context).doesNotHaveBean(MerchantPayClient.class);
+          assertThat(context).doesNotHaveBean(MerchantPayV1Client.class);
+        });
+  }
+
+  @Test
+  void aBaseUrlWithoutItsCredentialsStopsTheStartNamingWhatIsMissing() {
+    runner
+        .withPropertyValues(
+            "merchantpay.v2.base-url=https://payments.test.example",
+            "merchantpay.v1.base-url=https://payments.test.example",
+            "merchantpay.v1.login=shop")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("merchantpay.v2.access-token is required")
+                    .hasMessageContaining("merchantpay.v1.password are required"));
+  }
+
+  @Test
+  void aWrongValueStopsTheStartNamingTheProperty() {
+    runner
+        .withPropertyValues(
+            "merchantpay.v2.base-url=https://payments.test.example",
+            "merchantpay.v2.access-token=secret-token-1",
+            "merchantpay.v2.max-attempts=0")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("maxAttempts")
+                    .message()
+                    .doesNotContain("secret-token-1"));
+  }
+
+  @Test
+  void theClientsAreMadeFromTheirPropertiesAndTheirSecretsStayHidden() {
+    runner
+        .withPropertyValues(
+            "merchantpay.v2.base-url=https://payments.test.example",
+            "merchantpay.v2.access-token=secret-token-1",
+            "merchantpay.v1.base-url=https://payments.test.example",
+            "merchantpay.v1.login=shop",
+            "merchantpay.v1.password=secret-password-1")
+        .run(
+            context -> {
+              assertThat(context).hasSingleBean(MerchantPayClient.class);
+              assertThat(context).hasSingleBean(MerchantPayV1Client.class);
+              assertThat(context.getBean(MerchantPayProperties.class).toString())
+                  .contains("shop")
+                  .doesNotContain("secret-token-1", "secret-password-1");
+            });
+  }
+}
