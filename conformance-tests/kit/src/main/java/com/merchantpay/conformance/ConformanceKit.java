@@ -46,7 +46,7 @@ import java.util.concurrent.Future;
  * }</pre>
  *
  * <p>Without a target it starts the embedded implementation found on the class path (the sandbox,
- * in the runnable kit). In a JUnit 5 build, {@link #dynamicTests()} turns every check into a test.
+ * in the runnable kit). In a JUnit 5 build, {@link ConformanceTests} turns every check into a test.
  */
 public final class ConformanceKit {
   /** The prefix of the system properties {@link #fromSystemProperties()} reads. */
