@@ -50,6 +50,17 @@ final class PactsByInterface {
                   + " interaction, not HTTP");
           continue;
         }
+        String path = interaction.path("request").path("path").asText();
+        if (!path.startsWith("/api/v1/") && !path.startsWith("/api/v2/")) {
+          // A pact directory often holds pacts with other providers too.
+          out.println(
+              "  SKIP  "
+                  + interaction.path("description").asText()
+                  + ": "
+                  + path
+                  + " is under neither /api/v2 nor /api/v1");
+          continue;
+        }
         for (JsonNode state : interaction.path("providerStates")) {
           String name = state.path("name").asText();
           if (StateVocabulary.states().stream().noneMatch(s -> s.name().equals(name))) {
@@ -61,7 +72,7 @@ final class PactsByInterface {
                     + "' is known to the kit (pact --list-states shows those it can make)");
           }
         }
-        boolean legacy = interaction.path("request").path("path").asText().startsWith("/api/v1/");
+        boolean legacy = path.startsWith("/api/v1/");
         ((ArrayNode) (legacy ? v1 : v2).path("interactions")).add(interaction);
       }
       String stem = file.getFileName().toString().replaceFirst("\\.json$", "");

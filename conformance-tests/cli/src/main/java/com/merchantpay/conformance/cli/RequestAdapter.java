@@ -123,6 +123,12 @@ final class RequestAdapter {
               ? verification.profile().v1().siteAlias()
               : target.merchantId());
     }
+    // The consumer's own account becomes the provider's, when the profile names one.
+    if (values.containsKey("accountID")
+        && verification.profile().v1() != null
+        && verification.profile().v1().accountId() != null) {
+      values.put("accountID", verification.profile().v1().accountId());
+    }
     if (!states.contains(StateVocabulary.USED_NONCE)) {
       values.put("nonce", "pact-" + UUID.randomUUID() + "-" + NONCES.incrementAndGet());
     }

@@ -66,12 +66,15 @@ class ConsumerPactsTest extends SandboxForTheKit {
             "{\"merchantId\":\"shop-42\",\"amount\":{\"value\":12.00,\"currency\":\"RUB\"},"
                 + "\"paymentData\":{\"paymentMethod\":\"bankcard\",\"card\":{\"pan\":\"4111111111111111\","
                 + "\"expiry\":\"12/30\",\"cvc\":\"123\"}}}",
-            "{\"status\":\"Settled\"}"));
+            "{\"status\":\"Settled\"}"),
+        interaction(null, null, "GET", "/warehouse/stock", null, "{}"));
 
     Ran ran = pact(dir);
 
     assertThat(ran.exit()).as(ran.out()).isZero();
-    assertThat(ran.out()).contains("6 interactions verified, 0 failed");
+    assertThat(ran.out())
+        .contains("6 interactions verified, 0 failed")
+        .contains("/warehouse/stock is under neither /api/v2 nor /api/v1");
   }
 
   @Test

@@ -38,11 +38,10 @@ public final class PactJudge {
 
   /**
    * A recorded answer holds only what the consumer relies on; Pact lets the provider send more. So
-   * a member, or a whole body, the consumer left out is no departure; one it expects wrongly is.
+   * a member the consumer left out is no departure (nor a whole body: see {@link #judge}); one it
+   * expects wrongly is.
    */
   private static final String UNASSERTED_MEMBER = "validation.response.body.schema.required";
-
-  private static final String UNASSERTED_BODY = "validation.response.body.missing";
 
   /** What one interaction was found to do. */
   public record Finding(String interaction, Kind kind, String text) {
@@ -51,7 +50,7 @@ public final class PactJudge {
       DEPARTURE,
       /** A point the documents leave open, read otherwise than our spec: reported, not failed. */
       READING,
-      /** Not judged: not an HTTP interaction, or no interface of the service. */
+      /** Not judged: not an HTTP interaction, or a path under neither interface. */
       NOT_JUDGED
     }
 
@@ -124,7 +123,11 @@ public final class PactJudge {
       String name =
           interaction.path("description").asText("interaction " + count)
               + states(interaction.path("providerStates"), interaction.path("providerState"));
-      judge(interaction, name, findings);
+      try {
+        judge(interaction, name, findings);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(file + ": " + name + ": " + e.getMessage(), e);
+      }
     }
     return new Judged(
         file,
@@ -146,8 +149,14 @@ public final class PactJudge {
     String path = request.path("path").asText("/");
     ApiSpec spec =
         path.startsWith("/api/v1/") ? ApiSpec.V1 : path.startsWith("/api/v2/") ? ApiSpec.V2 : null;
-    SpecModel.Operation operation =
-        spec == null ? null : SpecModel.of(spec).operation(method, path);
+    if (spec == null) {
+      // A pact directory often holds pacts with other providers too.
+      findings.add(
+          new Finding(
+              name, Finding.Kind.NOT_JUDGED, path + " is under neither /api/v2 nor /api/v1"));
+      return;
+    }
+    SpecModel.Operation operation = SpecModel.of(spec).operation(method, path);
     if (operation == null) {
       findings.add(
           new Finding(
@@ -161,18 +170,29 @@ public final class PactJudge {
       findings.add(new Finding(name + where, Finding.Kind.DEPARTURE, "request: " + problem));
     }
     JsonNode response = interaction.path("response");
+    int status = response.path("status").asInt(200);
     Map<String, List<String>> headers = headers(response.path("headers"));
     byte[] body = body(response.path("body"));
+    if (body.length == 0) {
+      // The consumer relies on the status alone; only a status no answer may have departs.
+      if (status >= 500 || status / 100 != 2 && status / 100 != 4) {
+        findings.add(
+            new Finding(
+                name + where,
+                Finding.Kind.DEPARTURE,
+                "response: HTTP " + status + " is neither the documented answer nor a refusal"));
+      }
+      return;
+    }
     if (body.length > 0 && header(headers, "Content-Type") == null) {
       // Pact's own default: a body without a declared type is JSON (XML when it reads as XML).
       String text = new String(body, StandardCharsets.UTF_8).stripLeading();
       headers.put(
           "Content-Type", List.of(text.startsWith("<") ? "application/xml" : "application/json"));
     }
-    ExchangeJudge.Verdict verdict =
-        answers.get(spec).verdict(method, path, response.path("status").asInt(200), headers, body);
+    ExchangeJudge.Verdict verdict = answers.get(spec).verdict(method, path, status, headers, body);
     for (String departure : verdict.departures()) {
-      if (!departure.startsWith(UNASSERTED_MEMBER) && !departure.startsWith(UNASSERTED_BODY)) {
+      if (!departure.startsWith(UNASSERTED_MEMBER)) {
         findings.add(new Finding(name + where, Finding.Kind.DEPARTURE, "response: " + departure));
       }
     }
@@ -265,8 +285,13 @@ public final class PactJudge {
     }
     boolean v4 = body.isObject() && body.has("content") && body.has("contentType");
     JsonNode content = v4 ? body.path("content") : body;
-    if (v4 && body.path("encoded").isTextual() && !body.path("encoded").asText().equals("false")) {
-      return Base64.getDecoder().decode(content.asText());
+    // "encoded" is false, or names the encoding: only base64 is; "json" is plain content.
+    if (v4 && body.path("encoded").asText().equalsIgnoreCase("base64")) {
+      try {
+        return Base64.getDecoder().decode(content.asText());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("a body marked base64 is not: " + e.getMessage());
+      }
     }
     if (content.isTextual()) {
       return content.asText().getBytes(StandardCharsets.UTF_8);
