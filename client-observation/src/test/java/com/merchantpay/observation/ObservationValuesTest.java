@@ -23,4 +23,27 @@ class ObservationValuesTest {
     assertThat(new CallEnd(3, 0, "TransportException", true, d).outcome())
         .isEqualTo(CallEnd.Outcome.UNKNOWN);
   }
+
+  @Test
+  void aListenerThatThrowsOrGivesNoObserverKeepsNoneOfTheOthersFromHearing() {
+    java.util.List<String> heard = new java.util.ArrayList<>();
+    CallListener throwing =
+        start -> {
+          throw new IllegalStateException("down");
+        };
+    CallListener silent = start -> null;
+    CallListener failingLater =
+        start ->
+            end -> {
+              throw new IllegalStateException("down");
+            };
+    CallListener recording = start -> end -> heard.add(start.operation() + " " + end.outcome());
+
+    CallObserver all =
+        CallListeners.of(java.util.List.of(throwing, silent, failingLater, recording))
+            .callStarted(new CallStart("v2", "getPayment", null));
+    all.callEnded(new CallEnd(1, 200, null, false, Duration.ofMillis(3)));
+
+    assertThat(heard).containsExactly("getPayment SUCCESS");
+  }
 }

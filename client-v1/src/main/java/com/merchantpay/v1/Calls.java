@@ -50,6 +50,9 @@ final class Calls {
       boolean unknown = e instanceof V1TransportException && CHANGES.contains(operation);
       end(observer, operation, started, status, e.getClass().getSimpleName(), unknown);
       throw e;
+    } catch (RuntimeException e) {
+      end(observer, operation, started, 0, e.getClass().getSimpleName(), false);
+      throw e;
     }
   }
 
