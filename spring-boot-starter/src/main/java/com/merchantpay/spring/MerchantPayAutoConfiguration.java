@@ -48,6 +48,9 @@ public class MerchantPayAutoConfiguration {
   MerchantPayClient merchantPayClient(
       MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
     MerchantPayProperties.V2 v2 = properties.getV2();
+    if (v2.getBaseUrl() == null) {
+      throw new IllegalStateException("merchantpay.v2.base-url is set but empty");
+    }
     MerchantPayClient.Builder builder =
         MerchantPayClient.builder()
             .baseUrl(v2.getBaseUrl().toString())
@@ -69,6 +72,9 @@ public class MerchantPayAutoConfiguration {
   MerchantPayV1Client merchantPayV1Client(
       MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
     MerchantPayProperties.V1 v1 = properties.getV1();
+    if (v1.getBaseUrl() == null) {
+      throw new IllegalStateException("merchantpay.v1.base-url is set but empty");
+    }
     MerchantPayV1Client.Builder builder =
         MerchantPayV1Client.builder()
             .baseUrl(v1.getBaseUrl().toString())
@@ -123,7 +129,7 @@ public class MerchantPayAutoConfiguration {
     HealthIndicator merchantpayHealthIndicator(MerchantPayHealth health) {
       return () -> {
         Map<String, MerchantPayHealth.State> states = health.states();
-        boolean down = states.values().stream().anyMatch(MerchantPayHealth.State::down);
+        boolean down = states.values().stream().anyMatch(health::down);
         Health.Builder builder =
             down ? Health.down() : states.isEmpty() ? Health.unknown() : Health.up();
         states.forEach(

@@ -3,6 +3,7 @@ package com.merchantpay.spring;
 import com.merchantpay.v2.MerchantPayClient;
 import com.merchantpay.v2.MerchantPayException;
 import com.merchantpay.v2.NotificationParseException;
+import com.merchantpay.v2.ServiceException;
 import com.merchantpay.v2.model.Payment;
 import com.merchantpay.v2.model.PaymentNotification;
 import com.merchantpay.v2.model.PaymentToken;
@@ -20,8 +21,9 @@ import org.springframework.web.servlet.function.ServerResponse;
  * Receives the service's notifications: payments at the configured path, payment tokens under
  * {@code /tokens} beside it. The service documents no signature on notifications, so each one is
  * read back through the authenticated API before it is published as an application event; the event
- * carries that answer, the state to act on. A body that is no notification is refused (400); one
- * that cannot be verified now is answered 503, so the service sends it again.
+ * carries that answer, the state to act on. A body that is no notification, or one the service does
+ * not confirm, is refused (400); one that cannot be verified now is answered 503, so the service
+ * sends it again.
  */
 final class NotificationEndpoint {
   private static final Logger LOG = LoggerFactory.getLogger(NotificationEndpoint.class);
@@ -52,8 +54,7 @@ final class NotificationEndpoint {
     try {
       payment = client.notifications().verify(notification);
     } catch (MerchantPayException e) {
-      LOG.warn("a payment notification could not be verified now: {}", e.getMessage());
-      return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).build();
+      return unverified("payment", e);
     }
     events.publishEvent(new PaymentNotificationEvent(notification, payment));
     return ServerResponse.ok().build();
@@ -70,10 +71,26 @@ final class NotificationEndpoint {
     try {
       token = client.notifications().verify(notification);
     } catch (MerchantPayException e) {
-      LOG.warn("a payment token notification could not be verified now: {}", e.getMessage());
-      return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).build();
+      return unverified("payment token", e);
     }
     events.publishEvent(new PaymentTokenNotificationEvent(notification, token));
     return ServerResponse.ok().build();
+  }
+
+  /**
+   * A notification the service does not confirm (the resource is unknown to it, or the call is
+   * refused) is refused for good (400): sending it again cannot help. Anything else may pass (no
+   * answer, a server error, our own credentials refused), so it is answered 503 and the service
+   * sends it again.
+   */
+  private static ServerResponse unverified(String what, MerchantPayException e) {
+    int status = e instanceof ServiceException service ? service.getStatusCode() : 0;
+    boolean passing = status == 0 || status >= 500 || status == 401 || status == 429;
+    if (!passing) {
+      LOG.info("a {} notification the service does not confirm was refused: HTTP {}", what, status);
+      return ServerResponse.badRequest().body("the service does not confirm this notification");
+    }
+    LOG.warn("a {} notification could not be verified now: {}", what, e.getMessage());
+    return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).build();
   }
 }

@@ -159,6 +159,24 @@ class MerchantPayStarterTest {
   }
 
   @Test
+  void aNotificationAboutAPaymentTheServiceDoesNotKnowIsRefusedForGood() {
+    HttpHeaders headers = new HttpHeaders();
+    headers.setContentType(MediaType.APPLICATION_JSON);
+    String forged =
+        "{\"id\":\"no-such-payment\",\"status\":\"Settled\",\"merchantId\":\""
+            + SANDBOX.merchantId()
+            + "\",\"created\":\"2024-05-14T09:00:00Z\","
+            + "\"amount\":{\"value\":10.00,\"currency\":\"RUB\"}}";
+
+    ResponseEntity<String> answer =
+        http.postForEntity(
+            "/merchantpay/notifications", new HttpEntity<>(forged, headers), String.class);
+
+    assertThat(answer.getStatusCode().value()).isEqualTo(400);
+    assertThat(received.payments).isEmpty();
+  }
+
+  @Test
   void healthReportsTheServiceAnsweringAndNoEndpointShowsASecret() {
     pay(null);
 
