@@ -26,7 +26,7 @@ public final class JournalEntry {
     return entry.sequence();
   }
 
-  /** When the call arrived, on the sandbox's clock. */
+  /** When the call was answered (after any delay a fault added), on the sandbox's clock. */
   public Instant time() {
     return entry.time();
   }

@@ -102,7 +102,7 @@ public final class RequestPattern {
    */
   public RequestPattern withBodyMember(String path, String expected) {
     return with(
-        "body member " + path + " = " + Masking.value(expected),
+        "body member " + path + " = " + Masking.value(path, expected),
         entry -> {
           JsonNode actual = member(entry.body(), path);
           if (actual == null) {
@@ -113,16 +113,16 @@ public final class RequestPattern {
               : "body member "
                   + path
                   + " is "
-                  + Masking.value(actual.asText())
+                  + Masking.value(path, actual.asText())
                   + ", not "
-                  + Masking.value(expected);
+                  + Masking.value(path, expected);
         });
   }
 
   /** Only calls with this parameter (query, or a v1 form field) set to this value. */
   public RequestPattern withParameter(String name, String expected) {
     return with(
-        "parameter " + name + " = " + Masking.value(expected),
+        "parameter " + name + " = " + Masking.value(name, expected),
         entry -> {
           String actual = entry.parameter(name);
           if (actual == null) {
@@ -133,9 +133,9 @@ public final class RequestPattern {
               : "parameter "
                   + name
                   + " is "
-                  + Masking.value(actual)
+                  + Masking.value(name, actual)
                   + ", not "
-                  + Masking.value(expected);
+                  + Masking.value(name, expected);
         });
   }
 

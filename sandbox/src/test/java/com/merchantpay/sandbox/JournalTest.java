@@ -106,4 +106,24 @@ class JournalTest extends SandboxTestBase {
     body.set("amount", Api.amount("10.00", "RUB"));
     return body;
   }
+
+  @Test
+  void aNearMissNeverShowsACvcOrACardNumberWrittenWithSpaces() {
+    ObjectNode body = api.cardPayment(PAYS, "10.00", false);
+    ((ObjectNode) body.path("paymentData").path("card")).put("cvc", "987");
+    api.post("/api/v2/payments", body);
+
+    assertThatThrownBy(
+            () ->
+                sandbox
+                    .journal()
+                    .verify(
+                        RequestPattern.operation("createPayment")
+                            .withBodyMember("paymentData.card.cvc", "654")
+                            .withBodyMember("paymentData.card.pan", "4111 1111 1111 1112")))
+        .isInstanceOf(VerificationError.class)
+        .message()
+        .contains("paymentData.card.cvc is ****")
+        .doesNotContain("987", "654", "4111 1111 1111 1112");
+  }
 }

@@ -52,6 +52,18 @@ class StrictModeTest {
   }
 
   @Test
+  void anInvalidRequestAFaultAnswersBeforeTheSandboxActsIsStillCaught() {
+    Map<String, TestExecutionResult> results = run(FaultedApplicationTests.class);
+
+    assertThat(results.get("sendsAPaymentWithoutAnAmountIntoABusyService()").getThrowable())
+        .get()
+        .extracting(Throwable::getMessage)
+        .asString()
+        .contains("1 request the contract does not allow")
+        .contains("amount");
+  }
+
+  @Test
   void withoutStrictModeTheSameInvalidRequestFailsNothing() {
     Map<String, TestExecutionResult> results = run(LenientApplicationTests.class);
 
@@ -115,6 +127,18 @@ class StrictModeTest {
     @Test
     void sendsAValidPaymentAfterAnother() throws Exception {
       assertThat(createPayment(SANDBOX.sandbox(), VALID)).isEqualTo(200);
+    }
+  }
+
+  static class FaultedApplicationTests {
+    @RegisterExtension
+    static final SandboxExtension SANDBOX =
+        SandboxExtension.using(Sandbox.builder().fault(Fault.on("createPayment").failBefore(503)))
+            .strict();
+
+    @Test
+    void sendsAPaymentWithoutAnAmountIntoABusyService() throws Exception {
+      assertThat(createPayment(SANDBOX.sandbox(), WITHOUT_AMOUNT)).isEqualTo(503);
     }
   }
 

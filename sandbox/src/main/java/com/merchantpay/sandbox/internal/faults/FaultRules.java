@@ -97,8 +97,8 @@ public final class FaultRules {
         continue;
       }
       kept.hit++;
-      if (rule.times() != null && kept.hit >= rule.times()
-          || rule.nthCall() != null && rule.times() == null) {
+      // The nth call comes once, so a rule on it is spent after that one hit whatever its times.
+      if (rule.times() != null && kept.hit >= rule.times() || rule.nthCall() != null) {
         it.remove();
       }
       return new Hit(kept.id, rule);

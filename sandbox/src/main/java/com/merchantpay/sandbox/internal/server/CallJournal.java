@@ -165,6 +165,7 @@ public final class CallJournal {
   synchronized void clear() {
     entries.clear();
     bodyBytes = 0;
+    forgotten = 0;
   }
 
   private static void putIfNotNull(ObjectNode node, String name, String value) {

@@ -7,6 +7,8 @@ import com.merchantpay.sandbox.internal.faults.FaultRule;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.v1.V1Api;
+import com.merchantpay.sandbox.internal.v2.V2Api;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -52,6 +54,13 @@ final class FaultedCalls {
       }
       if ("v1".equals(api)) {
         notes.nonce(HttpSupport.first(v1Values(in), "nonce"));
+      }
+      // Answered by the fault alone, the call is still judged against the contract.
+      if (hit.effect().kind() == FaultRule.Kind.FAIL_BEFORE && operation != null) {
+        notes.findings(
+            "v2".equals(api)
+                ? V2Api.contractFindings(in, operation)
+                : V1Api.contractFindings(in, operation));
       }
     }
     return hit;

@@ -172,6 +172,30 @@ public final class V1Api {
     };
   }
 
+  /**
+   * What the contract finds wrong with a call of this operation, without checking its signature or
+   * acting on it: for a call a fault answers before the sandbox acts, so the journal and strict
+   * mode still judge it.
+   */
+  public static List<String> contractFindings(HttpSupport.In in, String operationId) {
+    Contracts.Api api = Contracts.v1();
+    for (Contracts.Operation operation : api.operations()) {
+      if (operation.id().equals(operationId) && operation.method().equals(in.method())) {
+        if (!"POST".equals(in.method())) {
+          return validate(in, api, operation);
+        }
+        try {
+          Map<String, List<String>> params =
+              HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8));
+          return V1Forms.check(api, operation, in.contentType(), params);
+        } catch (IllegalArgumentException e) {
+          return List.of("body: malformed form encoding");
+        }
+      }
+    }
+    return List.of();
+  }
+
   private static List<String> validate(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
     // The document's spelling of the path: the call may have used another letter case.

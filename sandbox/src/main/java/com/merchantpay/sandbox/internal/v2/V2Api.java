@@ -178,6 +178,20 @@ public final class V2Api {
     V2Checks.failIfAny(errors);
   }
 
+  /**
+   * What the contract finds wrong with a call of this operation, without acting on it: for a call a
+   * fault answers before the sandbox acts, so the journal and strict mode still judge it.
+   */
+  public static List<String> contractFindings(HttpSupport.In in, String operationId) {
+    Contracts.Api api = Contracts.v2();
+    for (Contracts.Operation operation : api.operations()) {
+      if (operation.id().equals(operationId)) {
+        return check(in, api, operation, operation.hasBody() && in.hasBody());
+      }
+    }
+    return List.of();
+  }
+
   private static List<String> check(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
     SimpleRequest.Builder request =
