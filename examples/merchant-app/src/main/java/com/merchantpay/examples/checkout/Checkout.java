@@ -13,15 +13,19 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * A shop's checkout, paying orders through the service's v2 interface with plain JDK HTTP calls.
  *
- * <p>The one rule that keeps a shopper from paying twice: every attempt to pay an order sends the
- * same {@code Idempotency-Key}, derived from the order, so an answer lost after the service acted
- * is recovered by asking again rather than by paying again.
+ * <p>The one rule that keeps a shopper from paying twice: every attempt to send the same payment
+ * sends the same {@code Idempotency-Key}, derived from the order and what is paid with, so an
+ * answer lost after the service acted is recovered by asking again rather than by paying again.
+ * Paying the order with another card after a decline is another payment, so it gets another key.
  */
 public final class Checkout {
   static final int ATTEMPTS = 3;
@@ -57,7 +61,21 @@ public final class Checkout {
         .put("pan", card.pan())
         .put("expiry", card.expiry())
         .put("cvc", card.cvc());
-    return payment(send(post("/api/v2/payments", body, "order-" + orderNo + "-payment")));
+    return payment(send(post("/api/v2/payments", body, paymentKey(orderNo, amount, card))));
+  }
+
+  /** The key of one payment of an order: the same for its retries, another for another card. */
+  static String paymentKey(String orderNo, BigDecimal amount, Card card) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(
+                  (card.pan() + "|" + card.expiry() + "|" + amount.toPlainString())
+                      .getBytes(StandardCharsets.UTF_8));
+      return "order-" + orderNo + "-" + HexFormat.of().formatHex(digest, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 
   /** The payment as it is now, for an order waiting for its payer or its bank. */

@@ -64,7 +64,7 @@ class CheckoutTest {
         .verify(
             2,
             RequestPattern.operation("createPayment")
-                .idempotencyKey("order-1001-payment")
+                .idempotencyKey(Checkout.paymentKey("1001", new BigDecimal("25.00"), APPROVED))
                 .withBodyMember("amount.value", "25.00"));
     // lost answer ends
   }
@@ -80,7 +80,10 @@ class CheckoutTest {
     List<JournalEntry> calls =
         sandbox
             .journal()
-            .find(RequestPattern.operation("createPayment").idempotencyKey("order-1002-payment"));
+            .find(
+                RequestPattern.operation("createPayment")
+                    .idempotencyKey(
+                        Checkout.paymentKey("1002", new BigDecimal("40.00"), APPROVED)));
     assertThat(calls).extracting(JournalEntry::status).containsExactly(502, 200);
     assertThat(calls.get(0).fault()).contains("502");
   }
@@ -112,7 +115,10 @@ class CheckoutTest {
     List<JournalEntry> calls =
         sandbox
             .journal()
-            .find(RequestPattern.operation("createPayment").idempotencyKey("order-1004-payment"));
+            .find(
+                RequestPattern.operation("createPayment")
+                    .idempotencyKey(
+                        Checkout.paymentKey("1004", new BigDecimal("12.00"), APPROVED)));
     assertThat(calls).extracting(JournalEntry::status).containsExactly(429, 200);
     assertThat(Duration.between(calls.get(0).time(), calls.get(1).time()))
         .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
@@ -127,20 +133,29 @@ class CheckoutTest {
         catchUnknown(() -> checkout.pay("1005", new BigDecimal("30.00"), APPROVED));
     Payment later = checkout.pay("1005", new BigDecimal("30.00"), APPROVED);
 
-    assertThat(unknown.idempotencyKey()).isEqualTo("order-1005-payment");
+    assertThat(unknown.idempotencyKey())
+        .isEqualTo(Checkout.paymentKey("1005", new BigDecimal("30.00"), APPROVED));
     assertThat(paymentsOfOrder("1005")).containsExactly(later.id());
     // unknown outcome ends
   }
 
   @Test
-  void aDeclinedCardIsAnAnswerNotAnErrorAndIsNotRetried() {
+  void aDeclinedCardIsAnAnswerNotAnErrorAndAnotherCardIsAnotherPayment() {
     Payment payment = checkout.pay("1006", new BigDecimal("99.00"), INSUFFICIENT_FUNDS);
+    Payment withAnotherCard = checkout.pay("1006", new BigDecimal("99.00"), APPROVED);
 
     assertThat(payment.status()).isEqualTo("Rejected");
     assertThat(payment.resultCode()).isEqualTo("InsufficientFunds");
+    assertThat(withAnotherCard.paid()).isTrue();
+    assertThat(paymentsOfOrder("1006"))
+        .containsExactlyInAnyOrder(payment.id(), withAnotherCard.id());
     sandbox
         .journal()
-        .verify(1, RequestPattern.operation("createPayment").idempotencyKey("order-1006-payment"));
+        .verify(
+            1,
+            RequestPattern.operation("createPayment")
+                .idempotencyKey(
+                    Checkout.paymentKey("1006", new BigDecimal("99.00"), INSUFFICIENT_FUNDS)));
   }
 
   @Test
