@@ -3,6 +3,7 @@ package com.merchantpay.v1;
 import com.merchantpay.observation.AttemptEnd;
 import com.merchantpay.observation.CallEnd;
 import com.merchantpay.observation.CallListener;
+import com.merchantpay.observation.CallListeners;
 import com.merchantpay.observation.CallObserver;
 import com.merchantpay.observation.CallStart;
 import feign.FeignException;
@@ -29,7 +30,11 @@ final class Calls {
   private final CallListener listener;
 
   Calls(CallListener listener) {
-    this.listener = listener;
+    this.listener =
+        listener == null
+            ? null
+            : CallListeners.isolated(
+                listener, e -> LOG.warn("the call listener failed: {}", e.toString()));
   }
 
   <T> T run(String operation, Supplier<T> call) {
@@ -40,7 +45,7 @@ final class Calls {
     CallObserver observer = start(operation);
     try {
       T result = translated(operation, call);
-      end(observer, operation, started, 200, null, false);
+      end(observer, started, 200, null, false);
       return result;
     } catch (MerchantPayV1Exception e) {
       int status =
@@ -48,41 +53,24 @@ final class Calls {
               ? failure.getStatus()
               : e instanceof V1TransportException ? 0 : 200;
       boolean unknown = e instanceof V1TransportException && CHANGES.contains(operation);
-      end(observer, operation, started, status, e.getClass().getSimpleName(), unknown);
+      end(observer, started, status, e.getClass().getSimpleName(), unknown);
       throw e;
     } catch (RuntimeException e) {
-      end(observer, operation, started, 0, e.getClass().getSimpleName(), false);
+      end(observer, started, 0, e.getClass().getSimpleName(), false);
       throw e;
     }
   }
 
   private CallObserver start(String operation) {
-    try {
-      return listener.callStarted(new CallStart("v1", operation, null));
-    } catch (RuntimeException e) {
-      LOG.warn("the call listener failed at the start of {}: {}", operation, e.toString());
-      return null;
-    }
+    return listener.callStarted(new CallStart("v1", operation, null));
   }
 
   /** v1 sends every call once, so its one attempt and the call end together. */
   private static void end(
-      CallObserver observer,
-      String operation,
-      long started,
-      int status,
-      String failure,
-      boolean unknown) {
-    if (observer == null) {
-      return;
-    }
+      CallObserver observer, long started, int status, String failure, boolean unknown) {
     Duration took = Duration.ofNanos(System.nanoTime() - started);
-    try {
-      observer.attemptEnded(new AttemptEnd(1, status, failure, took));
-      observer.callEnded(new CallEnd(1, status, failure, unknown, took));
-    } catch (RuntimeException e) {
-      LOG.warn("the call listener failed at the end of {}: {}", operation, e.toString());
-    }
+    observer.attemptEnded(new AttemptEnd(1, status, failure, took));
+    observer.callEnded(new CallEnd(1, status, failure, unknown, took));
   }
 
   private static <T> T translated(String operation, Supplier<T> call) {

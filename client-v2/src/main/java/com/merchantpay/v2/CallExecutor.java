@@ -3,6 +3,7 @@ package com.merchantpay.v2;
 import com.merchantpay.observation.AttemptEnd;
 import com.merchantpay.observation.CallEnd;
 import com.merchantpay.observation.CallListener;
+import com.merchantpay.observation.CallListeners;
 import com.merchantpay.observation.CallObserver;
 import com.merchantpay.observation.CallStart;
 import com.merchantpay.observation.Masking;
@@ -104,7 +105,11 @@ final class CallExecutor {
     this.random = random;
     this.idempotencyKeys = idempotencyKeys;
     this.nanoTime = nanoTime;
-    this.listener = listener;
+    this.listener =
+        listener == null
+            ? null
+            : CallListeners.isolated(
+                listener, e -> log.warn("the call listener failed: {}", e.toString()));
   }
 
   <T> Response<T> execute(Operation operation, RequestOptions options, Attempt<T> attempt) {
@@ -126,7 +131,7 @@ final class CallExecutor {
     if (listener == null) {
       return attempts(operation, options, attempt, reconciler, key, Observed.NONE);
     }
-    Observed observed = Observed.start(listener, operation.id, key, nanoTime, log);
+    Observed observed = Observed.start(listener, operation.id, key, nanoTime);
     try {
       Response<T> response = attempts(operation, options, attempt, reconciler, key, observed);
       observed.ended(response.attempts(), response.statusCode(), null, false);
@@ -174,14 +179,16 @@ final class CallExecutor {
         observed.attempt(attemptNumber, response.getStatusCode(), null, started);
         String requestId =
             response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
-        log.debug(
-            "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
-            operation.id,
-            response.getStatusCode(),
-            elapsedMillis(started),
-            attemptNumber,
-            requestId,
-            Masking.idempotencyKey(key));
+        if (log.isDebugEnabled()) {
+          log.debug(
+              "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
+              operation.id,
+              response.getStatusCode(),
+              elapsedMillis(started),
+              attemptNumber,
+              requestId,
+              Masking.idempotencyKey(key));
+        }
         return new Response<>(
             response.getStatusCode(),
             caseInsensitive(response.getHeaders()),
@@ -490,55 +497,40 @@ final class CallExecutor {
   }
 
   /**
-   * A call as its listener hears it. Without a listener every method returns at once; a listener
-   * that throws is logged and otherwise ignored, so observing never fails a payment.
+   * A call as its listener hears it: without a listener every method returns at once. The listener
+   * is isolated ({@link CallListeners#isolated}), so observing never fails a payment.
    */
   private static final class Observed {
-    static final Observed NONE = new Observed(null, null, null, 0);
+    static final Observed NONE = new Observed(null, null, 0);
 
     private final CallObserver observer;
     private final LongSupplier nanoTime;
-    private final Logger log;
     private final long started;
 
-    private Observed(CallObserver observer, LongSupplier nanoTime, Logger log, long started) {
+    private Observed(CallObserver observer, LongSupplier nanoTime, long started) {
       this.observer = observer;
       this.nanoTime = nanoTime;
-      this.log = log;
       this.started = started;
     }
 
     static Observed start(
-        CallListener listener, String operation, String key, LongSupplier nanoTime, Logger log) {
+        CallListener listener, String operation, String key, LongSupplier nanoTime) {
       long started = nanoTime.getAsLong();
-      try {
-        CallObserver observer =
-            listener.callStarted(new CallStart("v2", operation, Masking.idempotencyKey(key)));
-        return observer == null ? NONE : new Observed(observer, nanoTime, log, started);
-      } catch (RuntimeException e) {
-        log.warn("the call listener failed at the start of {}: {}", operation, e.toString());
-        return NONE;
-      }
+      CallObserver observer =
+          listener.callStarted(new CallStart("v2", operation, Masking.idempotencyKey(key)));
+      return new Observed(observer, nanoTime, started);
     }
 
     void attempt(int number, int status, String failure, long attemptStarted) {
-      if (observer == null) {
-        return;
-      }
-      try {
+      if (observer != null) {
         observer.attemptEnded(
             new AttemptEnd(
                 number, status, failure, Duration.ofNanos(nanoTime.getAsLong() - attemptStarted)));
-      } catch (RuntimeException e) {
-        log.warn("the call listener failed at the end of attempt {}: {}", number, e.toString());
       }
     }
 
     void ended(int attempts, int status, String failure, boolean outcomeUnknown) {
-      if (observer == null) {
-        return;
-      }
-      try {
+      if (observer != null) {
         observer.callEnded(
             new CallEnd(
                 attempts,
@@ -546,8 +538,6 @@ final class CallExecutor {
                 failure,
                 outcomeUnknown,
                 Duration.ofNanos(nanoTime.getAsLong() - started)));
-      } catch (RuntimeException e) {
-        log.warn("the call listener failed at the end of a call: {}", e.toString());
       }
     }
   }
