@@ -3,11 +3,10 @@ package com.merchantpay.spring;
 import com.merchantpay.v2.MerchantPayClient;
 import com.merchantpay.v2.MerchantPayException;
 import com.merchantpay.v2.NotificationParseException;
+import com.merchantpay.v2.Notifications;
 import com.merchantpay.v2.ServiceException;
-import com.merchantpay.v2.model.Payment;
-import com.merchantpay.v2.model.PaymentNotification;
-import com.merchantpay.v2.model.PaymentToken;
-import com.merchantpay.v2.model.PaymentTokenNotification;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
@@ -37,43 +36,50 @@ final class NotificationEndpoint {
   }
 
   RouterFunction<ServerResponse> routes(String path) {
+    Notifications notifications = client.notifications();
     return RouterFunctions.route()
-        .POST(path, this::payment)
-        .POST(path + "/tokens", this::token)
+        .POST(
+            path,
+            request ->
+                receive(
+                    request,
+                    "payment",
+                    notifications::parsePayment,
+                    notifications::verify,
+                    PaymentNotificationEvent::new))
+        .POST(
+            path + "/tokens",
+            request ->
+                receive(
+                    request,
+                    "payment token",
+                    notifications::parsePaymentToken,
+                    notifications::verify,
+                    PaymentTokenNotificationEvent::new))
         .build();
   }
 
-  private ServerResponse payment(ServerRequest request) throws Exception {
-    PaymentNotification notification;
+  /** Reads a notification, verifies it by reading its resource back, and publishes both. */
+  private <N, R> ServerResponse receive(
+      ServerRequest request,
+      String what,
+      Function<byte[], N> parse,
+      Function<N, R> verify,
+      BiFunction<N, R, Object> event)
+      throws Exception {
+    N notification;
     try {
-      notification = client.notifications().parsePayment(request.body(byte[].class));
+      notification = parse.apply(request.body(byte[].class));
     } catch (NotificationParseException e) {
       return ServerResponse.badRequest().body(e.getMessage());
     }
-    Payment payment;
+    R verified;
     try {
-      payment = client.notifications().verify(notification);
+      verified = verify.apply(notification);
     } catch (MerchantPayException e) {
-      return unverified("payment", e);
+      return unverified(what, e);
     }
-    events.publishEvent(new PaymentNotificationEvent(notification, payment));
-    return ServerResponse.ok().build();
-  }
-
-  private ServerResponse token(ServerRequest request) throws Exception {
-    PaymentTokenNotification notification;
-    try {
-      notification = client.notifications().parsePaymentToken(request.body(byte[].class));
-    } catch (NotificationParseException e) {
-      return ServerResponse.badRequest().body(e.getMessage());
-    }
-    PaymentToken token;
-    try {
-      token = client.notifications().verify(notification);
-    } catch (MerchantPayException e) {
-      return unverified("payment token", e);
-    }
-    events.publishEvent(new PaymentTokenNotificationEvent(notification, token));
+    events.publishEvent(event.apply(notification, verified));
     return ServerResponse.ok().build();
   }
 
