@@ -24,6 +24,7 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -99,6 +100,29 @@ public final class Contracts {
               new NormalisedPathImpl(path, null),
               resolved.method(),
               resolved.operation()));
+    }
+
+    /**
+     * What the contract finds wrong with a received request, one entry per failed check, each
+     * naming its field.
+     *
+     * @param path the path to check it under (see {@link #validate})
+     * @param withBody whether the body is checked too
+     * @param bodyType the content type a body without one is taken to have, or null for none
+     */
+    public List<String> findings(
+        HttpSupport.In in, Operation operation, String path, boolean withBody, String bodyType) {
+      SimpleRequest.Builder request =
+          new SimpleRequest.Builder(Request.Method.valueOf(in.method()), path);
+      in.headers().forEach(request::withHeader);
+      in.query().forEach(request::withQueryParam);
+      if (withBody) {
+        if (bodyType != null && in.contentType() == null) {
+          request.withContentType(bodyType);
+        }
+        request.withBody(new String(in.body(), StandardCharsets.UTF_8));
+      }
+      return List.copyOf(ValidationMessages.errors(validate(request.build(), operation, path)));
     }
 
     public Operation byId(String operationId) {

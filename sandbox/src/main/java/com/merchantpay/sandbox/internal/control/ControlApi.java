@@ -1,21 +1,17 @@
 package com.merchantpay.sandbox.internal.control;
 
-import com.atlassian.oai.validator.model.Request;
-import com.atlassian.oai.validator.model.SimpleRequest;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
 import com.merchantpay.sandbox.internal.contract.Routes;
-import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
 import com.merchantpay.spec.ApiSpec;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -121,17 +117,7 @@ public final class ControlApi {
 
   private static List<String> check(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, String path) {
-    SimpleRequest.Builder request =
-        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), path);
-    in.headers().forEach(request::withHeader);
-    in.query().forEach(request::withQueryParam);
-    if (in.hasBody()) {
-      // Every body of the control API is JSON; a caller that does not say so is taken at its word.
-      if (in.contentType() == null) {
-        request.withContentType("application/json");
-      }
-      request.withBody(new String(in.body(), StandardCharsets.UTF_8));
-    }
-    return ValidationMessages.errors(api.validate(request.build(), operation, path));
+    // Every body of the control API is JSON; a caller that does not say so is taken at its word.
+    return api.findings(in, operation, path, in.hasBody(), "application/json");
   }
 }

@@ -42,12 +42,13 @@ final class FaultedCalls {
     if (api == null) {
       return null;
     }
-    String operation = operation(api, in);
+    Contracts.Operation operation = operation(api, in);
+    String operationId = operation == null ? null : operation.id();
     String merchant = "v2".equals(api) ? v2Merchant(in) : v1Merchant(in);
-    FaultRules.Hit hit = faults.meet(operation, merchant);
+    FaultRules.Hit hit = faults.meet(operationId, merchant);
     if (hit != null) {
       // A call answered by the fault alone is journalled as fully as one the interface handled.
-      notes.operation(api, operation);
+      notes.operation(api, operationId);
       notes.merchant(merchant);
       if ("v2".equals(api) && "POST".equals(in.method())) {
         notes.idempotencyKey(in.header("Idempotency-Key"));
@@ -66,11 +67,11 @@ final class FaultedCalls {
     return hit;
   }
 
-  private static String operation(String api, HttpSupport.In in) {
+  private static Contracts.Operation operation(String api, HttpSupport.In in) {
     Contracts.Api document = "v2".equals(api) ? Contracts.v2() : Contracts.v1();
     for (Contracts.Operation candidate : document.operations()) {
       if (candidate.method().equals(in.method()) && candidate.match(in.rawPath()) != null) {
-        return candidate.id();
+        return candidate;
       }
     }
     return null;

@@ -3,8 +3,6 @@ package com.merchantpay.sandbox.internal.v1;
 import static com.merchantpay.sandbox.internal.v1.V1Envelope.code;
 import static com.merchantpay.sandbox.internal.v1.V1Envelope.envelope;
 
-import com.atlassian.oai.validator.model.Request;
-import com.atlassian.oai.validator.model.SimpleRequest;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.config.V1Role;
@@ -13,7 +11,6 @@ import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.Ignored;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.contract.V1Forms;
-import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Refused;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
@@ -177,33 +174,23 @@ public final class V1Api {
    * acting on it: for a call a fault answers before the sandbox acts, so the journal and strict
    * mode still judge it.
    */
-  public static List<String> contractFindings(HttpSupport.In in, String operationId) {
+  public static List<String> contractFindings(HttpSupport.In in, Contracts.Operation operation) {
     Contracts.Api api = Contracts.v1();
-    for (Contracts.Operation operation : api.operations()) {
-      if (operation.id().equals(operationId) && operation.method().equals(in.method())) {
-        if (!"POST".equals(in.method())) {
-          return validate(in, api, operation);
-        }
-        try {
-          Map<String, List<String>> params =
-              HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8));
-          return V1Forms.check(api, operation, in.contentType(), params);
-        } catch (IllegalArgumentException e) {
-          return List.of("body: malformed form encoding");
-        }
-      }
+    if (!"POST".equals(in.method())) {
+      return validate(in, api, operation);
     }
-    return List.of();
+    try {
+      Map<String, List<String>> params =
+          HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8));
+      return V1Forms.check(api, operation, in.contentType(), params);
+    } catch (IllegalArgumentException e) {
+      return List.of("body: malformed form encoding");
+    }
   }
 
   private static List<String> validate(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
     // The document's spelling of the path: the call may have used another letter case.
-    SimpleRequest.Builder request =
-        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), operation.template());
-    in.headers().forEach(request::withHeader);
-    in.query().forEach(request::withQueryParam);
-    return ValidationMessages.errors(
-        api.validate(request.build(), operation, operation.template()));
+    return api.findings(in, operation, operation.template(), false, null);
   }
 }

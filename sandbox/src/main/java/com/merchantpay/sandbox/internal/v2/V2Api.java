@@ -1,7 +1,5 @@
 package com.merchantpay.sandbox.internal.v2;
 
-import com.atlassian.oai.validator.model.Request;
-import com.atlassian.oai.validator.model.SimpleRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
@@ -9,14 +7,12 @@ import com.merchantpay.sandbox.internal.contract.Ignored;
 import com.merchantpay.sandbox.internal.contract.Memo;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
 import com.merchantpay.sandbox.internal.contract.Routes;
-import com.merchantpay.sandbox.internal.contract.ValidationMessages;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Refused;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -182,27 +178,13 @@ public final class V2Api {
    * What the contract finds wrong with a call of this operation, without acting on it: for a call a
    * fault answers before the sandbox acts, so the journal and strict mode still judge it.
    */
-  public static List<String> contractFindings(HttpSupport.In in, String operationId) {
-    Contracts.Api api = Contracts.v2();
-    for (Contracts.Operation operation : api.operations()) {
-      if (operation.id().equals(operationId)) {
-        return check(in, api, operation, operation.hasBody() && in.hasBody());
-      }
-    }
-    return List.of();
+  public static List<String> contractFindings(HttpSupport.In in, Contracts.Operation operation) {
+    return check(in, Contracts.v2(), operation, operation.hasBody() && in.hasBody());
   }
 
   private static List<String> check(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
-    SimpleRequest.Builder request =
-        new SimpleRequest.Builder(Request.Method.valueOf(in.method()), in.rawPath());
-    in.headers().forEach(request::withHeader);
-    in.query().forEach(request::withQueryParam);
-    if (withBody) {
-      request.withBody(new String(in.body(), StandardCharsets.UTF_8));
-    }
-    return List.copyOf(
-        ValidationMessages.errors(api.validate(request.build(), operation, in.rawPath())));
+    return api.findings(in, operation, in.rawPath(), withBody, null);
   }
 
   /**
