@@ -3,12 +3,10 @@ package com.merchantpay.conformance;
 import com.merchantpay.conformance.judge.PactJudge;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -42,7 +40,7 @@ final class CheckPactsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<Path> files = files();
+    List<Path> files = PactJudge.pactFiles(paths);
     PactJudge judge = PactJudge.create();
     int interactions = 0;
     int departing = 0;
@@ -73,24 +71,5 @@ final class CheckPactsCommand implements Callable<Integer> {
         "Pact check: %d interactions in %d files, %d depart from the documents%n",
         interactions, files.size(), departing);
     return departing == 0 ? 0 : 1;
-  }
-
-  private List<Path> files() throws IOException {
-    List<Path> files = new ArrayList<>();
-    for (Path path : paths) {
-      if (Files.isDirectory(path)) {
-        try (Stream<Path> listed = Files.list(path)) {
-          listed.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
-      } else if (Files.isRegularFile(path)) {
-        files.add(path);
-      } else {
-        throw new IllegalArgumentException("no such file or directory: " + path);
-      }
-    }
-    if (files.isEmpty()) {
-      throw new IllegalArgumentException("no pact files (*.json) in " + paths);
-    }
-    return files;
   }
 }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.internal.Json;
+import com.merchantpay.conformance.judge.PactJudge;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Any consumer's pact files, made ready for the verifier: whatever the consumer named the provider,
@@ -25,18 +25,8 @@ final class PactsByInterface {
    * @throws IllegalArgumentException naming a file that is no pact, or a directory without any
    */
   static void sort(Path from, Path to, PrintStream out) throws IOException {
-    List<Path> files;
-    try (Stream<Path> listed = Files.list(from)) {
-      files = listed.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-    }
-    if (files.isEmpty()) {
-      throw new IllegalArgumentException("no pact files (*.json) in " + from);
-    }
-    for (Path file : files) {
-      JsonNode pact = Json.parseOrNull(Files.readAllBytes(file));
-      if (pact == null || !pact.path("interactions").isArray()) {
-        throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
-      }
+    for (Path file : PactJudge.pactFiles(List.of(from))) {
+      JsonNode pact = PactJudge.readPact(file);
       ObjectNode v2 = copyWithout(pact, "merchantpay-v2");
       ObjectNode v1 = copyWithout(pact, "merchantpay-v1");
       for (JsonNode interaction : pact.path("interactions")) {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Judges the interactions of any consumer's pact file (Pact specification V2, V3 or V4) against the
@@ -107,15 +108,7 @@ public final class PactJudge {
    * @throws IllegalArgumentException when it is not a pact file, saying why
    */
   public Judged judge(Path file) throws IOException {
-    JsonNode pact;
-    try {
-      pact = JSON.readTree(Files.readAllBytes(file));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + ")");
-    }
-    if (pact == null || !pact.path("interactions").isArray()) {
-      throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
-    }
+    JsonNode pact = readPact(file);
     List<Finding> findings = new ArrayList<>();
     int count = 0;
     for (JsonNode interaction : pact.path("interactions")) {
@@ -135,6 +128,49 @@ public final class PactJudge {
         pact.path("provider").path("name").asText("?"),
         count,
         findings);
+  }
+
+  /**
+   * A pact file's JSON.
+   *
+   * @throws IllegalArgumentException when the file is not JSON, or no pact, saying which
+   */
+  public static JsonNode readPact(Path file) throws IOException {
+    JsonNode pact;
+    try {
+      pact = JSON.readTree(Files.readAllBytes(file));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + ")");
+    }
+    if (pact == null || !pact.path("interactions").isArray()) {
+      throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
+    }
+    return pact;
+  }
+
+  /**
+   * The pact files these paths name: files as given, and the {@code *.json} files of directories,
+   * in name order.
+   *
+   * @throws IllegalArgumentException for a path that does not exist, or when there is no file
+   */
+  public static List<Path> pactFiles(List<Path> paths) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path path : paths) {
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> listed = Files.list(path)) {
+          listed.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+        }
+      } else if (Files.isRegularFile(path)) {
+        files.add(path);
+      } else {
+        throw new IllegalArgumentException("no such file or directory: " + path);
+      }
+    }
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no pact files (*.json) in " + paths);
+    }
+    return files;
   }
 
   private void judge(JsonNode interaction, String name, List<Finding> findings) {
