@@ -13,6 +13,7 @@ import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.atlassian.oai.validator.util.OpenApiLoader;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
@@ -79,7 +80,12 @@ public final class Contracts {
       OpenAPI model,
       SchemaValidator schemas,
       RequestValidator requests,
-      Map<String, ApiOperationParts> parts) {
+      Map<String, ApiOperationParts> parts,
+      BodySchemas bodies,
+      ParameterChecks parameters) {
+
+    /** What the contract finds wrong with a request, and its JSON body when it was read. */
+    public record Checked(List<String> findings, JsonNode body) {}
 
     /**
      * Checks a request against the operation the caller already matched it to. The same checks as
@@ -112,6 +118,26 @@ public final class Contracts {
      */
     public List<String> findings(
         HttpSupport.In in, Operation operation, String path, boolean withBody, String bodyType) {
+      return check(in, operation, path, withBody, bodyType).findings();
+    }
+
+    /**
+     * Like {@link #findings}, reading a JSON body once: it is parsed, checked against the
+     * operation's compiled schema and handed back, so the caller need not parse it again. Bodies of
+     * another media type, and missing ones, go to the request validator as they are.
+     */
+    public Checked check(
+        HttpSupport.In in, Operation operation, String path, boolean withBody, String bodyType) {
+      String mediaType = in.contentType() != null ? in.contentType() : bodyType;
+      boolean jsonBody =
+          withBody && in.hasBody() && bodies.covers(operation.id()) && isJson(mediaType);
+      if (parameters.covers(operation.id()) && (jsonBody || !withBody || !in.hasBody())) {
+        List<String> findings = new ArrayList<>(parameters.findings(in, operation, path, withBody));
+        if (parameters.requiresBody(operation.id()) && !(withBody && in.hasBody())) {
+          findings.add("body: a JSON body is required");
+        }
+        return withBody && in.hasBody() ? checkBody(in, operation, findings) : done(findings, null);
+      }
       SimpleRequest.Builder request =
           new SimpleRequest.Builder(Request.Method.valueOf(in.method()), path);
       in.headers().forEach(request::withHeader);
@@ -120,9 +146,45 @@ public final class Contracts {
         if (bodyType != null && in.contentType() == null) {
           request.withContentType(bodyType);
         }
-        request.withBody(new String(in.body(), StandardCharsets.UTF_8));
+        if (!jsonBody) {
+          request.withBody(new String(in.body(), StandardCharsets.UTF_8));
+        }
       }
-      return List.copyOf(ValidationMessages.errors(validate(request.build(), operation, path)));
+      ValidationReport report = validate(request.build(), operation, path);
+      List<String> findings =
+          new ArrayList<>(
+              ValidationMessages.errors(
+                  jsonBody
+                      ? ValidationReport.from(
+                          report.getMessages().stream().filter(BODY_MISSING.negate()).toList())
+                      : report));
+      return jsonBody ? checkBody(in, operation, findings) : done(findings, null);
+    }
+
+    /** Adds the findings of the JSON body, read once, to those of the rest of the request. */
+    private Checked checkBody(HttpSupport.In in, Operation operation, List<String> findings) {
+      JsonNode body = null;
+      try {
+        body = Json.parse(in.body());
+        findings.addAll(bodies.findings(operation.id(), body));
+      } catch (JsonProcessingException e) {
+        findings.add("body: not valid JSON (" + e.getOriginalMessage() + ")");
+      }
+      return done(findings, body);
+    }
+
+    private static Checked done(List<String> findings, JsonNode body) {
+      return new Checked(List.copyOf(new java.util.LinkedHashSet<>(findings)), body);
+    }
+
+    private static boolean isJson(String mediaType) {
+      if (mediaType == null) {
+        return false;
+      }
+      int parameters = mediaType.indexOf(';');
+      return (parameters < 0 ? mediaType : mediaType.substring(0, parameters))
+          .strip()
+          .equalsIgnoreCase("application/json");
     }
 
     public Operation byId(String operationId) {
@@ -146,6 +208,10 @@ public final class Contracts {
           model.getPaths().get(operation.template()).readOperationsMap().get(method));
     }
   }
+
+  /** The request validator's finding of no body, where the body was read and checked here. */
+  private static final java.util.function.Predicate<ValidationReport.Message> BODY_MISSING =
+      message -> message.getKey().equals("validation.request.body.missing");
 
   private static final Object LOCK = new Object();
   private static final Map<ApiSpec, List<Operation>> OPERATIONS = new ConcurrentHashMap<>();
@@ -203,6 +269,10 @@ public final class Contracts {
 
   private static Api load(ApiSpec spec) {
     String yaml = spec.yaml();
+    JsonNode document = document(yaml);
+    // v1's parameters (numbers, patterns written for ECMAScript, lists) stay with the request
+    // validator.
+    BodySchemas.Compiler compiler = new BodySchemas.Compiler(document);
     // Parsed here, with the request validator's own loader and options, so that the model can also
     // serve
     // the form checks of v1 (see V1Forms).
@@ -243,7 +313,11 @@ public final class Contracts {
             model,
             schemas,
             new RequestValidator(schemas, new MessageResolver(levels), model, List.of()),
-            new ConcurrentHashMap<>());
+            new ConcurrentHashMap<>(),
+            BodySchemas.compile(document, operationsOf(spec), compiler),
+            spec == ApiSpec.V1
+                ? ParameterChecks.NONE
+                : ParameterChecks.compile(document, operationsOf(spec), compiler));
     warmUp(spec, api);
     return api;
   }
@@ -298,13 +372,16 @@ public final class Contracts {
     return List.of(query, body);
   }
 
-  public static List<Operation> operations(String yaml) {
-    JsonNode root;
+  private static JsonNode document(String yaml) {
     try {
-      root = new YAMLMapper().readTree(yaml);
+      return new YAMLMapper().readTree(yaml);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the OpenAPI document", e);
     }
+  }
+
+  public static List<Operation> operations(String yaml) {
+    JsonNode root = document(yaml);
     List<Operation> operations = new ArrayList<>();
     for (Map.Entry<String, JsonNode> path : root.path("paths").properties()) {
       for (Map.Entry<String, JsonNode> entry : path.getValue().properties()) {

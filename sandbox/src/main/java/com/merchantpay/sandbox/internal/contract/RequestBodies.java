@@ -30,18 +30,26 @@ public final class RequestBodies {
    */
   public static JsonNode object(HttpSupport.In in) {
     try {
-      JsonNode body = Json.parse(in.body());
-      if (body == null || !body.isObject()) {
-        throw ApiError.validation("body: must be a JSON object");
-      }
-      List<String> oversized = oversizedNumbers(body);
-      if (!oversized.isEmpty()) {
-        throw ApiError.validation(oversized);
-      }
-      return body;
+      return object(Json.parse(in.body()));
     } catch (JsonProcessingException e) {
       throw ApiError.validation("body: not valid JSON (" + e.getOriginalMessage() + ")");
     }
+  }
+
+  /**
+   * A body already parsed, held to the same rules.
+   *
+   * @throws ApiError a validation error saying what is wrong, never quoting the body
+   */
+  public static JsonNode object(JsonNode body) {
+    if (body == null || !body.isObject()) {
+      throw ApiError.validation("body: must be a JSON object");
+    }
+    List<String> oversized = oversizedNumbers(body);
+    if (!oversized.isEmpty()) {
+      throw ApiError.validation(oversized);
+    }
+    return body;
   }
 
   /**

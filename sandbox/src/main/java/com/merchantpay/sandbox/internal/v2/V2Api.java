@@ -99,8 +99,8 @@ public final class V2Api {
       notes.merchant(merchantId);
       JsonNode body = null;
       if (operation.hasBody()) {
-        validate(in, api, operation, true, notes);
-        body = RequestBodies.object(in);
+        JsonNode parsed = validate(in, api, operation, true, notes);
+        body = parsed != null ? RequestBodies.object(parsed) : RequestBodies.object(in);
         ignoredMembers = Ignored.bodyMembers(api, operation, body);
       } else {
         // Generic HTTP clients send {} where no body is documented; any JSON object is accepted and
@@ -159,19 +159,23 @@ public final class V2Api {
    * path, query and headers alone, so the findings for the most recent of them are kept and an
    * identical request (a client polling a payment) is answered from them; every other request is
    * checked in full.
+   *
+   * @return the JSON body as the check read it, or null when it read none
    */
-  private void validate(
+  private JsonNode validate(
       HttpSupport.In in,
       Contracts.Api api,
       Contracts.Operation operation,
       boolean withBody,
       CallNotes notes) {
-    List<String> errors =
+    Contracts.Api.Checked checked =
         withBody && in.hasBody()
-            ? check(in, api, operation, true)
-            : bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false));
-    notes.findings(errors);
-    V2Checks.failIfAny(errors);
+            ? api.check(in, operation, in.rawPath(), true, null)
+            : new Contracts.Api.Checked(
+                bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false)), null);
+    notes.findings(checked.findings());
+    V2Checks.failIfAny(checked.findings());
+    return checked.body();
   }
 
   /**
