@@ -88,7 +88,7 @@ public final class Benchmarks implements Callable<Integer> {
       split = ",",
       paramLabel = "SECTION",
       description =
-          "Run only these sections: sandbox, "
+          "Run only these sections: sandbox, start-up, "
               + "client, kit, kit-latency, faults, fuzz, soak (default: all).")
   List<String> only = List.of();
 
@@ -118,6 +118,11 @@ public final class Benchmarks implements Callable<Integer> {
 
     boolean complete =
         section("sandbox", "sandbox throughput", report, () -> serverThroughput(report))
+            & section(
+                "start-up",
+                "time to the first answered request",
+                report,
+                () -> report.startUp(StartUp.run(standaloneSandbox(), quick ? 1 : 5)))
             & section("client", "client overhead", report, () -> clientOverhead(report))
             & section("kit", "kit and build", report, () -> kitAndBuild(report))
             & section("kit-latency", "kit over a slow network", report, () -> kitLatency(report))
@@ -173,6 +178,8 @@ public final class Benchmarks implements Callable<Integer> {
       Load.Result bareGet = Load.run(servers.bareUrl(), Load.Shape.get(one, auth), w, m);
       Load.Result sandboxGetMany =
           Load.run(servers.sandboxUrl(), Load.Shape.getEach(many, auth), w, m);
+      Load.Result wireMockGetMany =
+          Load.run(servers.wireMockUrl(), Load.Shape.getEach(many, auth), w, m);
       Load.Shape create = Load.Shape.createEach("/api/v2/payments", auth, Servers.CREATE_BODY);
       Load.Result sandboxCreate = Load.run(servers.sandboxUrl(), create, w, m);
       Load.Result wireMockCreate = Load.run(servers.wireMockUrl(), create, w, m);
@@ -182,6 +189,7 @@ public final class Benchmarks implements Callable<Integer> {
           wireMockGet,
           bareGet,
           sandboxGetMany,
+          wireMockGetMany,
           many.size(),
           sandboxCreate,
           wireMockCreate,

@@ -35,6 +35,7 @@ final class Report {
       Load.Result wireMockGet,
       Load.Result bareGet,
       Load.Result sandboxGetMany,
+      Load.Result wireMockGetMany,
       int distinct,
       Load.Result sandboxCreate,
       Load.Result wireMockCreate,
@@ -44,38 +45,57 @@ final class Report {
         .append(sandboxGet.driver())
         .append(
             ", closed loop, after a warm-up of the same load. The sandbox checks every request "
-                + "against the spec and keeps its state; WireMock (3.13, request journal off) answers a static stub with "
-                + "the sandbox's own answer; the bare JDK `HttpServer` writes the same bytes and is the ceiling of the "
-                + "server the sandbox runs on.\n\n")
+                + "against the spec and keeps its state; WireMock (3.13, request journal off) answers static stubs with "
+                + "the sandbox's own answers (one payment's path, any payment's path by pattern, the create); the bare "
+                + "JDK `HttpServer` writes the same bytes and is the ceiling of the server the sandbox runs on. Each "
+                + "\"vs WireMock\" compares with WireMock's row of the same request.\n\n")
         .append(
             "| Server | Request | Successful requests/s | p99 ms | Failed | vs WireMock | vs bare server |\n")
         .append("|---|---|---:|---:|---:|---:|---:|\n");
     row("sandbox", "GET one payment", sandboxGet, wireMockGet, bareGet);
     row("WireMock", "GET one payment (stub)", wireMockGet, wireMockGet, bareGet);
     row("bare JDK server", "GET (same bytes)", bareGet, wireMockGet, bareGet);
-    row("sandbox", "GET " + distinct + " payments in turn", sandboxGetMany, wireMockGet, bareGet);
+    row(
+        "sandbox",
+        "GET " + distinct + " payments in turn",
+        sandboxGetMany,
+        wireMockGetMany,
+        bareGet);
+    row(
+        "WireMock",
+        "GET " + distinct + " payments in turn (pattern stub)",
+        wireMockGetMany,
+        wireMockGetMany,
+        bareGet);
     row("sandbox", "POST create, new key each", sandboxCreate, wireMockCreate, bareCreate);
     row("WireMock", "POST create (stub)", wireMockCreate, wireMockCreate, bareCreate);
     row("bare JDK server", "POST (same bytes)", bareCreate, wireMockCreate, bareCreate);
     boolean clean =
-        sandboxGet.failures() == 0 && wireMockGet.failures() == 0 && sandboxGetMany.failures() == 0;
-    double ratio = sandboxGet.requestsPerSecond() / wireMockGet.requestsPerSecond();
-    double ratioMany = sandboxGetMany.requestsPerSecond() / wireMockGet.requestsPerSecond();
-    md.append(
-            "\nTarget: the sandbox reads a payment at 3x WireMock's rate or more, every request checked, none "
-                + "failed. **")
+        sandboxGet.failures() == 0
+            && sandboxGetMany.failures() == 0
+            && sandboxCreate.failures() == 0;
+    double one = sandboxGet.requestsPerSecond() / wireMockGet.requestsPerSecond();
+    double many = sandboxGetMany.requestsPerSecond() / wireMockGetMany.requestsPerSecond();
+    double creates = sandboxCreate.requestsPerSecond() / wireMockCreate.requestsPerSecond();
+    md.append("\nTargets, every request checked and none failed:\n\n")
         .append(
             String.format(
                 Locale.ROOT,
-                "%.2fx repeating one payment: %s; %.2fx over %d payments in turn: %s",
-                ratio,
-                verdict(clean && ratio >= 3),
-                ratioMany,
+                "- one payment read again and again: %.2fx WireMock (target 3x: **%s**)%n"
+                    + "- %d payments read in turn: %.2fx WireMock (target 2x: **%s**)%n"
+                    + "- creates, a new key each: %.2fx WireMock (target 1.5x: **%s**); the bare server "
+                    + "writing the same answer to the same request is at %.2fx WireMock, the most the "
+                    + "sandbox's server could give%n",
+                one,
+                verdict(clean && one >= 3),
                 distinct,
-                verdict(clean && ratioMany >= 3)))
-        .append("**. ")
+                many,
+                verdict(clean && many >= 2),
+                creates,
+                verdict(clean && creates >= 1.5),
+                bareCreate.requestsPerSecond() / wireMockCreate.requestsPerSecond()))
         .append(
-            "The first row repeats one URL, as a client polling a payment does: the sandbox keeps the findings "
+            "\nThe first row repeats one URL, as a client polling a payment does: the sandbox keeps the findings "
                 + "of a bodiless request's check per exact request and a payment's rendered answer per version, so the "
                 + "repeat costs a lookup. The row with ")
         .append(distinct)
@@ -83,7 +103,45 @@ final class Report {
             " payments in turn asks for more "
                 + "distinct requests than the 4,096 findings kept, in an order (each load thread starting half-way round "
                 + "from the other) where no kept finding is ever reused, so every request there is checked and rendered "
-                + "in full.\n");
+                + "in full. Every create is checked, made and kept, and its key remembered.\n");
+  }
+
+  void startUp(List<StartUp.Row> rows) {
+    md.append("\n## Time to the first answered request\n\n")
+        .append(
+            "From the start of a server to the 200 of its first create (for the sandbox: checked against the "
+                + "document and made). A standalone jar is started as a new JVM each time, JVM start included; in the "
+                + "test's JVM is what a JUnit extension does (`Sandbox.builder().start()`, which `SandboxExtension` "
+                + "calls, and `new WireMockServer(...).start()` with the stub added), the first start in a fresh JVM "
+                + "apart from the later ones. Median of the starts.\n\n")
+        .append(
+            "| Server | Started | Starts | Median ms | vs WireMock |\n|---|---|---:|---:|---:|\n");
+    Map<String, Double> wireMock = new HashMap<>();
+    rows.stream()
+        .filter(row -> row.server().equals("WireMock"))
+        .forEach(row -> wireMock.put(row.how(), row.median()));
+    List<String> verdicts = new ArrayList<>();
+    for (StartUp.Row row : rows) {
+      Double theirs = wireMock.get(row.how());
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d | %,.0f | %s |%n",
+              row.server(),
+              row.how(),
+              row.millis().size(),
+              row.median(),
+              theirs == null
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.2fx the time", row.median() / theirs)));
+      if (row.server().equals("sandbox") && theirs != null) {
+        verdicts.add(
+            String.format(Locale.ROOT, "%s: %s", row.how(), verdict(row.median() <= theirs)));
+      }
+    }
+    md.append("\nTarget: answered no later than WireMock. ")
+        .append(String.join("; ", verdicts))
+        .append(".\n");
   }
 
   private void row(
@@ -147,14 +205,16 @@ final class Report {
           String.format(
               Locale.ROOT,
               "- %s, %d caller%s: %.2fx raw (target 0.9x: %s), %.2fx stock "
-                  + "(target 1.5x: %s)%n",
+                  + "(target 1.0x: %s), %.2fx raw's bytes per call (target 1.2x or less: %s)%n",
               call.equals("get") ? "read" : "create",
               threads,
               threads == 1 ? "" : "s",
               ours[0] / raw[0],
-              ours[0] / raw[0] >= 0.9 ? "met" : "not met",
+              verdict(ours[0] / raw[0] >= 0.9),
               ours[0] / stock[0],
-              ours[0] / stock[0] >= 1.5 ? "met" : "not met"));
+              verdict(ours[0] / stock[0] >= 1.0),
+              ours[1] / raw[1],
+              verdict(ours[1] / raw[1] <= 1.2)));
     }
     if (threads == 16) {
       md.append("\nTargets:\n\n").append(targets);
@@ -166,11 +226,6 @@ final class Report {
                   + "it logs. The stock client ran at ")
           .append(String.join(", ", stockVersusRaw))
           .append(" of raw");
-      if (stockToRaw.stream().allMatch(r -> r >= 0.8)) {
-        md.append(
-            ": it is a thin layer over the same JDK `HttpClient` and Jackson, so 1.5x of it asks for about 1.5x "
-                + "the rate of the hand-written exchange, which does nothing but the round trip");
-      }
       md.append(".\n");
     }
   }

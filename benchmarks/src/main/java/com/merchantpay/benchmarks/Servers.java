@@ -4,6 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -109,6 +110,16 @@ final class Servers implements AutoCloseable {
 
     wireMock.stubFor(
         get(urlPathEqualTo("/api/v2/payments/" + paymentId))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(getAnswer)));
+    // Any payment by its path, as a team stubbing reads of many payments would; below the exact
+    // one.
+    wireMock.stubFor(
+        get(urlPathMatching("/api/v2/payments/[^/]+"))
+            .atPriority(10)
             .willReturn(
                 aResponse()
                     .withStatus(200)
