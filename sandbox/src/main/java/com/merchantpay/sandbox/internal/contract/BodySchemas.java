@@ -2,14 +2,20 @@ package com.merchantpay.sandbox.internal.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.sandbox.internal.http.Json;
+import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.Format;
+import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationContext;
 import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.oas.OpenApi30;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,13 +52,19 @@ public final class BodySchemas {
             .build();
 
     Compiler(JsonNode document) {
+      // The library's OpenAPI 3.0 dialect leaves out the integer formats, which bound the value.
+      JsonMetaSchema dialect =
+          JsonMetaSchema.builder(OpenApi30.getInstance())
+              .format(new IntegerFormat("int32", Integer.MIN_VALUE, Integer.MAX_VALUE))
+              .format(new IntegerFormat("int64", Long.MIN_VALUE, Long.MAX_VALUE))
+              .build();
       this.factory =
           JsonSchemaFactory.getInstance(
               SpecVersion.VersionFlag.V4,
               builder ->
                   builder
-                      .metaSchema(OpenApi30.getInstance())
-                      .defaultMetaSchemaIri(OpenApi30.getInstance().getIri())
+                      .metaSchema(dialect)
+                      .defaultMetaSchemaIri(dialect.getIri())
                       .schemaLoaders(
                           loaders -> loaders.schemas(Map.of(DOCUMENT, Json.text(document)))));
     }
@@ -61,6 +73,41 @@ public final class BodySchemas {
       JsonSchema schema = factory.getSchema(SchemaLocation.of(DOCUMENT + "#" + pointer), config);
       schema.initializeValidators(); // resolves every reference now, not on a first request
       return schema;
+    }
+  }
+
+  /**
+   * An OpenAPI integer format: a number outside its range breaks it. Values of another type, and
+   * numbers with a fraction, are left to the {@code type} keyword.
+   */
+  private static final class IntegerFormat implements Format {
+    private final String name;
+    private final BigInteger min;
+    private final BigInteger max;
+
+    IntegerFormat(String name, long min, long max) {
+      this.name = name;
+      this.min = BigInteger.valueOf(min);
+      this.max = BigInteger.valueOf(max);
+    }
+
+    @Override
+    public String getName() {
+      return name;
+    }
+
+    @Override
+    public boolean matches(
+        ExecutionContext execution, ValidationContext validation, JsonNode value) {
+      if (!value.isNumber()) {
+        return true;
+      }
+      BigDecimal number = value.decimalValue();
+      if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+        return true;
+      }
+      BigInteger integer = number.toBigInteger();
+      return integer.compareTo(min) >= 0 && integer.compareTo(max) <= 0;
     }
   }
 

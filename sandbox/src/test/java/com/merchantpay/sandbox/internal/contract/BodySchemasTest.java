@@ -11,6 +11,7 @@ import com.merchantpay.sandbox.internal.http.Json;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Schema;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -140,6 +141,9 @@ class BodySchemasTest {
       if (value.isNumber()) {
         out.add(edit(example, pointer, Json.MAPPER.valueToTree(-1)));
         out.add(edit(example, pointer, Json.MAPPER.valueToTree(1.005)));
+        out.add(edit(example, pointer, Json.MAPPER.valueToTree(2147483648L)));
+        out.add(
+            edit(example, pointer, Json.MAPPER.valueToTree(new BigInteger("9223372036854775808"))));
       }
       if (value.isArray()) {
         out.add(edit(example, pointer, Json.array()));
