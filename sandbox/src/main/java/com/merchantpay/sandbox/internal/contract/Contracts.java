@@ -215,14 +215,17 @@ public final class Contracts {
 
   private static final Object LOCK = new Object();
   private static final Map<ApiSpec, List<Operation>> OPERATIONS = new ConcurrentHashMap<>();
-  private static CompletableFuture<Api> v2;
-  private static CompletableFuture<Api> v1;
-  private static CompletableFuture<Api> control;
+  private static volatile CompletableFuture<Api> v2;
+  private static volatile CompletableFuture<Api> v1;
+  private static volatile CompletableFuture<Api> control;
 
   private Contracts() {}
 
   /** Starts loading both documents in the background unless that already happened. */
   public static void preload() {
+    if (control != null) {
+      return; // set last, so all three are there
+    }
     synchronized (LOCK) {
       if (v2 == null) {
         v2 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V2), Contracts::daemonThread);
@@ -231,6 +234,12 @@ public final class Contracts {
             CompletableFuture.supplyAsync(() -> load(ApiSpec.CONTROL), Contracts::daemonThread);
       }
     }
+  }
+
+  /** Whether every document is loaded, so that asking for one does not wait. */
+  public static boolean loaded() {
+    CompletableFuture<Api> last = control;
+    return last != null && v2.isDone() && v1.isDone() && last.isDone();
   }
 
   public static Api v2() {

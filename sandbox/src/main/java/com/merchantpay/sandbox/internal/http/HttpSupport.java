@@ -1,9 +1,5 @@
 package com.merchantpay.sandbox.internal.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Reading requests from and writing responses to the JDK HTTP server. */
+/** Requests as the interfaces read them, answers as they write them, and URL encoding. */
 public final class HttpSupport {
   /** Bodies larger than this are refused; nothing the interfaces carry comes close. */
   public static final int MAX_BODY = 1 << 20;
@@ -72,38 +68,6 @@ public final class HttpSupport {
       copy.put(name, value);
       return new Out(status, contentType, body, copy);
     }
-  }
-
-  public static In read(HttpExchange exchange) throws IOException {
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(MAX_BODY + 1);
-    }
-    if (body.length > MAX_BODY) {
-      throw new IOException("request body larger than " + MAX_BODY + " bytes");
-    }
-    String rawQuery = exchange.getRequestURI().getRawQuery();
-    return new In(
-        exchange.getRequestMethod().toUpperCase(Locale.ROOT),
-        exchange.getRequestURI().getRawPath(),
-        parseForm(rawQuery),
-        exchange.getRequestHeaders(),
-        body);
-  }
-
-  public static void write(HttpExchange exchange, Out out) throws IOException {
-    out.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
-    if (out.contentType() != null) {
-      exchange.getResponseHeaders().set("Content-Type", out.contentType());
-    }
-    boolean noBody = out.body().length == 0 || "HEAD".equals(exchange.getRequestMethod());
-    exchange.sendResponseHeaders(out.status(), noBody ? -1 : out.body().length);
-    if (!noBody) {
-      try (OutputStream os = exchange.getResponseBody()) {
-        os.write(out.body());
-      }
-    }
-    exchange.close();
   }
 
   /**

@@ -9,12 +9,8 @@ import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.v1.V1Api;
 import com.merchantpay.sandbox.internal.v2.V2Api;
-import com.sun.net.httpserver.HttpExchange;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -119,44 +115,18 @@ final class FaultedCalls {
     return out;
   }
 
-  /**
-   * Writes an answer as the fault has it arrive: not at all, cut short, or held up part-way; any
-   * other answer whole.
-   */
-  static void reply(HttpExchange exchange, HttpSupport.Out out, FaultRules.Hit hit)
-      throws IOException {
+  /** The answer as the fault has it arrive: not at all, cut short, or held up part-way. */
+  static NettyServer.Reply reply(HttpSupport.Out out, FaultRules.Hit hit) {
     FaultRule.Kind kind = hit == null ? null : hit.effect().kind();
-    if (kind == FaultRule.Kind.DROP_AFTER) {
-      // Closing before any header is sent closes the connection: the caller gets no answer.
-      exchange.close();
-      return;
+    if (kind == null) {
+      return NettyServer.Reply.whole(out);
     }
-    if (kind != FaultRule.Kind.STALL && kind != FaultRule.Kind.TRUNCATE || out.body().length < 2) {
-      HttpSupport.write(exchange, out);
-      return;
-    }
-    out.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
-    if (out.contentType() != null) {
-      exchange.getResponseHeaders().set("Content-Type", out.contentType());
-    }
-    byte[] body = out.body();
-    int half = body.length / 2;
-    exchange.sendResponseHeaders(out.status(), body.length);
-    OutputStream os = exchange.getResponseBody();
-    try {
-      os.write(Arrays.copyOf(body, half));
-      os.flush();
-      if (kind == FaultRule.Kind.STALL) {
-        Thread.sleep(hit.effect().duration().toMillis());
-        os.write(body, half, body.length - half);
-        os.close();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      // A truncated answer ends here: fewer bytes than announced, and the connection goes.
-      exchange.close();
-    }
+    return switch (kind) {
+      case DROP_AFTER -> new NettyServer.Reply(out, NettyServer.Delivery.DROP, Duration.ZERO);
+      case TRUNCATE -> new NettyServer.Reply(out, NettyServer.Delivery.TRUNCATE, Duration.ZERO);
+      case STALL -> new NettyServer.Reply(out, NettyServer.Delivery.STALL, hit.effect().duration());
+      default -> NettyServer.Reply.whole(out);
+    };
   }
 
   /** Waits out a delay before the call is handled. */

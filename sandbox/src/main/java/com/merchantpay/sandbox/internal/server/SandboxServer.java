@@ -27,17 +27,13 @@ import com.merchantpay.sandbox.internal.v2.Notifications;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
 import com.merchantpay.sandbox.internal.v2.V2Api;
 import com.merchantpay.spec.ApiSpec;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,27 +43,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One running sandbox: the JDK HTTP server on the loopback interface with both interfaces, the
- * hosted pages and the control API on one port, all over one {@link Core}. Not part of the public
- * API; the public {@code Sandbox} wraps it.
+ * One running sandbox: an HTTP server on the loopback interface with both interfaces, the hosted
+ * pages and the control API on one port, all over one {@link Core}. Not part of the public API; the
+ * public {@code Sandbox} wraps it.
  */
 public final class SandboxServer implements ControlApi.Host {
+  /**
+   * Threads for calls that may wait (faults' delays, the control API), at most this many at once.
+   */
   private static final int WORKERS = 16;
-
-  static {
-    // The JDK server writes response headers and body separately; with Nagle's algorithm on, the
-    // body
-    // then waits for the client's delayed ACK, about 40 ms per call. Read once per JVM when the
-    // server
-    // classes load, so it is set here unless the application decided otherwise.
-    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-      System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-  }
 
   private final SandboxClock clock;
   private final IdSource ids;
-  private final HttpServer http;
+  private final NettyServer http;
   private final ExecutorService workers;
   private final ScheduledExecutorService ticker;
   private final Core core;
@@ -89,18 +77,27 @@ public final class SandboxServer implements ControlApi.Host {
   public SandboxServer(SandboxConfig config) {
     this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
     this.ids = new IdSource(config.seed());
+    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
+    NettyServer.Handler handler =
+        new NettyServer.Handler() {
+          @Override
+          public boolean mayWait(NettyServer.Received request) {
+            return SandboxServer.this.mayWait(request);
+          }
+
+          @Override
+          public NettyServer.Reply answer(NettyServer.Received request) {
+            return dispatch(request);
+          }
+        };
     try {
-      this.http =
-          HttpServer.create(
-              new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 128);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot listen on loopback port " + config.port(), e);
+      this.http = new NettyServer(config.port(), handler, workers);
+    } catch (RuntimeException e) {
+      workers.shutdownNow();
+      throw e;
     }
     this.baseUrl =
-        "http://"
-            + InetAddress.getLoopbackAddress().getHostAddress()
-            + ":"
-            + http.getAddress().getPort();
+        "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + http.port();
     this.callbacks =
         new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
     this.core = new Core(ids, clock, baseUrl, config.retention(), new Notifications(callbacks));
@@ -123,22 +120,19 @@ public final class SandboxServer implements ControlApi.Host {
       v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1));
       control.requireHandlersFor(Contracts.operationIds(ApiSpec.CONTROL));
     } catch (IllegalStateException e) {
-      http.stop(0);
+      http.stop();
+      workers.shutdownNow();
       callbacks.close();
       throw e;
     }
-    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
     this.ticker =
         clock.isFixed()
             ? null
             : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
-    http.createContext("/", this::dispatch);
-    http.setExecutor(workers);
   }
 
   public void start() {
-    http.start();
-    // After the port is open, so the slow part of a cold start does not delay it.
+    // The port is open already; the slow part of a cold start does not delay it.
     Contracts.preload();
     if (ticker != null) {
       // A running clock makes pending work due by itself; settle it a few times a second.
@@ -147,7 +141,7 @@ public final class SandboxServer implements ControlApi.Host {
   }
 
   public void stop() {
-    http.stop(0);
+    http.stop();
     if (ticker != null) {
       ticker.shutdownNow();
     }
@@ -160,7 +154,7 @@ public final class SandboxServer implements ControlApi.Host {
   }
 
   public int port() {
-    return http.getAddress().getPort();
+    return http.port();
   }
 
   @Override
@@ -278,34 +272,50 @@ public final class SandboxServer implements ControlApi.Host {
     return counts;
   }
 
-  private void dispatch(HttpExchange exchange) {
+  /**
+   * Whether a call may wait on something, and so is answered off the server's I/O threads: anything
+   * but the two interfaces (the control API waits for callbacks), any call while fault rules are in
+   * force (they delay), and calls before the documents are loaded.
+   */
+  private boolean mayWait(NettyServer.Received request) {
+    return !request.rawPath().startsWith("/api/") || faults.size() > 0 || !Contracts.loaded();
+  }
+
+  private NettyServer.Reply dispatch(NettyServer.Received received) {
     String requestId = ids.request();
-    String path = exchange.getRequestURI().getRawPath();
+    String path = received.rawPath();
     boolean v2Path = path.startsWith("/api/v2/");
-    HttpSupport.Out out;
-    HttpSupport.In in = null;
+    if (received.body() == null) {
+      return NettyServer.Reply.whole(
+          (v2Path
+                  ? ApiError.validation(
+                          "body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable")
+                      .response()
+                  : HttpSupport.Out.text(
+                      413, "text/plain; charset=utf-8", "request body too large or unreadable\n"))
+              .withHeader("Request-Id", requestId));
+    }
+    HttpSupport.In in;
     try {
-      in = HttpSupport.read(exchange);
+      in =
+          new HttpSupport.In(
+              received.method().toUpperCase(Locale.ROOT),
+              path,
+              HttpSupport.parseForm(received.rawQuery()),
+              received.headers(),
+              received.body());
     } catch (IllegalArgumentException e) {
       // Only reading the query can throw this: a malformed percent escape.
-      out =
-          v2Path
-              ? ApiError.validation("query: malformed percent-encoding").response()
-              : HttpSupport.Out.text(
-                  400, "text/plain; charset=utf-8", "malformed percent-encoding in the query\n");
-      reply(exchange, out, requestId);
-      return;
-    } catch (IOException e) {
-      out =
-          v2Path
-              ? ApiError.validation(
-                      "body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable")
-                  .response()
-              : HttpSupport.Out.text(
-                  413, "text/plain; charset=utf-8", "request body too large or unreadable\n");
-      reply(exchange, out, requestId);
-      return;
+      return NettyServer.Reply.whole(
+          (v2Path
+                  ? ApiError.validation("query: malformed percent-encoding").response()
+                  : HttpSupport.Out.text(
+                      400,
+                      "text/plain; charset=utf-8",
+                      "malformed percent-encoding in the query\n"))
+              .withHeader("Request-Id", requestId));
     }
+    HttpSupport.Out out;
     CallNotes notes = new CallNotes();
     FaultRules.Hit hit = null;
     try {
@@ -335,11 +345,7 @@ public final class SandboxServer implements ControlApi.Host {
           answered ? out : null,
           hit == null ? null : hit.describe());
     }
-    try {
-      FaultedCalls.reply(exchange, out.withHeader("Request-Id", requestId), hit);
-    } catch (IOException e) {
-      exchange.close();
-    }
+    return FaultedCalls.reply(out.withHeader("Request-Id", requestId), hit);
   }
 
   private HttpSupport.Out route(HttpSupport.In in, String path, CallNotes notes) {
@@ -363,14 +369,6 @@ public final class SandboxServer implements ControlApi.Host {
               + "<a href=\"/docs/\">/docs</a>.</p>");
     }
     return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
-  }
-
-  private static void reply(HttpExchange exchange, HttpSupport.Out out, String requestId) {
-    try {
-      HttpSupport.write(exchange, out.withHeader("Request-Id", requestId));
-    } catch (IOException e) {
-      exchange.close();
-    }
   }
 
   private static ThreadFactory daemon(String name) {
