@@ -13,7 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * What a request carried that its operation does not define. Such members and parameters are
@@ -24,6 +27,12 @@ import java.util.Set;
 public final class Ignored {
   public static final String MEMBERS_HEADER = "Ignored-Members";
   public static final String PARAMETERS_HEADER = "Ignored-Parameters";
+
+  /** The models never change once loaded, so what is read from them is read once. */
+  private static final ByIdentity<Schema<?>, Map<String, Schema>> PROPERTIES = new ByIdentity<>();
+
+  private static final ByIdentity<Contracts.Operation, Optional<Schema<?>>> JSON_BODIES =
+      new ByIdentity<>();
 
   private Ignored() {}
 
@@ -69,7 +78,12 @@ public final class Ignored {
   public static List<String> bodyMembers(
       Contracts.Api api, Contracts.Operation operation, JsonNode body) {
     List<String> unknown = new ArrayList<>();
-    Schema<?> schema = requestSchema(api, operation, "application/json");
+    Schema<?> schema =
+        JSON_BODIES
+            .get(
+                operation,
+                () -> Optional.ofNullable(requestSchema(api, operation, "application/json")))
+            .orElse(null);
     if (body != null && body.isObject()) {
       if (schema == null) {
         body.fieldNames().forEachRemaining(unknown::add);
@@ -113,15 +127,18 @@ public final class Ignored {
     if (!node.isObject()) {
       return;
     }
-    Map<String, Schema> properties = properties(schema);
+    Map<String, Schema> properties = PROPERTIES.get(schema, () -> properties(schema));
     Object additional = schema.getAdditionalProperties();
     for (Map.Entry<String, JsonNode> member : node.properties()) {
-      String where = path.isEmpty() ? member.getKey() : path + "." + member.getKey();
       Schema<?> property = properties.get(member.getKey());
-      if (property != null) {
-        walk(property, member.getValue(), where, unknown);
-      } else if (additional instanceof Schema<?> valueSchema) {
-        walk(valueSchema, member.getValue(), where, unknown);
+      Schema<?> next = property != null ? property : additional instanceof Schema<?> s ? s : null;
+      JsonNode value = member.getValue();
+      if (next != null && !value.isContainerNode()) {
+        continue; // a known member with a plain value: nothing under it to name
+      }
+      String where = path.isEmpty() ? member.getKey() : path + "." + member.getKey();
+      if (next != null) {
+        walk(next, value, where, unknown);
       } else if (!Boolean.TRUE.equals(additional)) {
         unknown.add(where);
       }
@@ -144,7 +161,37 @@ public final class Ignored {
   }
 
   private static boolean declares(Schema<?> schema, String name) {
-    return properties(schema).containsKey(name);
+    return PROPERTIES.get(schema, () -> properties(schema)).containsKey(name);
+  }
+
+  /**
+   * Values computed once per object, told apart by identity: the models' own {@code equals} walks
+   * them whole.
+   */
+  private static final class ByIdentity<K, V> {
+    private final Map<Key, V> values = new ConcurrentHashMap<>();
+
+    V get(K key, Supplier<V> compute) {
+      return values.computeIfAbsent(new Key(key), k -> compute.get());
+    }
+
+    private static final class Key {
+      private final Object of;
+
+      Key(Object of) {
+        this.of = of;
+      }
+
+      @Override
+      public boolean equals(Object other) {
+        return other instanceof Key key && key.of == of;
+      }
+
+      @Override
+      public int hashCode() {
+        return System.identityHashCode(of);
+      }
+    }
   }
 
   private static Schema<?> requestSchema(

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Test card numbers and what they do. Every number here passes the Luhn check; any other valid card
@@ -16,6 +17,7 @@ import java.util.Map;
  * with {@code ExpiredAccount}.
  */
 public final class MagicCards {
+  private static final Pattern EXPIRY = Pattern.compile("(0[1-9]|1[0-2])/[0-9]{2}");
 
   /** What a card does when it pays. */
   public record Behaviour(
@@ -192,7 +194,7 @@ public final class MagicCards {
 
   /** MM/YY as a month, or null when the text is not of that form. */
   public static YearMonth expiryMonth(String expiry) {
-    if (expiry == null || !expiry.matches("(0[1-9]|1[0-2])/[0-9]{2}")) {
+    if (expiry == null || !EXPIRY.matcher(expiry).matches()) {
       return null;
     }
     return YearMonth.of(

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.Ignored;
-import com.merchantpay.sandbox.internal.contract.Memo;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.domain.Core;
@@ -28,7 +27,6 @@ public final class V2Api {
   private final Core core;
   private final Idempotency idempotency;
   private final Routes<V2Operations.Handler> routes;
-  private final Memo<String, List<String>> bodilessChecks = new Memo<>(4096);
 
   public V2Api(SandboxConfig config, Core core, Idempotency idempotency, RuntimeOptions options) {
     this.config = config;
@@ -66,19 +64,18 @@ public final class V2Api {
     Contracts.Api api = Contracts.v2();
     Contracts.Operation operation = null;
     Map<String, String> pathParams = null;
-    boolean pathKnown = false;
     for (Contracts.Operation candidate : api.operations()) {
-      Map<String, String> match = candidate.match(in.rawPath());
-      if (match != null) {
-        pathKnown = true;
-        if (candidate.method().equals(in.method())) {
+      if (candidate.method().equals(in.method())) {
+        pathParams = candidate.match(in.rawPath());
+        if (pathParams != null) {
           operation = candidate;
-          pathParams = match;
           break;
         }
       }
     }
     if (operation == null) {
+      boolean pathKnown =
+          api.operations().stream().anyMatch(candidate -> candidate.match(in.rawPath()) != null);
       return pathKnown
           ? new ApiError(
                   405,
@@ -155,10 +152,8 @@ public final class V2Api {
   }
 
   /**
-   * Checks the request against the contract. A request without a body is decided by its method,
-   * path, query and headers alone, so the findings for the most recent of them are kept and an
-   * identical request (a client polling a payment) is answered from them; every other request is
-   * checked in full.
+   * Checks the request against the contract, every request in full: the checks are compiled once,
+   * so keeping their findings would cost about as much as making them again.
    *
    * @return the JSON body as the check read it, or null when it read none
    */
@@ -169,10 +164,7 @@ public final class V2Api {
       boolean withBody,
       CallNotes notes) {
     Contracts.Api.Checked checked =
-        withBody && in.hasBody()
-            ? api.check(in, operation, in.rawPath(), true, null)
-            : new Contracts.Api.Checked(
-                bodilessChecks.get(bodilessKey(in), key -> check(in, api, operation, false)), null);
+        api.check(in, operation, in.rawPath(), withBody && in.hasBody(), null);
     notes.findings(checked.findings());
     V2Checks.failIfAny(checked.findings());
     return checked.body();
@@ -189,25 +181,6 @@ public final class V2Api {
   private static List<String> check(
       HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
     return api.findings(in, operation, in.rawPath(), withBody, null);
-  }
-
-  /**
-   * Everything a bodiless request's check depends on: method, path, query and every header, in
-   * order.
-   */
-  private static String bodilessKey(HttpSupport.In in) {
-    StringBuilder key =
-        new StringBuilder(256).append(in.method()).append(' ').append(in.rawPath()).append('?');
-    in.query().forEach((name, values) -> append(key.append(name), values).append('&'));
-    in.headers().forEach((name, values) -> append(key.append('\n').append(name), values));
-    return key.toString();
-  }
-
-  private static StringBuilder append(StringBuilder key, List<String> values) {
-    for (String value : values) {
-      key.append('\u0000').append(value);
-    }
-    return key;
   }
 
   private static void checkMerchant(String merchantId, JsonNode body, HttpSupport.In in) {

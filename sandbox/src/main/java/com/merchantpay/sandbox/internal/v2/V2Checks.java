@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Rules on single values that the v2 document states in words rather than in the schema, shared by
@@ -20,6 +21,9 @@ import java.util.Locale;
  * so one answer reports every broken rule.
  */
 public final class V2Checks {
+  private static final Pattern PAN = Pattern.compile("[0-9]{12,19}");
+  private static final Pattern CVC = Pattern.compile("[0-9]{3,4}");
+
   private static final String TIME_RULE =
       "must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T00:00:00Z";
 
@@ -68,7 +72,7 @@ public final class V2Checks {
    * A card number must be 12 to 19 digits; the sandbox decides what it does by {@link MagicCards}.
    */
   public static void checkPan(String field, String pan, List<String> errors) {
-    if (pan != null && !pan.matches("[0-9]{12,19}")) {
+    if (pan != null && !PAN.matcher(pan).matches()) {
       errors.add(field + ": must be 12 to 19 digits");
     }
   }
@@ -80,7 +84,7 @@ public final class V2Checks {
       errors.add(field + ".expiry: must be MM/YY");
     }
     String cvc = Json.str(card, "cvc");
-    if (cvc != null && !cvc.matches("[0-9]{3,4}")) {
+    if (cvc != null && !CVC.matcher(cvc).matches()) {
       errors.add(field + ".cvc: must be 3 or 4 digits");
     }
   }

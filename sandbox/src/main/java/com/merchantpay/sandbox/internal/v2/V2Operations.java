@@ -102,13 +102,17 @@ final class V2Operations {
    */
   private HttpSupport.Out renderedPayment(Payment payment) {
     byte[] json =
-        paymentViews.get(
-            new PaymentAt(payment, payment.version()), at -> Json.bytes(paymentView(payment)));
+        paymentViews.get(new PaymentAt(payment, payment.version()), at -> paymentJson(payment));
     return new HttpSupport.Out(200, "application/json", json, new LinkedHashMap<>());
   }
 
-  private ObjectNode paymentView(Payment payment) {
-    return V2Views.payment(payment, core.token(payment.createdTokenId()));
+  private byte[] paymentJson(Payment payment) {
+    return V2Views.paymentJson(payment, core.token(payment.createdTokenId()));
+  }
+
+  private HttpSupport.Out paymentView(Payment payment) {
+    return new HttpSupport.Out(
+        200, "application/json", paymentJson(payment), new LinkedHashMap<>());
   }
 
   // ---------------------------------------------------------------- payments
@@ -136,12 +140,12 @@ final class V2Operations {
     PaymentDraft draft =
         PaymentRequests.draft(
             merchant, body, Json.str(data, "paymentMethod"), Json.str(data, "phone"));
-    return ok(paymentView(core.pay(draft, PaymentRequests.instrument(data), now)));
+    return paymentView(core.pay(draft, PaymentRequests.instrument(data), now));
   }
 
   private HttpSupport.Out completePayment(Payment payment, JsonNode body, Instant now) {
     core.completeStep(payment, member -> Json.str(body, member), now);
-    return ok(paymentView(payment));
+    return paymentView(payment);
   }
 
   private HttpSupport.Out capture(Payment payment, JsonNode body, Instant now) {

@@ -1,5 +1,6 @@
 package com.merchantpay.sandbox.internal.v2;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.domain.CardInfo;
 import com.merchantpay.sandbox.internal.domain.Confirmation;
@@ -11,6 +12,8 @@ import com.merchantpay.sandbox.internal.domain.Receipt;
 import com.merchantpay.sandbox.internal.domain.Refund;
 import com.merchantpay.sandbox.internal.domain.Sticker;
 import com.merchantpay.sandbox.internal.http.Json;
+import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
@@ -45,42 +48,78 @@ public final class V2Views {
    * kept.
    */
   public static ObjectNode payment(Payment p, PaymentToken createdToken) {
-    ObjectNode node = Json.object();
-    node.put("id", p.id());
-    node.put("created", Json.time(p.created()));
-    if (p.completed() != null) {
-      node.put("completed", Json.time(p.completed()));
+    return (ObjectNode) Json.parseOwn(paymentJson(p, createdToken));
+  }
+
+  /**
+   * {@link #payment} as the bytes of the answer, written straight out: the view every call that
+   * returns a payment sends, so it is not built as a tree first.
+   */
+  public static byte[] paymentJson(Payment p, PaymentToken createdToken) {
+    return Json.write(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("id", p.id());
+          g.writeStringField("created", Json.time(p.created()));
+          if (p.completed() != null) {
+            g.writeStringField("completed", Json.time(p.completed()));
+          }
+          g.writeBooleanField("testMode", p.testMode());
+          g.writeStringField("status", p.status().wire());
+          writeIfNotNull(g, "resultCode", p.resultCode());
+          writeIfNotNull(g, "message", p.message());
+          g.writeStringField("merchantId", p.merchantId());
+          if (p.invoice() != null) {
+            g.writeFieldName("invoice");
+            g.writeTree(p.invoice());
+          }
+          writeAmount(g, "amount", p.amount(), p.currency());
+          if (p.status() == PaymentStatus.SETTLED && p.captured() != null) {
+            writeAmount(g, "capturedAmount", p.captured(), p.currency());
+          }
+          if (p.customerIp() != null) {
+            g.writeObjectFieldStart("customer");
+            g.writeStringField("ip", p.customerIp());
+            g.writeEndObject();
+          }
+          g.writeObjectFieldStart("paymentData");
+          writeIfNotNull(g, "paymentMethod", p.paymentMethod());
+          writeIfNotNull(g, "paymentInstrumentTitle", p.instrumentTitle());
+          if (p.cardInfo() != null) {
+            g.writeFieldName("cardInfo");
+            g.writeTree(cardInfo(p.cardInfo()));
+          }
+          g.writeEndObject();
+          if (p.confirmation() != null) {
+            g.writeFieldName("confirmation");
+            g.writeTree(confirmation(p.confirmation()));
+          }
+          if (createdToken != null) {
+            g.writeObjectFieldStart("paymentToken");
+            g.writeStringField("id", createdToken.id());
+            if (createdToken.expires() != null) {
+              g.writeStringField("expires", Json.time(createdToken.expires()));
+            }
+            writeIfNotNull(g, "title", createdToken.title());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+        });
+  }
+
+  private static void writeIfNotNull(JsonGenerator g, String field, String value)
+      throws IOException {
+    if (value != null) {
+      g.writeStringField(field, value);
     }
-    node.put("testMode", p.testMode());
-    node.put("status", p.status().wire());
-    Json.putIfNotNull(node, "resultCode", p.resultCode());
-    Json.putIfNotNull(node, "message", p.message());
-    node.put("merchantId", p.merchantId());
-    if (p.invoice() != null) {
-      node.set("invoice", p.invoice());
-    }
-    node.set("amount", Json.amount(p.amount(), p.currency()));
-    putCaptured(node, p);
-    if (p.customerIp() != null) {
-      node.putObject("customer").put("ip", p.customerIp());
-    }
-    ObjectNode data = paymentData(p);
-    if (p.cardInfo() != null) {
-      data.set("cardInfo", cardInfo(p.cardInfo()));
-    }
-    node.set("paymentData", data);
-    if (p.confirmation() != null) {
-      node.set("confirmation", confirmation(p.confirmation()));
-    }
-    if (createdToken != null) {
-      ObjectNode info = node.putObject("paymentToken");
-      info.put("id", createdToken.id());
-      if (createdToken.expires() != null) {
-        info.put("expires", Json.time(createdToken.expires()));
-      }
-      Json.putIfNotNull(info, "title", createdToken.title());
-    }
-    return node;
+  }
+
+  private static void writeAmount(JsonGenerator g, String field, BigDecimal value, String currency)
+      throws IOException {
+    g.writeObjectFieldStart(field);
+    g.writeNumberField("value", value);
+    g.writeStringField("currency", currency);
+    g.writeEndObject();
   }
 
   private static ObjectNode paymentData(Payment p) {
