@@ -24,6 +24,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 public final class Json {
@@ -74,6 +75,43 @@ public final class Json {
       throw new UncheckedIOException("cannot write JSON", e);
     }
     return out.toByteArray();
+  }
+
+  /**
+   * Writes a tree of plain JSON values as {@link #bytes} would, without the data-binding layer that
+   * a generator's own {@code writeTree} goes through.
+   */
+  public static void write(JsonGenerator generator, JsonNode node) throws IOException {
+    switch (node.getNodeType()) {
+      case OBJECT -> {
+        generator.writeStartObject();
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
+          generator.writeFieldName(member.getKey());
+          write(generator, member.getValue());
+        }
+        generator.writeEndObject();
+      }
+      case ARRAY -> {
+        generator.writeStartArray();
+        for (JsonNode element : node) {
+          write(generator, element);
+        }
+        generator.writeEndArray();
+      }
+      case STRING -> generator.writeString(node.textValue());
+      case BOOLEAN -> generator.writeBoolean(node.booleanValue());
+      case NULL -> generator.writeNull();
+      case NUMBER -> {
+        if (!node.isIntegralNumber()) {
+          generator.writeNumber(node.decimalValue());
+        } else if (node.canConvertToLong()) {
+          generator.writeNumber(node.longValue());
+        } else {
+          generator.writeNumber(node.bigIntegerValue());
+        }
+      }
+      default -> generator.writeTree(node); // binary, POJO, missing: never in the sandbox's views
+    }
   }
 
   /** Reads JSON the sandbox wrote itself, which is always well-formed. */

@@ -71,7 +71,7 @@ public final class V2Views {
           g.writeStringField("merchantId", p.merchantId());
           if (p.invoice() != null) {
             g.writeFieldName("invoice");
-            g.writeTree(p.invoice());
+            Json.write(g, p.invoice());
           }
           writeAmount(g, "amount", p.amount(), p.currency());
           if (p.status() == PaymentStatus.SETTLED && p.captured() != null) {
@@ -87,12 +87,12 @@ public final class V2Views {
           writeIfNotNull(g, "paymentInstrumentTitle", p.instrumentTitle());
           if (p.cardInfo() != null) {
             g.writeFieldName("cardInfo");
-            g.writeTree(cardInfo(p.cardInfo()));
+            Json.write(g, cardInfo(p.cardInfo()));
           }
           g.writeEndObject();
           if (p.confirmation() != null) {
             g.writeFieldName("confirmation");
-            g.writeTree(confirmation(p.confirmation()));
+            Json.write(g, confirmation(p.confirmation()));
           }
           if (createdToken != null) {
             g.writeObjectFieldStart("paymentToken");

@@ -70,4 +70,15 @@ class JsonTest {
     assertThat(new String(json, StandardCharsets.UTF_8))
         .isEqualTo("{\"value\":1000,\"exact\":10.10}");
   }
+
+  @Test
+  void aTreeIsWrittenByHandAsTheMapperWritesIt() throws Exception {
+    String json =
+        "{\"s\":\"caf\u00e9 \\\"q\\\" \\n\",\"i\":7,\"l\":9007199254740993,"
+            + "\"big\":123456789012345678901234567890,\"d\":10.10,\"e\":1.5E+3,\"t\":true,"
+            + "\"n\":null,\"a\":[1,[],{},{\"x\":[\"y\",false]}],\"o\":{\"deep\":{\"er\":-0.0}}}";
+    var node = Json.parse(json.getBytes(StandardCharsets.UTF_8));
+    assertThat(new String(Json.write(g -> Json.write(g, node)), StandardCharsets.UTF_8))
+        .isEqualTo(Json.text(node));
+  }
 }
