@@ -198,6 +198,42 @@ class GeneratedCodeBehaviourTest {
   }
 
   @Test
+  void theUsualDateTimeFormIsReadAsTheJdkReadsIt() throws Exception {
+    Random random = new Random(11);
+    for (int i = 0; i < 5_000; i++) {
+      OffsetDateTime value =
+          OffsetDateTime.of(
+              1970 + random.nextInt(100),
+              1 + random.nextInt(12),
+              1 + random.nextInt(28),
+              random.nextInt(24),
+              random.nextInt(60),
+              random.nextInt(60),
+              switch (i % 4) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(1000) * 1_000_000;
+                case 2 -> random.nextInt(1000) * 1_000;
+                default -> random.nextInt(1_000_000_000);
+              },
+              i % 3 == 0
+                  ? ZoneOffset.UTC
+                  : ZoneOffset.ofTotalSeconds((random.nextInt(37) - 18) * 1800 % 64800));
+      String text = value.toString();
+      assertThat(created(text)).as(text).isEqualTo(OffsetDateTime.parse(text));
+    }
+    assertThat(created("2026-01-02T03:04:05.1z").getNano()).isEqualTo(100_000_000);
+    for (String impossible :
+        List.of(
+            "2026-13-02T03:04:05Z",
+            "2026-01-02T03:04:05+19:00",
+            "2026-01-02T03:04:05.1234567890Z")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> created(impossible))
+          .as(impossible)
+          .hasMessageContaining("not an ISO 8601 date-time");
+    }
+  }
+
+  @Test
   void dateTimesAreWrittenInUtcWithSeconds() throws Exception {
     Object value = widget.getConstructor().newInstance();
     widget
