@@ -8,6 +8,7 @@ import com.merchantpay.observation.CallObserver;
 import com.merchantpay.observation.CallStart;
 import com.merchantpay.observation.Masking;
 import com.merchantpay.v2.internal.ApiResponse;
+import com.merchantpay.v2.internal.BoundedTransport;
 import com.merchantpay.v2.internal.Redaction;
 import feign.FeignException;
 import feign.Request;
@@ -20,12 +21,8 @@ import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
@@ -43,11 +40,17 @@ final class CallExecutor {
   /** An attempt with less time than this left before the deadline is not started. */
   static final long MIN_ATTEMPT_MILLIS = 50;
 
-  /** One attempt of an operation through the generated interface. */
+  /**
+   * One attempt of an operation through the generated interface. The attempt's own headers
+   * (credentials, user agent) ride on {@code options} ({@link BoundedTransport.CallOptions});
+   * {@code headers} go through Feign's templates and are empty.
+   */
   interface Attempt<T> {
     ApiResponse<T> send(
         Request.Options options, Map<String, Object> headers, String idempotencyKey);
   }
+
+  private static final Map<String, Object> NO_TEMPLATE_HEADERS = Map.of();
 
   interface Sleeper {
     void sleep(Duration duration) throws InterruptedException;
@@ -78,6 +81,16 @@ final class CallExecutor {
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
   private final CallListener listener;
+
+  /** The headers made for the last token, made again only when the token changes. */
+  private record Headers(String token, Map<String, String> headers) {
+    @Override
+    public String toString() {
+      return "Headers[credentials masked]";
+    }
+  }
+
+  private volatile Headers lastHeaders = new Headers("", Map.of());
 
   CallExecutor(
       Supplier<String> accessToken,
@@ -165,20 +178,17 @@ final class CallExecutor {
     for (int attemptNumber = 1; ; attemptNumber++) {
       long remaining = millisUntil(deadline);
       Request.Options timeouts =
-          new Request.Options(
+          new BoundedTransport.CallOptions(
               connectTimeout.toMillis(),
-              TimeUnit.MILLISECONDS,
               Math.max(1, Math.min(attemptTimeout, remaining)),
-              TimeUnit.MILLISECONDS,
-              false);
-      Map<String, Object> headers = headers(operation, options, key);
+              headers(operation, options, key));
       long started = nanoTime.getAsLong();
       Failed failed;
       try {
-        ApiResponse<T> response = attempt.send(timeouts, headers, key);
+        ApiResponse<T> response = attempt.send(timeouts, NO_TEMPLATE_HEADERS, key);
         observed.attempt(attemptNumber, response.getStatusCode(), null, started);
         String requestId =
-            response.header("Request-Id").orElse(response.header("X-Request-Id").orElse(null));
+            response.header("Request-Id").or(() -> response.header("X-Request-Id")).orElse(null);
         if (log.isDebugEnabled()) {
           log.debug(
               "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
@@ -191,7 +201,7 @@ final class CallExecutor {
         }
         return new Response<>(
             response.getStatusCode(),
-            caseInsensitive(response.getHeaders()),
+            response.getHeaders(),
             requestId,
             key,
             attemptNumber,
@@ -380,7 +390,7 @@ final class CallExecutor {
         next -> page(operation, options, next, attemptAt, items, nextCursor));
   }
 
-  private Map<String, Object> headers(Operation operation, RequestOptions options, String key) {
+  private Map<String, String> headers(Operation operation, RequestOptions options, String key) {
     String token;
     try {
       token = options.accessToken().orElseGet(accessToken);
@@ -400,10 +410,13 @@ final class CallExecutor {
           key,
           null);
     }
-    Map<String, Object> headers = new LinkedHashMap<>();
-    headers.put("Authorization", "Bearer " + token);
-    headers.put("User-Agent", userAgent);
-    return headers;
+    Headers last = lastHeaders;
+    if (!token.equals(last.token())) {
+      last =
+          new Headers(token, Map.of("Authorization", "Bearer " + token, "User-Agent", userAgent));
+      lastHeaders = last;
+    }
+    return last.headers();
   }
 
   /**
@@ -482,18 +495,6 @@ final class CallExecutor {
 
   private long elapsedMillis(long startedNanos) {
     return TimeUnit.NANOSECONDS.toMillis(nanoTime.getAsLong() - startedNanos);
-  }
-
-  private static Map<String, List<String>> caseInsensitive(
-      Map<String, ? extends Collection<String>> headers) {
-    Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.forEach(
-        (name, values) -> {
-          if (name != null) {
-            copy.put(name, List.copyOf(values));
-          }
-        });
-    return Collections.unmodifiableMap(copy);
   }
 
   /**

@@ -1,8 +1,11 @@
 package com.merchantpay.v2;
 
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A successful answer with what came with it: HTTP status and headers, the server's request id, the
@@ -12,23 +15,28 @@ import java.util.Optional;
  */
 public final class Response<T> {
   private final int statusCode;
-  private final Map<String, List<String>> headers;
+  private final Map<String, ? extends Collection<String>> received;
+  private volatile Map<String, List<String>> headers;
   private final String requestId;
   private final String idempotencyKey;
   private final int attempts;
   private final boolean reconciled;
   private final T value;
 
+  /**
+   * @param headers as received; read into {@link #headers()} only when asked for, which most
+   *     callers never do
+   */
   Response(
       int statusCode,
-      Map<String, List<String>> headers,
+      Map<String, ? extends Collection<String>> headers,
       String requestId,
       String idempotencyKey,
       int attempts,
       boolean reconciled,
       T value) {
     this.statusCode = statusCode;
-    this.headers = headers;
+    this.received = headers;
     this.requestId = requestId;
     this.idempotencyKey = idempotencyKey;
     this.attempts = attempts;
@@ -47,7 +55,19 @@ public final class Response<T> {
    * kept.
    */
   public Map<String, List<String>> headers() {
-    return headers;
+    Map<String, List<String>> read = headers;
+    if (read == null) {
+      Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      received.forEach(
+          (name, values) -> {
+            if (name != null) {
+              copy.put(name, List.copyOf(values));
+            }
+          });
+      read = Collections.unmodifiableMap(copy);
+      headers = read;
+    }
+    return read;
   }
 
   /** The server's request id ({@code Request-Id}), when it sent one. */
