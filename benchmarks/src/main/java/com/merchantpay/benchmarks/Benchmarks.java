@@ -173,32 +173,31 @@ public final class Benchmarks implements Callable<Integer> {
       String one = "/api/v2/payments/" + servers.paymentId;
       List<String> many = servers.paymentIds.stream().map(id -> "/api/v2/payments/" + id).toList();
       Map<String, String> auth = servers.auth();
-      Load.Result sandboxGet = Load.run(servers.sandboxUrl(), Load.Shape.get(one, auth), w, m);
-      Load.Result wireMockGet = Load.run(servers.wireMockUrl(), Load.Shape.get(one, auth), w, m);
-      Load.Result bareGet = Load.run(servers.bareUrl(), Load.Shape.get(one, auth), w, m);
-      Load.Result sandboxGetMany =
-          Load.run(servers.sandboxUrl(), Load.Shape.getEach(many, auth), w, m);
-      Load.Result wireMockGetMany =
-          Load.run(servers.wireMockUrl(), Load.Shape.getEach(many, auth), w, m);
+      Load.Shape get = Load.Shape.get(one, auth);
+      Load.Shape getMany = Load.Shape.getEach(many, auth);
       Load.Shape create = Load.Shape.createEach("/api/v2/payments", auth, Servers.CREATE_BODY);
-      Load.Result sandboxCreate = Load.run(servers.sandboxUrl(), create, w, m);
-      Load.Result wireMockCreate = Load.run(servers.wireMockUrl(), create, w, m);
-      Load.Result bareCreate = Load.run(servers.bareUrl(), create, w, m);
-      report.servers(
-          sandboxGet,
-          wireMockGet,
-          bareGet,
-          sandboxGetMany,
-          wireMockGetMany,
-          many.size(),
-          sandboxCreate,
-          wireMockCreate,
-          bareCreate);
+      Report.Servers results =
+          new Report.Servers(
+              Load.run(servers.sandboxUrl(), get, w, m),
+              Load.run(servers.wireMockUrl(), get, w, m),
+              Load.run(servers.bareNettyUrl(), get, w, m),
+              Load.run(servers.bareUrl(), get, w, m),
+              Load.run(servers.sandboxUrl(), getMany, w, m),
+              Load.run(servers.wireMockUrl(), getMany, w, m),
+              many.size(),
+              Load.run(servers.sandboxUrl(), create, w, m),
+              Load.run(servers.wireMockUrl(), create, w, m),
+              Load.run(servers.bareNettyUrl(), create, w, m),
+              Load.run(servers.bareUrl(), create, w, m));
+      report.servers(results);
       console.printf(
-          "GET: sandbox %.0f/s, WireMock %.0f/s, bare %.0f/s%n",
-          sandboxGet.requestsPerSecond(),
-          wireMockGet.requestsPerSecond(),
-          bareGet.requestsPerSecond());
+          "GET: sandbox %.0f/s, WireMock %.0f/s, bare Netty %.0f/s; creates: sandbox %.0f/s,"
+              + " WireMock %.0f/s%n",
+          results.get().requestsPerSecond(),
+          results.wireMockGet().requestsPerSecond(),
+          results.nettyGet().requestsPerSecond(),
+          results.create().requestsPerSecond(),
+          results.wireMockCreate().requestsPerSecond());
     }
   }
 
@@ -248,6 +247,7 @@ public final class Benchmarks implements Callable<Integer> {
       }
       report.client(threads, scores);
     }
+    report.clientCost(ClientCost.run(quick ? 2_000 : 100_000));
   }
 
   // ---------------------------------------------------------------- kit over a slow network

@@ -109,15 +109,7 @@ public class ClientBenchmark {
         builder -> builder.header("Authorization", "Bearer bench-token"));
     stock = new PaymentsApi(apiClient);
 
-    request =
-        new CreatePaymentRequest()
-            .merchantId("sandbox-merchant")
-            .amount(new Amount().value(new BigDecimal("1499.00")).currency("RUB"))
-            .invoice(new Invoice().orderNo("4711").description("Order 4711"))
-            .paymentData(
-                new PaymentData()
-                    .paymentMethod("bankcard")
-                    .card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")));
+    request = createRequest();
     stockRequest =
         new com.merchantpay.benchmarks.stock.model.CreatePaymentRequest()
             .merchantId("sandbox-merchant")
@@ -137,6 +129,18 @@ public class ClientBenchmark {
                             .pan("4111111111111111")
                             .expiry("12/29")
                             .cvc("123")));
+  }
+
+  /** The payment every create asks for. */
+  static CreatePaymentRequest createRequest() {
+    return new CreatePaymentRequest()
+        .merchantId("sandbox-merchant")
+        .amount(new Amount().value(new BigDecimal("1499.00")).currency("RUB"))
+        .invoice(new Invoice().orderNo("4711").description("Order 4711"))
+        .paymentData(
+            new PaymentData()
+                .paymentMethod("bankcard")
+                .card(new Card().pan("4111111111111111").expiry("12/29").cvc("123")));
   }
 
   @TearDown(Level.Trial)

@@ -10,6 +10,27 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.merchantpay.sandbox.Sandbox;
 import com.sun.net.httpserver.HttpServer;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -24,8 +45,9 @@ import java.util.concurrent.Executors;
 
 /**
  * The servers compared: the sandbox; WireMock answering a static stub with the sandbox's own
- * answers (what a team would set up instead, journal off); and a bare JDK server writing the same
- * bytes, the ceiling of what the sandbox's HTTP server can do.
+ * answers (what a team would set up instead, journal off); a bare Netty server writing the same
+ * bytes with as many I/O threads as the sandbox's, the ceiling of the server the sandbox runs on;
+ * and a bare JDK {@code HttpServer} doing the same, the server the sandbox ran on before.
  */
 final class Servers implements AutoCloseable {
   static final String CREATE_BODY =
@@ -36,6 +58,11 @@ final class Servers implements AutoCloseable {
   final Sandbox sandbox;
   final WireMockServer wireMock;
   final HttpServer bare;
+  private final EventLoopGroup nettyLoops =
+      new NioEventLoopGroup(
+          Math.max(2, Runtime.getRuntime().availableProcessors()),
+          new DefaultThreadFactory("bare-netty", true));
+  private Channel bareNetty;
 
   /**
    * As many workers as the sandbox's server has, so the ceiling is the same server doing no work.
@@ -133,6 +160,51 @@ final class Servers implements AutoCloseable {
                     .withHeader("Content-Type", "application/json")
                     .withBody(createAnswer)));
 
+    bareNetty =
+        new ServerBootstrap()
+            .group(nettyLoops)
+            .channel(NioServerSocketChannel.class)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    channel
+                        .pipeline()
+                        .addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20))
+                        .addLast(
+                            new SimpleChannelInboundHandler<FullHttpRequest>() {
+                              @Override
+                              protected void channelRead0(
+                                  ChannelHandlerContext context, FullHttpRequest request) {
+                                byte[] body =
+                                    request.method().equals(HttpMethod.POST)
+                                        ? createAnswer
+                                        : getAnswer;
+                                FullHttpResponse response =
+                                    new DefaultFullHttpResponse(
+                                        HttpVersion.HTTP_1_1,
+                                        HttpResponseStatus.OK,
+                                        Unpooled.wrappedBuffer(body));
+                                response
+                                    .headers()
+                                    .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                                    .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+                                context.writeAndFlush(response);
+                              }
+
+                              @Override
+                              public void exceptionCaught(
+                                  ChannelHandlerContext context, Throwable cause) {
+                                context.close();
+                              }
+                            });
+                  }
+                })
+            .bind(InetAddress.getLoopbackAddress(), 0)
+            .syncUninterruptibly()
+            .channel();
+
     bare.createContext(
         "/",
         exchange -> {
@@ -157,12 +229,20 @@ final class Servers implements AutoCloseable {
     return "http://127.0.0.1:" + bare.getAddress().getPort();
   }
 
+  String bareNettyUrl() {
+    return "http://127.0.0.1:" + ((InetSocketAddress) bareNetty.localAddress()).getPort();
+  }
+
   Map<String, String> auth() {
     return Map.of("Authorization", "Bearer " + sandbox.bearerToken());
   }
 
   @Override
   public void close() {
+    if (bareNetty != null) {
+      bareNetty.close().syncUninterruptibly();
+    }
+    nettyLoops.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
     if (bare != null) {
       bare.stop(0);
     }
