@@ -119,10 +119,10 @@ final class Report {
                 + "repeat is not rendered again. The row with ")
         .append(r.distinct())
         .append(
-            " payments in turn asks for more payments than the 4,096 rendered answers kept, in an order (each "
-                + "load thread starting half-way round from the other) where none is ever reused, so every answer "
-                + "there is rendered afresh. Every create is checked, made and kept, its key remembered and its "
-                + "call journalled.\n");
+            " payments in turn asks for more than twice as many payments as the sandbox has slots for rendered "
+                + "answers (4,096, chosen by payment id), so between two reads of a payment another has taken its "
+                + "slot and every answer there is rendered afresh. Every create is checked, made and kept, its key "
+                + "remembered and its call journalled.\n");
   }
 
   void startUp(List<StartUp.Row> rows) {

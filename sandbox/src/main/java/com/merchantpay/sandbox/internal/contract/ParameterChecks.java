@@ -180,16 +180,24 @@ public final class ParameterChecks {
 
   /** Whether two media types, either of which may be a range like {@code *}{@code /*}, meet. */
   static boolean compatible(String one, String other) {
-    String[] a = base(one).split("/", 2);
-    String[] b = base(other).split("/", 2);
-    if (a.length < 2 || b.length < 2) {
-      return base(one).equals("*") || base(other).equals("*");
+    String a = base(one);
+    String b = base(other);
+    int slashA = a.indexOf('/');
+    int slashB = b.indexOf('/');
+    if (slashA < 0 || slashB < 0) {
+      return a.equals("*") || b.equals("*");
     }
-    return part(a[0], b[0]) && part(a[1], b[1]);
+    return part(a, 0, slashA, b, 0, slashB)
+        && part(a, slashA + 1, a.length(), b, slashB + 1, b.length());
   }
 
-  private static boolean part(String one, String other) {
-    return one.equals("*") || other.equals("*") || one.equals(other);
+  /** Whether two parts of media types, either of which may be {@code *}, meet. */
+  private static boolean part(String a, int fromA, int toA, String b, int fromB, int toB) {
+    boolean anyA = toA - fromA == 1 && a.charAt(fromA) == '*';
+    boolean anyB = toB - fromB == 1 && b.charAt(fromB) == '*';
+    return anyA
+        || anyB
+        || toA - fromA == toB - fromB && a.regionMatches(fromA, b, fromB, toA - fromA);
   }
 
   private static String base(String mediaType) {

@@ -188,7 +188,7 @@ public final class Json {
    * still matches its idempotency key.
    */
   public static String canonical(JsonNode node) {
-    StringBuilder out = new StringBuilder();
+    StringBuilder out = new StringBuilder(512);
     canonical(node, out);
     return out.toString();
   }

@@ -3,7 +3,6 @@ package com.merchantpay.sandbox.internal.v2;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.sandbox.internal.contract.Memo;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Payment;
@@ -48,10 +47,9 @@ final class V2Operations {
 
   private final Core core;
   private final RuntimeOptions options;
-  private final Memo<PaymentAt, byte[]> paymentViews = new Memo<>(4096);
 
-  /** A payment as it was at one version (the payment by identity: a reset makes new ones). */
-  private record PaymentAt(Payment payment, long version) {}
+  /** Payments by identity and version: a reset makes new payments with the same ids. */
+  private final RenderedViews<Payment> paymentViews = new RenderedViews<>(4096);
 
   V2Operations(Core core, RuntimeOptions options) {
     this.core = core;
@@ -101,8 +99,7 @@ final class V2Operations {
    * read.
    */
   private HttpSupport.Out renderedPayment(Payment payment) {
-    byte[] json =
-        paymentViews.get(new PaymentAt(payment, payment.version()), at -> paymentJson(payment));
+    byte[] json = paymentViews.get(payment, payment.id(), payment.version(), this::paymentJson);
     return new HttpSupport.Out(200, "application/json", json, new LinkedHashMap<>());
   }
 

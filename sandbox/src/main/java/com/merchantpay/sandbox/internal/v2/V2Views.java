@@ -86,8 +86,14 @@ public final class V2Views {
           writeIfNotNull(g, "paymentMethod", p.paymentMethod());
           writeIfNotNull(g, "paymentInstrumentTitle", p.instrumentTitle());
           if (p.cardInfo() != null) {
-            g.writeFieldName("cardInfo");
-            Json.write(g, cardInfo(p.cardInfo()));
+            CardInfo info = p.cardInfo();
+            g.writeObjectFieldStart("cardInfo");
+            g.writeStringField("brand", info.brand());
+            g.writeStringField("issuer", info.issuer());
+            g.writeStringField("country", info.country());
+            g.writeStringField("type", info.type());
+            g.writeStringField("category", info.category());
+            g.writeEndObject();
           }
           g.writeEndObject();
           if (p.confirmation() != null) {

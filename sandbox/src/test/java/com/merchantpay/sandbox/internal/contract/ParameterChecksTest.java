@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -197,5 +198,35 @@ class ParameterChecksTest {
       }
     }
     return out;
+  }
+
+  @Test
+  void mediaTypesMeetByTypeAndSubtypeWithWildcardsAndParametersIgnored() {
+    String[][] meet = {
+      {"application/json", "application/json"},
+      {"application/json", "*/*"},
+      {"application/*", "application/json"},
+      {"APPLICATION/JSON ; charset=utf-8", "application/json"},
+      {"*", "text/xml"},
+      {"text/xml", "text/*"}
+    };
+    String[][] miss = {
+      {"application/json", "text/json"},
+      {"application/json", "application/xml"},
+      {"application", "application/json"},
+      {"application/json", "application/jsonx"},
+      {"text/*", "application/json"}
+    };
+    for (String[] pair : meet) {
+      assertThat(ParameterChecks.compatible(pair[0], pair[1]))
+          .as("%s ~ %s", pair[0], pair[1])
+          .isTrue();
+      assertThat(ParameterChecks.compatible(pair[1], pair[0])).isTrue();
+    }
+    for (String[] pair : miss) {
+      assertThat(ParameterChecks.compatible(pair[0], pair[1]))
+          .as("%s ~ %s", pair[0], pair[1])
+          .isFalse();
+    }
   }
 }
