@@ -122,7 +122,8 @@ public final class Benchmarks implements Callable<Integer> {
                 "start-up",
                 "time to the first answered request",
                 report,
-                () -> report.startUp(StartUp.run(standaloneSandbox(), quick ? 1 : 5)))
+                () ->
+                    report.startUp(StartUp.run(standaloneSandbox(), quick ? 1 : 5, quick ? 1 : 20)))
             & section("client", "client overhead", report, () -> clientOverhead(report))
             & section("kit", "kit and build", report, () -> kitAndBuild(report))
             & section("kit-latency", "kit over a slow network", report, () -> kitLatency(report))

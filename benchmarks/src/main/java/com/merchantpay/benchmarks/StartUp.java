@@ -47,9 +47,10 @@ final class StartUp {
 
   /**
    * Measures each way {@code times} times: standalone servers in a fresh JVM each time; embedded
-   * servers in one fresh JVM per way, where the first start is reported apart from the later ones.
+   * servers in one fresh JVM per way, where the first start is reported apart from {@code later}
+   * later ones, as many as a suite with that many test classes makes.
    */
-  static List<Row> run(Path standaloneSandbox, int times) throws Exception {
+  static List<Row> run(Path standaloneSandbox, int times, int later) throws Exception {
     String answer = sandboxCreateAnswer();
     Path wireMockRoot = wireMockRoot(answer);
     List<Row> rows = new ArrayList<>();
@@ -85,7 +86,7 @@ final class StartUp {
     }
     rows.add(new Row("WireMock", "standalone jar, new JVM", wireMock));
     for (String server : List.of("sandbox", "WireMock")) {
-      List<Double> starts = embedded(server, times + 1);
+      List<Double> starts = embedded(server, later + 1);
       String name = server.equals("sandbox") ? "sandbox" : "WireMock";
       rows.add(new Row(name, "in the test's JVM, first start", List.of(starts.get(0))));
       rows.add(new Row(name, "in the test's JVM, later starts", starts.subList(1, starts.size())));

@@ -28,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,18 +72,49 @@ public final class Contracts {
   }
 
   /**
-   * A loaded document: its request validator, its operations, the parsed model (references
-   * resolved) and a schema validator for bodies that the request validator cannot read on its own.
+   * A loaded document: its operations, its tree, the checks compiled from it (bodies, and the
+   * parameters and media types of v2 and the control API) and, loaded after them, the request
+   * validator with the parsed model (references resolved) and a schema validator for bodies the
+   * request validator cannot read on its own. A v2 or control call is answered with the compiled
+   * checks alone, so it need not wait for the validator, the slowest part of a cold start.
    */
   public record Api(
-      OpenApiInteractionValidator validator,
       List<Operation> operations,
-      OpenAPI model,
-      SchemaValidator schemas,
-      RequestValidator requests,
-      Map<String, ApiOperationParts> parts,
+      JsonNode document,
       BodySchemas bodies,
-      ParameterChecks parameters) {
+      ParameterChecks parameters,
+      CompletableFuture<Validation> validation) {
+
+    /** The request validator's parts, loaded after the compiled checks. */
+    public record Validation(
+        OpenApiInteractionValidator validator,
+        OpenAPI model,
+        SchemaValidator schemas,
+        RequestValidator requests,
+        Map<String, ApiOperationParts> parts) {}
+
+    /** The request validator, waiting for it if it is still loading. */
+    public OpenApiInteractionValidator validator() {
+      return validation.join().validator();
+    }
+
+    /** The parsed model, references resolved, waiting for it if it is still loading. */
+    public OpenAPI model() {
+      return validation.join().model();
+    }
+
+    public SchemaValidator schemas() {
+      return validation.join().schemas();
+    }
+
+    public RequestValidator requests() {
+      return validation.join().requests();
+    }
+
+    /** The same document with other compiled parameter checks, for comparing checks in tests. */
+    public Api withParameters(ParameterChecks other) {
+      return new Api(operations, document, bodies, other, validation);
+    }
 
     /** What the contract finds wrong with a request, and its JSON body when it was read. */
     public record Checked(List<String> findings, JsonNode body) {}
@@ -97,15 +129,21 @@ public final class Contracts {
      *     spelling for a v1 path matched in another letter case)
      */
     public ValidationReport validate(Request request, Operation operation, String path) {
+      Validation loaded = validation.join();
       ApiOperationParts resolved =
-          parts.computeIfAbsent(operation.id(), id -> ApiOperationParts.of(model, operation));
-      return requests.validateRequest(
-          request,
-          new ApiOperation(
-              resolved.path(),
-              new NormalisedPathImpl(path, null),
-              resolved.method(),
-              resolved.operation()));
+          loaded
+              .parts()
+              .computeIfAbsent(
+                  operation.id(), id -> ApiOperationParts.of(loaded.model(), operation));
+      return loaded
+          .requests()
+          .validateRequest(
+              request,
+              new ApiOperation(
+                  resolved.path(),
+                  new NormalisedPathImpl(path, null),
+                  resolved.method(),
+                  resolved.operation()));
     }
 
     /**
@@ -215,6 +253,7 @@ public final class Contracts {
 
   private static final Object LOCK = new Object();
   private static final Map<ApiSpec, List<Operation>> OPERATIONS = new ConcurrentHashMap<>();
+  private static final Map<ApiSpec, JsonNode> DOCUMENTS = new ConcurrentHashMap<>();
   private static volatile CompletableFuture<Api> v2;
   private static volatile CompletableFuture<Api> v1;
   private static volatile CompletableFuture<Api> control;
@@ -228,18 +267,25 @@ public final class Contracts {
     }
     synchronized (LOCK) {
       if (v2 == null) {
-        v2 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V2), Contracts::daemonThread);
-        v1 = CompletableFuture.supplyAsync(() -> load(ApiSpec.V1), Contracts::daemonThread);
-        control =
-            CompletableFuture.supplyAsync(() -> load(ApiSpec.CONTROL), Contracts::daemonThread);
+        v2 = new CompletableFuture<>();
+        v1 = new CompletableFuture<>();
+        control = new CompletableFuture<>();
+        daemonThread(() -> load(List.of(ApiSpec.V2, ApiSpec.CONTROL, ApiSpec.V1)));
       }
     }
   }
 
-  /** Whether every document is loaded, so that asking for one does not wait. */
+  /**
+   * Whether every document is loaded, its request validator too, so that nothing a call asks of
+   * them waits.
+   */
   public static boolean loaded() {
     CompletableFuture<Api> last = control;
-    return last != null && v2.isDone() && v1.isDone() && last.isDone();
+    return last != null && complete(v2) && complete(v1) && complete(last);
+  }
+
+  private static boolean complete(CompletableFuture<Api> api) {
+    return api.isDone() && (api.isCompletedExceptionally() || api.join().validation().isDone());
   }
 
   public static Api v2() {
@@ -272,19 +318,82 @@ public final class Contracts {
     return operationsOf(spec).stream().map(Operation::id).toList();
   }
 
-  private static List<Operation> operationsOf(ApiSpec spec) {
-    return OPERATIONS.computeIfAbsent(spec, s -> operations(s.yaml()));
+  /** The operations of a document, read once per JVM. */
+  public static List<Operation> operations(ApiSpec spec) {
+    return operationsOf(spec);
   }
 
-  private static Api load(ApiSpec spec) {
-    String yaml = spec.yaml();
-    JsonNode document = document(yaml);
-    // v1's parameters (numbers, patterns written for ECMAScript, lists) stay with the request
-    // validator.
+  private static List<Operation> operationsOf(ApiSpec spec) {
+    return OPERATIONS.computeIfAbsent(spec, s -> operations(documentOf(s)));
+  }
+
+  /**
+   * A document's tree, read from YAML once per JVM (the slowest part of reading it); not changed.
+   */
+  private static JsonNode documentOf(ApiSpec spec) {
+    return DOCUMENTS.computeIfAbsent(spec, s -> document(s.yaml()));
+  }
+
+  /**
+   * Loads the documents one after another on one thread, the compiled checks of each first (all a
+   * v2 or control call needs) and then the request validators, v1's first: the other core is left
+   * to the calls that come meanwhile, and a v2 call waits only for what it uses.
+   */
+  private static void load(List<ApiSpec> specs) {
+    Map<ApiSpec, CompletableFuture<Api.Validation>> validations = new LinkedHashMap<>();
+    for (ApiSpec spec : specs) {
+      CompletableFuture<Api.Validation> validation = new CompletableFuture<>();
+      validations.put(spec, validation);
+      try {
+        future(spec).complete(compiled(spec, validation));
+      } catch (RuntimeException | Error e) {
+        future(spec).completeExceptionally(e);
+        validation.completeExceptionally(e);
+      }
+    }
+    List<ApiSpec> order = new ArrayList<>(specs);
+    order.sort(Comparator.comparing(spec -> spec != ApiSpec.V1)); // v1 checks every call with it
+    for (ApiSpec spec : order) {
+      CompletableFuture<Api.Validation> validation = validations.get(spec);
+      if (validation.isDone()) {
+        continue; // its document could not be read
+      }
+      try {
+        validation.complete(validation(spec));
+        warmUp(spec, future(spec).join());
+      } catch (RuntimeException | Error e) {
+        validation.completeExceptionally(e);
+      }
+    }
+  }
+
+  private static CompletableFuture<Api> future(ApiSpec spec) {
+    return switch (spec) {
+      case V2 -> v2;
+      case V1 -> v1;
+      case CONTROL -> control;
+    };
+  }
+
+  private static Api compiled(ApiSpec spec, CompletableFuture<Api.Validation> validation) {
+    JsonNode document = documentOf(spec);
     BodySchemas.Compiler compiler = new BodySchemas.Compiler(document);
+    return new Api(
+        operationsOf(spec),
+        document,
+        BodySchemas.compile(document, operationsOf(spec), compiler),
+        // v1's parameters (numbers, patterns written for ECMAScript, lists) stay with the request
+        // validator.
+        spec == ApiSpec.V1
+            ? ParameterChecks.NONE
+            : ParameterChecks.compile(document, operationsOf(spec), compiler),
+        validation);
+  }
+
+  private static Api.Validation validation(ApiSpec spec) {
+    String yaml = spec.yaml();
     // Parsed here, with the request validator's own loader and options, so that the model can also
-    // serve
-    // the form checks of v1 (see V1Forms).
+    // serve the form checks of v1 (see V1Forms).
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
     options.setResolveFully(true);
@@ -315,20 +424,12 @@ public final class Contracts {
     OpenApiInteractionValidator validator =
         OpenApiInteractionValidator.createFor(model).withLevelResolver(levels).build();
     SchemaValidator schemas = new SchemaValidator(model, new MessageResolver(levels));
-    Api api =
-        new Api(
-            validator,
-            operationsOf(spec),
-            model,
-            schemas,
-            new RequestValidator(schemas, new MessageResolver(levels), model, List.of()),
-            new ConcurrentHashMap<>(),
-            BodySchemas.compile(document, operationsOf(spec), compiler),
-            spec == ApiSpec.V1
-                ? ParameterChecks.NONE
-                : ParameterChecks.compile(document, operationsOf(spec), compiler));
-    warmUp(spec, api);
-    return api;
+    return new Api.Validation(
+        validator,
+        model,
+        schemas,
+        new RequestValidator(schemas, new MessageResolver(levels), model, List.of()),
+        new ConcurrentHashMap<>());
   }
 
   private static final String WARM_UP_HASH =
@@ -390,7 +491,10 @@ public final class Contracts {
   }
 
   public static List<Operation> operations(String yaml) {
-    JsonNode root = document(yaml);
+    return operations(document(yaml));
+  }
+
+  private static List<Operation> operations(JsonNode root) {
     List<Operation> operations = new ArrayList<>();
     for (Map.Entry<String, JsonNode> path : root.path("paths").properties()) {
       for (Map.Entry<String, JsonNode> entry : path.getValue().properties()) {

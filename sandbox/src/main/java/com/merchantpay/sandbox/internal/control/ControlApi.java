@@ -63,7 +63,7 @@ public final class ControlApi {
   public ControlApi(
       Host host, SandboxConfig config, Core core, RuntimeOptions options, FaultRules faults) {
     List<String> documented =
-        Contracts.operations(ApiSpec.CONTROL.yaml()).stream()
+        Contracts.operations(ApiSpec.CONTROL).stream()
             .map(operation -> operation.method() + " " + operation.template())
             .toList();
     this.routes = new ControlOperations(host, config, core, options, faults, documented).routes();

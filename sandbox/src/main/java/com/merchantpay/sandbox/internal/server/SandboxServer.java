@@ -75,6 +75,8 @@ public final class SandboxServer implements ControlApi.Host {
   private final String baseUrl;
 
   public SandboxServer(SandboxConfig config) {
+    // The slow part of a cold start: it loads in the background while the rest is built.
+    Contracts.preload();
     this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
     this.ids = new IdSource(config.seed());
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
@@ -132,8 +134,6 @@ public final class SandboxServer implements ControlApi.Host {
   }
 
   public void start() {
-    // The port is open already; the slow part of a cold start does not delay it.
-    Contracts.preload();
     if (ticker != null) {
       // A running clock makes pending work due by itself; settle it a few times a second.
       ticker.scheduleWithFixedDelay(core::settleDue, 250, 250, TimeUnit.MILLISECONDS);

@@ -33,16 +33,7 @@ class ParameterChecksTest {
       names = {"V2", "CONTROL"})
   void findWhatTheRequestValidatorFinds(ApiSpec spec) throws Exception {
     Contracts.Api api = spec == ApiSpec.V2 ? Contracts.v2() : Contracts.control();
-    Contracts.Api validatorOnly =
-        new Contracts.Api(
-            api.validator(),
-            api.operations(),
-            api.model(),
-            api.schemas(),
-            api.requests(),
-            api.parts(),
-            api.bodies(),
-            ParameterChecks.NONE);
+    Contracts.Api validatorOnly = api.withParameters(ParameterChecks.NONE);
     JsonNode document = new YAMLMapper().readTree(spec.yaml());
     List<String> disagreements = new ArrayList<>();
     int compared = 0;
