@@ -59,6 +59,13 @@ public final class Contracts {
 
     /** The decoded path parameters when the raw path matches this operation, else null. */
     public Map<String, String> match(String rawPath) {
+      // The text before the first parameter decides most candidates without the pattern.
+      int literal = template.indexOf('{');
+      boolean anyCase = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
+      if (!rawPath.regionMatches(anyCase, 0, template, 0, literal < 0 ? template.length() : literal)
+          || literal < 0 && rawPath.length() != template.length()) {
+        return null;
+      }
       Matcher matcher = pattern.matcher(rawPath);
       if (!matcher.matches()) {
         return null;

@@ -51,7 +51,13 @@ final class Workspace {
    */
   List<StatusListener.Notice> keep() {
     store.keep();
-    touched.clear();
+    if (!touched.isEmpty()) {
+      // Clearing walks the whole table, which keeps the size of the largest change ever made.
+      touched.clear();
+    }
+    if (notices.isEmpty()) {
+      return List.of();
+    }
     List<StatusListener.Notice> kept = List.copyOf(notices);
     notices.clear();
     return kept;

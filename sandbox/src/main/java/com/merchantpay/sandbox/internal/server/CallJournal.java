@@ -76,7 +76,14 @@ public final class CallJournal {
       CallNotes notes,
       HttpSupport.Out out,
       String fault) {
+    // Everything is read before the lock, which every call of both interfaces takes.
     byte[] body = in.body().length > MAX_BODY ? Arrays.copyOf(in.body(), MAX_BODY) : in.body();
+    String contentType = in.contentType();
+    List<String> findings = notes.findings();
+    int status = out == null ? 0 : out.status();
+    List<String> members = names(out == null ? null : out.headers().get(Ignored.MEMBERS_HEADER));
+    List<String> parameters =
+        names(out == null ? null : out.headers().get(Ignored.PARAMETERS_HEADER));
     synchronized (this) {
       entries.addLast(
           new Entry(
@@ -88,16 +95,16 @@ public final class CallJournal {
               in.method(),
               in.rawPath(),
               in.query(),
-              in.contentType(),
+              contentType,
               body,
               notes.merchant(),
               notes.idempotencyKey(),
               notes.nonce(),
-              notes.findings(),
-              out == null ? 0 : out.status(),
+              findings,
+              status,
               fault,
-              names(out == null ? null : out.headers().get(Ignored.MEMBERS_HEADER)),
-              names(out == null ? null : out.headers().get(Ignored.PARAMETERS_HEADER))));
+              members,
+              parameters));
       bodyBytes += body.length;
       while (entries.size() > CAPACITY || bodyBytes > MAX_BODY_BYTES) {
         bodyBytes -= entries.removeFirst().body().length;

@@ -203,8 +203,11 @@ final class NettyServer {
         request.method().name(), target.getRawPath(), target.getRawQuery(), headers, body);
   }
 
-  /** One request of a connection, with what the answer's framing depends on. */
-  private record Pending(Received received, boolean keepAlive, boolean head) {}
+  /**
+   * One request of a connection, with what the answer's framing depends on; {@code http10} when the
+   * caller spoke HTTP/1.0, which keeps a connection only when both sides say so.
+   */
+  private record Pending(Received received, boolean keepAlive, boolean head, boolean http10) {}
 
   /**
    * Answers a connection's requests one at a time; requests that arrive while one is answered off
@@ -230,7 +233,10 @@ final class NettyServer {
       accept(
           context,
           new Pending(
-              received, HttpUtil.isKeepAlive(request), HttpMethod.HEAD.equals(request.method())));
+              received,
+              HttpUtil.isKeepAlive(request),
+              HttpMethod.HEAD.equals(request.method()),
+              HttpVersion.HTTP_1_0.equals(request.protocolVersion())));
     }
 
     void accept(ChannelHandlerContext context, Pending pending) {
@@ -251,8 +257,19 @@ final class NettyServer {
       try {
         workers.execute(
             () -> {
-              Reply reply = handler.answer(pending.received());
-              context.executor().execute(() -> deliver(context, pending, reply));
+              Reply reply;
+              try {
+                reply = handler.answer(pending.received());
+              } catch (RuntimeException | Error e) {
+                // The handler answers its own failures; this last guard keeps the connection from
+                // waiting for ever.
+                reply =
+                    Reply.whole(
+                        HttpSupport.Out.text(
+                            500, "text/plain; charset=utf-8", "sandbox failure\n"));
+              }
+              Reply answer = reply;
+              context.executor().execute(() -> deliver(context, pending, answer));
             });
       } catch (RejectedExecutionException e) {
         context.close(); // the sandbox is stopping
@@ -276,7 +293,7 @@ final class NettyServer {
                 body.length == 0 || pending.head()
                     ? Unpooled.EMPTY_BUFFER
                     : Unpooled.wrappedBuffer(body));
-        frame(response, out, pending.keepAlive());
+        frame(response, out, pending);
         var written = context.writeAndFlush(response);
         if (!pending.keepAlive()) {
           written.addListener(ChannelFutureListener.CLOSE);
@@ -287,7 +304,7 @@ final class NettyServer {
       }
       HttpResponse head =
           new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(out.status()));
-      frame(head, out, pending.keepAlive());
+      frame(head, out, pending);
       int half = body.length / 2;
       context.write(head);
       context.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(body, 0, half)));
@@ -332,8 +349,11 @@ final class NettyServer {
     }
   }
 
-  /** The status line's headers: type, length, date, the answer's own, and whether to keep alive. */
-  private static void frame(HttpResponse response, HttpSupport.Out out, boolean keepAlive) {
+  /**
+   * The status line's headers: type, length, date, the answer's own, and whether to keep alive (a
+   * null {@code pending}: never).
+   */
+  private static void frame(HttpResponse response, HttpSupport.Out out, Pending pending) {
     HttpHeaders headers = response.headers();
     if (out.contentType() != null) {
       headers.set(HttpHeaderNames.CONTENT_TYPE, out.contentType());
@@ -344,8 +364,10 @@ final class NettyServer {
     }
     headers.set(HttpHeaderNames.DATE, Dates.now());
     out.headers().forEach(headers::set);
-    if (!keepAlive) {
+    if (pending == null || !pending.keepAlive()) {
       headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    } else if (pending.http10()) {
+      headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
     }
   }
 
@@ -365,7 +387,7 @@ final class NettyServer {
             "text/plain; charset=utf-8",
             (why + "\n").getBytes(StandardCharsets.UTF_8),
             Map.of()),
-        false);
+        null);
     context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
   }
 
@@ -393,7 +415,12 @@ final class NettyServer {
       ChannelHandlerContext connection = context.pipeline().context(Connection.class);
       ((Connection) connection.handler())
           .accept(
-              connection, new Pending(received, false, HttpMethod.HEAD.equals(request.method())));
+              connection,
+              new Pending(
+                  received,
+                  false,
+                  HttpMethod.HEAD.equals(request.method()),
+                  HttpVersion.HTTP_1_0.equals(request.protocolVersion())));
     }
   }
 

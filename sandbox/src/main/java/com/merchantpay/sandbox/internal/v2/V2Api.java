@@ -141,7 +141,7 @@ public final class V2Api {
     if (space < 0
         || !value.substring(0, space).equalsIgnoreCase("Bearer")
         || token.isEmpty()
-        || token.chars().anyMatch(Character::isWhitespace)) {
+        || hasWhitespace(token)) {
       throw ApiError.unauthenticated("The Authorization header must be 'Bearer <access token>'.");
     }
     String merchantId = config.bearerTokens().get(token);
@@ -149,6 +149,15 @@ public final class V2Api {
       throw ApiError.unauthenticated("The access token is not recognised.");
     }
     return merchantId;
+  }
+
+  private static boolean hasWhitespace(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isWhitespace(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
