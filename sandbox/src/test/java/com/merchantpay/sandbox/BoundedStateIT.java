@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * payment creates, each with its own idempotency key, from four callers. Once every bound is
  * reached (resources, idempotency keys), the live heap, measured after a full collection, must stay
  * flat: without the bounds it grows by about half a kilobyte per create. Runs for {@code
- * bounded.seconds} (60 by default); the benchmarks soak it for ten minutes.
+ * bounded.seconds} (30 by default, which on Netty makes more creates than the 60 seconds on the
+ * JDK's server made; the test asks for at least 22,000); the benchmarks soak it for ten minutes.
  */
 class BoundedStateIT {
   private static final int RETAINED = Integer.getInteger("bounded.retained", 1_000);
@@ -36,7 +37,7 @@ class BoundedStateIT {
 
   @Test
   void theLiveHeapStaysFlatUnderUniqueCreatesOnceTheBoundsAreReached() throws Exception {
-    Duration run = Duration.ofSeconds(Long.getLong("bounded.seconds", 60));
+    Duration run = Duration.ofSeconds(Long.getLong("bounded.seconds", 30));
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     try (Sandbox sandbox = Sandbox.builder().retention(RETAINED, Duration.ofDays(7)).start()) {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
