@@ -52,7 +52,7 @@ class BodySchemasTest {
               .getContent()
               .get("application/json")
               .getSchema();
-      for (JsonNode example : examples(document, operation)) {
+      for (JsonNode example : RequestExamples.of(document, operation)) {
         assertThat(api.bodies().findings(operation.id(), example))
             .as("%s example %s", operation.id(), example)
             .isEmpty();
@@ -90,32 +90,6 @@ class BodySchemasTest {
       assertThat(api.bodies().covers(operation.id()))
           .as(operation.id())
           .isEqualTo(body.has("$ref") || body.path("content").has("application/json"));
-    }
-  }
-
-  private static List<JsonNode> examples(JsonNode document, Contracts.Operation operation) {
-    JsonNode media =
-        document
-            .path("paths")
-            .path(operation.template())
-            .path(operation.method().toLowerCase(Locale.ROOT))
-            .path("requestBody")
-            .path("content")
-            .path("application/json");
-    List<JsonNode> examples = new ArrayList<>();
-    if (media.has("example")) {
-      examples.add(reparse(media.get("example")));
-    }
-    media.path("examples").forEach(named -> examples.add(reparse(named.path("value"))));
-    return examples;
-  }
-
-  /** As the sandbox reads a body: decimals exact. */
-  private static JsonNode reparse(JsonNode node) {
-    try {
-      return Json.parse(Json.bytes(node));
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
     }
   }
 

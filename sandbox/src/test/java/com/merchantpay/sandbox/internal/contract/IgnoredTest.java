@@ -35,7 +35,7 @@ class IgnoredTest {
     List<String> disagreements = new ArrayList<>();
     for (Contracts.Operation operation : api.operations()) {
       Schema<?> schema = modelSchema(api, operation);
-      for (JsonNode example : examples(api.document(), operation)) {
+      for (JsonNode example : RequestExamples.of(api.document(), operation)) {
         List<JsonNode> bodies = new ArrayList<>(List.of(example));
         bodies.addAll(withUnknownMembers(example));
         for (JsonNode body : bodies) {
@@ -149,20 +149,6 @@ class IgnoredTest {
     }
     var media = op.getRequestBody().getContent().get("application/json");
     return media == null ? null : media.getSchema();
-  }
-
-  private static List<JsonNode> examples(JsonNode document, Contracts.Operation operation) {
-    String pointer = BodySchemas.requestBodyPointer(document, operation);
-    List<JsonNode> examples = new ArrayList<>();
-    if (pointer == null) {
-      return examples;
-    }
-    JsonNode media = document.at(pointer).path("content").path("application/json");
-    if (media.has("example")) {
-      examples.add(media.get("example"));
-    }
-    media.path("examples").forEach(named -> examples.add(named.path("value")));
-    return examples;
   }
 
   /** The example with one unknown member added to each object in it, one object at a time. */
