@@ -130,7 +130,9 @@ final class NettyServer {
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   /**
-   * Listens on the loopback interface.
+   * Binds a port of the loopback interface, and accepts no connection until {@link #open}: the
+   * port's number is known at once (the sandbox's URLs name it), while a call made before the
+   * sandbox is fully built waits in the system's queue of connections rather than reaching it.
    *
    * @param port the port, or 0 for any free one
    * @throws UncheckedIOException when the port cannot be bound
@@ -143,6 +145,7 @@ final class NettyServer {
             .group(acceptor, loops())
             .channel(NioServerSocketChannel.class)
             .option(ChannelOption.SO_BACKLOG, 1024)
+            .option(ChannelOption.AUTO_READ, false) // no accepting before open()
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(
                 new ChannelInitializer<SocketChannel>() {
@@ -169,6 +172,11 @@ final class NettyServer {
           e instanceof SocketException socket ? socket : new BindException(e.getMessage());
       throw new UncheckedIOException("cannot listen on loopback port " + port, cause);
     }
+  }
+
+  /** Starts accepting connections, those already waiting first. */
+  void open() {
+    listening.config().setAutoRead(true);
   }
 
   int port() {

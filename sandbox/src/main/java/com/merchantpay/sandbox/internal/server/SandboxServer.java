@@ -133,11 +133,13 @@ public final class SandboxServer implements ControlApi.Host {
             : Executors.newSingleThreadScheduledExecutor(daemon("merchantpay-sandbox-clock"));
   }
 
+  /** Starts answering, once the sandbox is built and its starting fault rules are in force. */
   public void start() {
     if (ticker != null) {
       // A running clock makes pending work due by itself; settle it a few times a second.
       ticker.scheduleWithFixedDelay(core::settleDue, 250, 250, TimeUnit.MILLISECONDS);
     }
+    http.open();
   }
 
   public void stop() {

@@ -1,6 +1,7 @@
 package com.merchantpay.sandbox.internal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import java.io.ByteArrayOutputStream;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The HTTP server on its own, spoken to over a plain socket: answers keep their requests' order
  * even when one is answered off the I/O thread, HTTP/1.0 keeps a connection only when asked, a body
- * too large and a target that is no URI are answered and end the connection, and a stop closes
- * everything.
+ * too large and a target that is no URI are answered and end the connection, nothing is answered
+ * before the server opens, and a stop closes everything.
  */
 class NettyServerTest {
   private final ExecutorService workers = Executors.newFixedThreadPool(2);
@@ -61,6 +62,7 @@ class NettyServerTest {
               }
             },
             workers);
+    server.open();
   }
 
   @AfterEach
@@ -124,6 +126,23 @@ class NettyServerTest {
 
       assertThat(answer).startsWith("HTTP/1.1 400").contains("not a URI");
       assertThat(received).isEmpty();
+    }
+  }
+
+  @Test
+  void aCallMadeBeforeTheServerOpensWaitsForIt() throws IOException {
+    server.stop();
+    server = new NettyServer(0, new RefusingHandler(), workers);
+    try (Socket socket = connect()) {
+      socket.setSoTimeout(300);
+      write(socket, "GET /early HTTP/1.1\r\nHost: x\r\n\r\n");
+
+      assertThatThrownBy(() -> socket.getInputStream().read())
+          .isInstanceOf(SocketTimeoutException.class);
+
+      server.open();
+      socket.setSoTimeout(5_000);
+      assertThat(readUntil(socket, "\r\n\r\n")).startsWith("HTTP/1.1 503");
     }
   }
 
