@@ -100,15 +100,26 @@ final class StartUp {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(arguments);
+    // Kept in a file rather than a pipe, so the server never blocks on it; read only on failure.
+    Path output = Files.createTempFile("merchantpay-start-up", ".log");
     long started = System.nanoTime();
     Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(discard()).start();
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     try {
       awaitCreate("http://127.0.0.1:" + port, Duration.ofSeconds(60));
       return (System.nanoTime() - started) / 1e6;
+    } catch (IllegalStateException e) {
+      process.destroy();
+      process.waitFor();
+      throw new IllegalStateException(
+          e.getMessage() + "; the server printed:\n" + Files.readString(output), e);
     } finally {
       process.destroy();
       process.waitFor();
+      Files.deleteIfExists(output);
     }
   }
 
@@ -192,7 +203,7 @@ final class StartUp {
     int attempt = 0;
     while (true) {
       try {
-        HttpResponse<Void> answer =
+        HttpResponse<String> answer =
             http.send(
                 HttpRequest.newBuilder(URI.create(baseUrl + CREATE))
                     .timeout(patience)
@@ -201,11 +212,12 @@ final class StartUp {
                     .header("Idempotency-Key", "start-up-" + System.nanoTime() + "-" + attempt++)
                     .POST(HttpRequest.BodyPublishers.ofString(Servers.CREATE_BODY))
                     .build(),
-                HttpResponse.BodyHandlers.discarding());
+                HttpResponse.BodyHandlers.ofString());
         if (answer.statusCode() == 200) {
           return;
         }
-        throw new IllegalStateException("the first create was answered " + answer.statusCode());
+        throw new IllegalStateException(
+            "the first create was answered " + answer.statusCode() + ": " + answer.body());
       } catch (ConnectException notYet) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("nothing listened at " + baseUrl + " within " + patience);
