@@ -288,14 +288,12 @@ public final class SandboxServer implements ControlApi.Host {
     String path = received.rawPath();
     boolean v2Path = path.startsWith("/api/v2/");
     if (received.body() == null) {
-      return NettyServer.Reply.whole(
-          (v2Path
-                  ? ApiError.validation(
-                          "body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable")
-                      .response()
-                  : HttpSupport.Out.text(
-                      413, "text/plain; charset=utf-8", "request body too large or unreadable\n"))
-              .withHeader("Request-Id", requestId));
+      return unread(
+          requestId,
+          v2Path,
+          "body: larger than " + HttpSupport.MAX_BODY + " bytes, or unreadable",
+          413,
+          "request body too large or unreadable");
     }
     HttpSupport.In in;
     try {
@@ -308,14 +306,12 @@ public final class SandboxServer implements ControlApi.Host {
               received.body());
     } catch (IllegalArgumentException e) {
       // Only reading the query can throw this: a malformed percent escape.
-      return NettyServer.Reply.whole(
-          (v2Path
-                  ? ApiError.validation("query: malformed percent-encoding").response()
-                  : HttpSupport.Out.text(
-                      400,
-                      "text/plain; charset=utf-8",
-                      "malformed percent-encoding in the query\n"))
-              .withHeader("Request-Id", requestId));
+      return unread(
+          requestId,
+          v2Path,
+          "query: malformed percent-encoding",
+          400,
+          "malformed percent-encoding in the query");
     }
     HttpSupport.Out out;
     CallNotes notes = new CallNotes();
@@ -348,6 +344,19 @@ public final class SandboxServer implements ControlApi.Host {
           hit == null ? null : hit.describe());
     }
     return FaultedCalls.reply(out.withHeader("Request-Id", requestId), hit);
+  }
+
+  /**
+   * The answer to a request that could not be read: a v2 validation error naming what, or for
+   * anything else a plain text with the status.
+   */
+  private static NettyServer.Reply unread(
+      String requestId, boolean v2Path, String finding, int status, String text) {
+    HttpSupport.Out out =
+        v2Path
+            ? ApiError.validation(finding).response()
+            : HttpSupport.Out.text(status, "text/plain; charset=utf-8", text + "\n");
+    return NettyServer.Reply.whole(out.withHeader("Request-Id", requestId));
   }
 
   private HttpSupport.Out route(HttpSupport.In in, String path, CallNotes notes) {

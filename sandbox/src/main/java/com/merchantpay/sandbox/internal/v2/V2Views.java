@@ -74,8 +74,9 @@ public final class V2Views {
             Json.write(g, p.invoice());
           }
           writeAmount(g, "amount", p.amount(), p.currency());
-          if (p.status() == PaymentStatus.SETTLED && p.captured() != null) {
-            writeAmount(g, "capturedAmount", p.captured(), p.currency());
+          BigDecimal captured = capturedShown(p);
+          if (captured != null) {
+            writeAmount(g, "capturedAmount", captured, p.currency());
           }
           if (p.customerIp() != null) {
             g.writeObjectFieldStart("customer");
@@ -160,9 +161,15 @@ public final class V2Views {
    * amount, which {@code amount} keeps showing).
    */
   private static void putCaptured(ObjectNode node, Payment p) {
-    if (p.status() == PaymentStatus.SETTLED && p.captured() != null) {
-      node.set("capturedAmount", Json.amount(p.captured(), p.currency()));
+    BigDecimal captured = capturedShown(p);
+    if (captured != null) {
+      node.set("capturedAmount", Json.amount(captured, p.currency()));
     }
+  }
+
+  /** The money taken, shown for a settled payment only. */
+  private static BigDecimal capturedShown(Payment p) {
+    return p.status() == PaymentStatus.SETTLED ? p.captured() : null;
   }
 
   public static ObjectNode paymentNotification(Payment p) {
