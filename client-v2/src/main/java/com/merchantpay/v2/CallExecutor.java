@@ -82,7 +82,7 @@ final class CallExecutor {
   private final LongSupplier nanoTime;
   private final CallListener listener;
 
-  /** The headers made for the last token, made again only when the token changes. */
+  /** The headers made for the last token, checked and made again only when the token changes. */
   private record Headers(String token, Map<String, String> headers) {
     @Override
     public String toString() {
@@ -90,7 +90,7 @@ final class CallExecutor {
     }
   }
 
-  private volatile Headers lastHeaders = new Headers("", Map.of());
+  private volatile Headers lastHeaders;
 
   CallExecutor(
       Supplier<String> accessToken,
@@ -401,6 +401,10 @@ final class CallExecutor {
           key,
           e);
     }
+    Headers last = lastHeaders;
+    if (last != null && last.token().equals(token)) {
+      return last.headers(); // checked when it was first given
+    }
     try {
       AccessTokens.requireValid(token);
     } catch (IllegalArgumentException e) {
@@ -410,12 +414,8 @@ final class CallExecutor {
           key,
           null);
     }
-    Headers last = lastHeaders;
-    if (!token.equals(last.token())) {
-      last =
-          new Headers(token, Map.of("Authorization", "Bearer " + token, "User-Agent", userAgent));
-      lastHeaders = last;
-    }
+    last = new Headers(token, Map.of("Authorization", "Bearer " + token, "User-Agent", userAgent));
+    lastHeaders = last;
     return last.headers();
   }
 

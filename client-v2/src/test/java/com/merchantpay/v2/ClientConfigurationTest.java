@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -97,6 +98,25 @@ class ClientConfigurationTest extends ClientTestSupport {
     server.verify(
         getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
             .withHeader("Authorization", equalTo("Bearer token-2")));
+  }
+
+  @Test
+  void aTokenIsCheckedWheneverTheSupplierGivesANewOne() {
+    server.stubFor(get("/api/v2/payments/p-1").willReturn(okJson(payment("p-1", "Settled"))));
+    Iterator<String> tokens = List.of("good", "good", "bad token", "good").iterator();
+    MerchantPayClient client = client(b -> b.accessTokenSupplier(tokens::next));
+
+    client.payments().get("p-1");
+    client.payments().get("p-1");
+    assertThatThrownBy(() -> client.payments().get("p-1"))
+        .isInstanceOf(AccessTokenException.class)
+        .hasMessageContaining("unusable token");
+    client.payments().get("p-1");
+
+    server.verify(
+        3,
+        getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
+            .withHeader("Authorization", equalTo("Bearer good")));
   }
 
   @Test
