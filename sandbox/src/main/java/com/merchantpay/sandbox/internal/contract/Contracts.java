@@ -66,6 +66,10 @@ public final class Contracts {
           || literal < 0 && rawPath.length() != template.length()) {
         return null;
       }
+      // A parameter never spans a slash, so a path with another count of segments cannot match.
+      if (literal >= 0 && slashes(rawPath) != slashes(template)) {
+        return null;
+      }
       Matcher matcher = pattern.matcher(rawPath);
       if (!matcher.matches()) {
         return null;
@@ -75,6 +79,16 @@ public final class Contracts {
         params.put(pathParams.get(i), HttpSupport.decode(matcher.group(i + 1), false));
       }
       return params;
+    }
+
+    private static int slashes(String path) {
+      int count = 0;
+      for (int i = 0; i < path.length(); i++) {
+        if (path.charAt(i) == '/') {
+          count++;
+        }
+      }
+      return count;
     }
   }
 
