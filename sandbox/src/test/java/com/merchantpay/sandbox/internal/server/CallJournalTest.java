@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class CallJournalTest {
@@ -42,6 +46,38 @@ class CallJournalTest {
     }
 
     assertThat(journal.entries(0)).hasSize(fit);
+  }
+
+  @Test
+  void callsRecordedAtOnceAreAllCountedAndReadBackInSequence() throws Exception {
+    CallJournal journal = new CallJournal();
+    int threads = 4;
+    int each = CallJournal.CAPACITY / 2;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < each; i++) {
+                    journal.record(Instant.EPOCH, "r", call(10), new CallNotes(), null, null);
+                  }
+                }));
+      }
+      for (Future<?> future : done) {
+        future.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    List<CallJournal.Entry> kept = journal.entries(0);
+    assertThat(journal.last()).isEqualTo((long) threads * each);
+    assertThat(kept).hasSize(CallJournal.CAPACITY);
+    assertThat(kept.size() + journal.forgotten()).isEqualTo((long) threads * each);
+    assertThat(kept).extracting(CallJournal.Entry::sequence).isSorted().doesNotHaveDuplicates();
+    assertThat(kept.get(kept.size() - 1).sequence()).isEqualTo((long) threads * each);
   }
 
   private static HttpSupport.In call(int bodySize) {
