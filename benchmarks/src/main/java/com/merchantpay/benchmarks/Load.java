@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -76,6 +77,43 @@ final class Load {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
+    }
+  }
+
+  /**
+   * Rows measured in rounds, every row once a round, so that a machine that speeds up or slows down
+   * during the run weighs on every row alike rather than on the rows measured at that moment.
+   */
+  static final class Rows {
+    /** One server and the load it is measured under. */
+    record Row(String baseUrl, Shape shape) {}
+
+    private Rows() {}
+
+    /**
+     * Each row's median result by rate over {@code rounds} rounds, in the rows' order; every row is
+     * warmed up once, before its first round.
+     */
+    static List<Result> medians(List<Row> rows, int rounds, Duration warmUp, Duration measure)
+        throws Exception {
+      List<List<Result>> byRow = new ArrayList<>();
+      rows.forEach(row -> byRow.add(new ArrayList<>()));
+      for (int round = 0; round < rounds; round++) {
+        for (int i = 0; i < rows.size(); i++) {
+          Row row = rows.get(i);
+          byRow
+              .get(i)
+              .add(run(row.baseUrl(), row.shape(), round == 0 ? warmUp : Duration.ZERO, measure));
+        }
+      }
+      return byRow.stream().map(Rows::median).toList();
+    }
+
+    /** The result of median rate (of an even number, the faster of the middle two). */
+    static Result median(List<Result> results) {
+      List<Result> sorted = new ArrayList<>(results);
+      sorted.sort(Comparator.comparingDouble(Result::requestsPerSecond));
+      return sorted.get(sorted.size() / 2);
     }
   }
 

@@ -30,8 +30,9 @@ final class Report {
 
   // ---------------------------------------------------------------- sandbox
 
-  /** The sandbox's rows and those it is compared with, measured one after another. */
+  /** The sandbox's rows and those it is compared with, each the median of its rounds. */
   record Servers(
+      int rounds,
       Load.Result get,
       Load.Result wireMockGet,
       Load.Result nettyGet,
@@ -49,7 +50,15 @@ final class Report {
         .append("Load: ")
         .append(r.get().driver())
         .append(
-            ", closed loop, after a warm-up of the same load. The sandbox checks every request "
+            ", closed loop, after a warm-up of the same load; "
+                + (r.rounds() > 1
+                    ? "every row is the median of "
+                        + r.rounds()
+                        + " measurements, one a round, the rows taking turns (the reads' rounds"
+                        + " before the creates'), so the machine's changes of pace weigh on all of"
+                        + " them alike. "
+                    : "one measurement a row. ")
+                + "The sandbox checks every request "
                 + "against the spec and keeps its state; WireMock (3.13, request journal off) answers static stubs with "
                 + "the sandbox's own answers (one payment's path, any payment's path by pattern, the create). The bare "
                 + "Netty server writes the same bytes with as many I/O threads as the sandbox's server has: it is the "
