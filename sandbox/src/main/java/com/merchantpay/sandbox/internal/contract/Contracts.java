@@ -45,7 +45,11 @@ import java.util.regex.Pattern;
  * server already listens; the first request waits for it.
  */
 public final class Contracts {
-  /** One operation of a document. */
+  /**
+   * One operation of a document; {@code firstParameter} (the index of the template's first
+   * parameter, -1 for none) and {@code slashes} (the template's count of them) are derived from the
+   * template once, for matching.
+   */
   public record Operation(
       String id,
       String method,
@@ -55,19 +59,45 @@ public final class Contracts {
       boolean hasBody,
       List<String> hashed,
       String requiredRole,
-      boolean xml) {
+      boolean xml,
+      int firstParameter,
+      int slashes) {
+
+    public Operation(
+        String id,
+        String method,
+        String template,
+        Pattern pattern,
+        List<String> pathParams,
+        boolean hasBody,
+        List<String> hashed,
+        String requiredRole,
+        boolean xml) {
+      this(
+          id,
+          method,
+          template,
+          pattern,
+          pathParams,
+          hasBody,
+          hashed,
+          requiredRole,
+          xml,
+          template.indexOf('{'),
+          slashes(template));
+    }
 
     /** The decoded path parameters when the raw path matches this operation, else null. */
     public Map<String, String> match(String rawPath) {
       // The text before the first parameter decides most candidates without the pattern.
-      int literal = template.indexOf('{');
       boolean anyCase = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
-      if (!rawPath.regionMatches(anyCase, 0, template, 0, literal < 0 ? template.length() : literal)
-          || literal < 0 && rawPath.length() != template.length()) {
+      int literal = firstParameter < 0 ? template.length() : firstParameter;
+      if (!rawPath.regionMatches(anyCase, 0, template, 0, literal)
+          || firstParameter < 0 && rawPath.length() != template.length()) {
         return null;
       }
       // A parameter never spans a slash, so a path with another count of segments cannot match.
-      if (literal >= 0 && slashes(rawPath) != slashes(template)) {
+      if (firstParameter >= 0 && slashes(rawPath) != slashes) {
         return null;
       }
       Matcher matcher = pattern.matcher(rawPath);
