@@ -112,8 +112,6 @@ final class StartUp {
       awaitCreate("http://127.0.0.1:" + port, Duration.ofSeconds(60));
       return (System.nanoTime() - started) / 1e6;
     } catch (IllegalStateException e) {
-      process.destroy();
-      process.waitFor();
       throw new IllegalStateException(
           e.getMessage() + "; the server printed:\n" + Files.readString(output), e);
     } finally {
