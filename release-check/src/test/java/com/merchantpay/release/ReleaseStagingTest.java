@@ -86,15 +86,23 @@ class ReleaseStagingTest {
     staging = work.resolve("staging");
     String armoredKey = throwawayKey();
 
-    List<String> command = new ArrayList<>(List.of("mvn", "-B", "-ntp", "-q", "-P", "release"));
+    List<String> command = new ArrayList<>(releasingStagingCommand());
+    assertThat(command.subList(0, 1)).containsExactly("mvn");
+    assertThat(command.get(command.indexOf("-pl") + 1).split(","))
+        .as("the modules RELEASING.md stages are the published ones")
+        .containsExactlyInAnyOrderElementsOf(PUBLISHED.values().stream().map(m -> m[0]).toList());
+    // Added to the documented command: quiet, a staging directory of this run's own, no format
+    // check
+    // (the enclosing build made it), and nothing installed into the local repository, where it
+    // would
+    // let later builds resolve this project's artifacts from an earlier build instead of the
+    // reactor.
     command.addAll(
         List.of(
-            "deploy",
-            "-DskipTests",
+            "-q",
             "-Dspotless.check.skip=true",
-            "-DaltDeploymentRepository=staging::file:" + staging,
-            "-pl",
-            String.join(",", PUBLISHED.values().stream().map(m -> m[0]).toList())));
+            "-Dmaven.install.skip=true",
+            "-DaltDeploymentRepository=staging::file:" + staging));
     String localRepository = System.getProperty("maven.repo.local");
     if (localRepository != null) {
       command.add("-Dmaven.repo.local=" + localRepository);
@@ -166,6 +174,19 @@ class ReleaseStagingTest {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /**
+   * The staging command of RELEASING.md, step 4, split into words: the test runs what a maintainer
+   * is told to run, not a copy that could drift from it.
+   */
+  private static List<String> releasingStagingCommand() throws IOException {
+    String releasing = Files.readString(REPOSITORY.resolve("RELEASING.md"));
+    Matcher block =
+        Pattern.compile("(?m)^(mvn [^`\n]*-P release deploy[^`]*?)```").matcher(releasing);
+    assertThat(block.find()).as("RELEASING.md has a staging command").isTrue();
+    String command = block.group(1).replace("\\\n", " ").strip();
+    return List.of(command.split("\\s+"));
+  }
 
   /**
    * The staged files of an artifact by what follows its (timestamped) version: .jar, -sources.jar
