@@ -26,7 +26,9 @@ class RefundTest extends SandboxTestBase {
     assertThat(created.status()).isEqualTo(200);
     JsonNode refund = created.json();
     assertThat(refund.path("status").asText()).isEqualTo("Pending");
-    assertThat(refund.has("resultCode")).as("a pending refund has no outcome yet").isFalse();
+    assertThat(refund.path("resultCode").asText())
+        .as("the creation answer carries resultCode: the refund was accepted")
+        .isEqualTo("Success");
     assertThat(refund.path("amount").path("value").decimalValue()).isEqualByComparingTo("500.25");
     String id = refund.path("id").asText();
     api.advance("PT9S");
@@ -176,13 +178,20 @@ class RefundTest extends SandboxTestBase {
   }
 
   @Test
-  void aPendingRefundCarriesNoResultCodeUntilItEnds() {
+  void aPendingRefundIsAcceptedThenCarriesTheReasonItWasRejected() {
     String paymentId = api.pay("4000000000004020", "100", false).path("id").asText();
 
     JsonNode created = api.post("/api/v2/refunds", refund(paymentId, "10")).json();
 
     assertThat(created.path("status").asText()).isEqualTo("Pending");
-    assertThat(created.has("resultCode")).isFalse();
+    assertThat(created.path("resultCode").asText()).isEqualTo("Success");
+    assertThat(
+            api.get("/api/v2/refunds/" + created.path("id").asText())
+                .json()
+                .path("resultCode")
+                .asText())
+        .as("a read while Pending shows the same")
+        .isEqualTo("Success");
     api.advance("PT10S");
     JsonNode ended = api.get("/api/v2/refunds/" + created.path("id").asText()).json();
     assertThat(ended.path("status").asText()).isEqualTo("Rejected");

@@ -196,7 +196,8 @@ public final class V2Views {
     node.set("amount", Json.amount(r.amount(), r.currency()));
     node.put("status", r.status().wire());
     if (withResultCode) {
-      Json.putIfNotNull(node, "resultCode", r.resultCode());
+      // A refund still Pending was accepted: Success, until the bank's answer gives its outcome.
+      node.put("resultCode", r.resultCode() == null ? "Success" : r.resultCode());
     }
     return node;
   }
