@@ -614,4 +614,103 @@ final class Breakages {
           }
         });
   }
+
+  // ---------------------------------------------------------------- members the documents list
+
+  /** Edits the JSON answers of v2 calls of this method and path. */
+  private static MutatingProxy.Fault answers(
+      String method, String pathPattern, Consumer<ObjectNode> edit) {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        if (call.method.equals(method)
+            && call.path().matches(pathPattern)
+            && answer.json() instanceof ObjectNode body) {
+          edit.accept(body);
+          answer.json(body);
+        }
+      }
+    };
+  }
+
+  /** The answer to a refund's creation without the resultCode the documents say it carries. */
+  static MutatingProxy.Fault refundCreationWithoutResultCode() {
+    return answers("POST", "/api/v2/refunds", refund -> refund.remove("resultCode"));
+  }
+
+  /** Refund list items without the paymentId the documents list for them. */
+  static MutatingProxy.Fault refundListItemsWithoutPaymentId() {
+    return answers(
+        "GET",
+        "/api/v2/refunds",
+        page -> page.path("items").forEach(item -> ((ObjectNode) item).remove("paymentId")));
+  }
+
+  /** Finished payments without the finish date the documents list, in every view of them. */
+  static MutatingProxy.Fault finishedPaymentsWithoutCompleted() {
+    return Faults.v2Answers(json -> Faults.objects(json, o -> o.remove("completed")));
+  }
+
+  /**
+   * A request the payment's state does not allow refused with validation_error, as if its format
+   * were wrong, instead of invalid_operation.
+   */
+  static MutatingProxy.Fault wrongStateAsValidationError() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json = Faults.isV2Json(call, answer) ? answer.json() : null;
+        if (json != null
+            && answer.status == 409
+            && "invalid_operation".equals(json.path("code").asText())) {
+          answer.status = 400;
+          ObjectNode body =
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "validation_error")
+                  .put("message", "The payment is not in a state for that.");
+          body.putArray("errors").add("status: not allowed");
+          answer.json(body);
+        }
+      }
+    };
+  }
+
+  /** listPaymentsFilter that ignores siteAlias and lists the merchant's payments for any site. */
+  static MutatingProxy.Fault v1SiteAliasIgnored() {
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          String site = values.get("siteAlias");
+          if (operation.equalsIgnoreCase("listPaymentsFilter")
+              && site != null
+              && site.startsWith("kit-other-site")) {
+            values.remove("siteAlias");
+            return true;
+          }
+          return false;
+        });
+  }
+
+  /** v1 payments whose CurrencyCode is no ISO 4217 code. */
+  static MutatingProxy.Fault v1CurrencyNotIso() {
+    return Faults.v1Answers(
+        (operation, envelope) -> {
+          if (envelope.path("Payment").isObject()) {
+            ((ObjectNode) envelope.path("Payment")).put("CurrencyCode", "rubles");
+          }
+        });
+  }
+
+  /** An invoice whose customer phone is no E.164 number at all accepted. */
+  static MutatingProxy.Fault invoicePhoneOfLettersAccepted() {
+    return rewrites(
+        "POST",
+        "/api/v2/invoices",
+        body -> {
+          JsonNode phone = body.path("customer").path("phone");
+          if (phone.isTextual() && !phone.asText().matches("[0-9]+")) {
+            ((ObjectNode) body.path("customer")).put("phone", "79161234567");
+          }
+        });
+  }
 }

@@ -159,18 +159,24 @@ final class Faults {
         });
   }
 
-  static MutatingProxy.Fault pendingRefundsSayTheyWorked() {
-    return v2Answers(
-        json ->
-            objects(
-                json,
-                o -> {
-                  if ("Pending".equals(o.path("status").asText())
-                      && o.has("paymentId")
-                      && !o.has("type")) {
-                    o.put("resultCode", "Success");
-                  }
-                }));
+  /**
+   * A refund read while it is Pending shows no resultCode (its creation answer still carries one,
+   * as the documents say).
+   */
+  static MutatingProxy.Fault pendingRefundsReadWithoutResultCode() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json =
+            call.method.equals("GET") && call.path().matches("/api/v2/refunds/[^/]+")
+                ? answer.json()
+                : null;
+        if (json instanceof ObjectNode refund && "Pending".equals(refund.path("status").asText())) {
+          refund.remove("resultCode");
+          answer.json(refund);
+        }
+      }
+    };
   }
 
   static MutatingProxy.Fault jsonAnsweredAsText() {

@@ -349,7 +349,42 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
             "v1 declines without a reason code",
             Breakages.v1DeclinesWithoutReason(),
             "v1.a-declined-payment-shows-its-failure-code",
-            "v1.a-declined-payment-shows-its-failure-code"));
+            "v1.a-declined-payment-shows-its-failure-code"),
+        breakage(
+            "a refund's creation answer without resultCode",
+            Breakages.refundCreationWithoutResultCode(),
+            "operations.createRefund",
+            "operations.createRefund"),
+        breakage(
+            "refund list items without paymentId",
+            Breakages.refundListItemsWithoutPaymentId(),
+            "operations.listRefunds",
+            "wire.listRefunds"),
+        breakage(
+            "finished payments without completed",
+            Breakages.finishedPaymentsWithoutCompleted(),
+            "lifecycle.single-stage-payment-settles",
+            "lifecycle.single-stage-payment-settles"),
+        breakage(
+            "a request the state does not allow refused as validation_error",
+            Breakages.wrongStateAsValidationError(),
+            "lifecycle.capture-of-a-settled-payment-is-refused",
+            "lifecycle.capture-of-a-settled-payment-is-refused"),
+        breakage(
+            "v1 siteAlias ignored by listPaymentsFilter",
+            Breakages.v1SiteAliasIgnored(),
+            "v1.filters-restrict-the-list",
+            "v1.filters-restrict-the-list"),
+        breakage(
+            "a v1 CurrencyCode that is no ISO 4217 code",
+            Breakages.v1CurrencyNotIso(),
+            "operations.v1-getPayment",
+            "operations.v1-getPayment"),
+        breakage(
+            "an invoice phone of letters accepted",
+            Breakages.invoicePhoneOfLettersAccepted(),
+            "negative.createInvoice",
+            "negative.createInvoice"));
   }
 
   /**

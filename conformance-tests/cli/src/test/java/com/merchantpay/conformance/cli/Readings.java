@@ -70,8 +70,8 @@ final class Readings {
         new Reading(
             "list items in descending order within a page", descendingPages(), "v2.list.order"),
         new Reading(
-            "a Pending refund carrying resultCode Success",
-            Faults.pendingRefundsSayTheyWorked(),
+            "a Pending refund read without resultCode",
+            Faults.pendingRefundsReadWithoutResultCode(),
             "v2.refund.pending-result-code"),
         new Reading(
             "notifications never sent again after a refusal",

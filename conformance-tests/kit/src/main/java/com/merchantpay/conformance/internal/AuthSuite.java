@@ -250,13 +250,18 @@ final class AuthSuite {
       case "capturePayment" -> OperationsSuite.capture(c, "10");
       case "createRefund" -> f.refund(c.run().unique("kit-id"), "10");
       case "startTokenization" ->
-          Json.object().put("merchantId", merchant).put("type", "recurring");
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant).put("type", "recurring")
+              : f.tokenization();
       case "createPaymentToken" ->
           c.profile().approvedCard() == null
               ? Json.object().put("merchantId", merchant)
               : f.tokenRequest(c.profile().approvedCard().pan(), null);
       case "createReceipt" -> f.receipt(c.run().unique("kit-id"), "10");
-      case "createSticker" -> Json.object().put("merchantId", merchant).put("stickerType", "Sbp");
+      case "createSticker" ->
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant).put("stickerType", "Sbp")
+              : f.sticker(false, null, null);
       case "setStickerActive" -> Json.object().put("active", true);
       default -> Json.object();
     };

@@ -43,10 +43,11 @@ final class CallbackSuite {
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              body.putObject("protocol").put("callbackUrl", inbox.url());
+              ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
               String id = new Fixtures(c).pay(body).path("id").asText();
               c.rule("v2.events.current-status");
               CallbackReceiver.Arrival settled = awaitStatus(c, inbox, "Settled");
+              c.asserted("v2.events.current-status");
               c.rule("v2.events.payment");
               c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
               String type = settled.header("Content-Type");
@@ -92,7 +93,7 @@ final class CallbackSuite {
                           "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
                   CallbackReceiver.Inbox inbox = c.inbox(1);
                   ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-                  body.putObject("protocol").put("callbackUrl", inbox.url());
+                  ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
                   new Fixtures(c).pay(body);
                   List<CallbackReceiver.Arrival> first =
                       inbox.await(1, c.run().limits().bound(arrival(c)));
@@ -200,11 +201,13 @@ final class CallbackSuite {
                   c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url())))
                       .path("id")
                       .asText();
-              ObjectNode body = Json.object();
-              body.put("merchantId", c.target().merchantId());
-              body.set("amount", c.amount("77"));
-              body.putObject("paymentData").put("paymentMethod", "sbp").put("stickerId", sticker);
-              JsonNode payment = f.pay(body);
+              JsonNode payment =
+                  f.pay(
+                      f.payment(
+                          Json.object().put("paymentMethod", "sbp").put("stickerId", sticker),
+                          "77",
+                          false));
+              c.asserted("v2.request.sticker", "v2.request.method-aliases");
               if ("Confirmation".equals(payment.path("status").asText())) {
                 f.approveExternal(
                     c.need(
@@ -212,6 +215,7 @@ final class CallbackSuite {
                         "the sticker payment's External step came without a paymentUrl"));
               }
               CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+              c.asserted("v2.events.current-status");
               expectBody(c, arrival, "PaymentNotification");
             }));
     checks.add(
@@ -224,7 +228,7 @@ final class CallbackSuite {
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               ObjectNode body = new Fixtures(c).approvedPayment("100", true);
-              body.putObject("protocol").put("callbackUrl", inbox.url());
+              ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
               String id = new Fixtures(c).pay(body).path("id").asText();
               c.done(
                   c.v2()

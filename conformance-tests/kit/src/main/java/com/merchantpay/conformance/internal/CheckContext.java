@@ -15,6 +15,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -103,9 +104,9 @@ public final class CheckContext {
   }
 
   /**
-   * Notes every rule the catalogue lists the check for as judged: called when the check got through
-   * all its assertions, or by a check whose one comparison (an answer against its schema) judges
-   * them all at once.
+   * Notes every rule the catalogue lists the check for as judged: for a check whose one comparison
+   * (every answer of an operation against the documents) can fail for each of them. Any other check
+   * judges a rule only by an assertion made while the rule is cited.
    */
   synchronized void judgedEveryRuleOfTheCheck() {
     if (check == null) {
@@ -115,6 +116,22 @@ public final class CheckContext {
       if (rule.checkable() && rule.coveredBy(check)) {
         judged.add(rule.id());
       }
+    }
+  }
+
+  /**
+   * Notes rules as judged by assertions this check has already made and passed, which would have
+   * failed had the target broken them: the acceptance of a request judges the rules of every member
+   * it carried, a notification awaited until it came judges the rule it was awaited for. A rule is
+   * never noted for a check that could not have failed for it.
+   */
+  public synchronized void asserted(String... ruleIds) {
+    for (String id : ruleIds) {
+      Rule rule = Rule.get(id);
+      if (check != null && !rule.coveredBy(check)) {
+        run.uncatalogued(check.id(), id);
+      }
+      judged.add(rule.id());
     }
   }
 
@@ -161,13 +178,31 @@ public final class CheckContext {
 
   /** A call a payer's browser makes to a page the implementation named (an External step, say). */
   public Exchange browser(String method, String url, String contentType, String body) {
-    Map<String, String> headers =
-        contentType == null ? Map.of() : Map.of("Content-Type", contentType);
+    return browser(method, url, contentType, Map.of(), body);
+  }
+
+  /** A call a payer's browser makes, with further headers. */
+  public Exchange browser(
+      String method, String url, String contentType, Map<String, String> extra, String body) {
+    Map<String, String> headers = new LinkedHashMap<>(extra);
+    if (contentType != null) {
+      headers.put("Content-Type", contentType);
+    }
+    URI page;
+    try {
+      page = URI.create(url);
+    } catch (IllegalArgumentException e) {
+      throw new CheckFailure(
+          currentRule() == null ? null : currentRule().cite(),
+          "a page address the payer's browser can open",
+          "not a URL: " + url,
+          null);
+    }
     return send(
         () ->
             run.wire()
                 .sendTo(
-                    URI.create(url),
+                    page,
                     method,
                     headers,
                     body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
@@ -451,9 +486,29 @@ public final class CheckContext {
    */
   public void refusedWith(Exchange exchange, String code, OpenPoint status) {
     String actual = refused(exchange);
-    expect(code.equals(actual), "error code " + code, exchange::summary, exchange);
+    Rule before = currentRule();
+    Rule meaning = CODE_RULES.containsKey(code) ? Rule.get(CODE_RULES.get(code)) : null;
+    try {
+      // The code is judged under the rule that gives its meaning, where the catalogue lists the
+      // check for it.
+      if (meaning != null && check != null && meaning.coveredBy(check)) {
+        rule(meaning.id());
+      }
+      expect(code.equals(actual), "error code " + code, exchange::summary, exchange);
+    } finally {
+      restore(before);
+    }
     reading(status, Integer.toString(exchange.status()), exchange);
   }
+
+  /** The rule of the error table that says what each code means. */
+  private static final Map<String, String> CODE_RULES =
+      Map.of(
+          "not_authorized", "v2.errors.not-authorized",
+          "idempotency_key_violation", "v2.errors.idempotency",
+          "invalid_operation", "v2.errors.invalid-operation",
+          "payment_token_revoked", "v2.errors.token-revoked",
+          "payment_token_blocked", "v2.errors.token-blocked");
 
   /**
    * A refusal whose error code the document leaves open for the situation: any code of the table

@@ -8,18 +8,25 @@ import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Request bodies and resources in a known state, made through the target's own v2 interface with
- * the profile's test data. Every call is recorded in the check that asks, so a failing set-up shows
- * its call.
+ * Valid requests and resources in a known state, made through the target's own v2 interface with
+ * the profile's test data. A request is built from what the v2 document shows for its operation:
+ * members the operation's row lists, filled with values the document shows or ordinary ones (money
+ * with two fraction digits, a card with its security code, timestamps in UTC), never a member or a
+ * value only our spec accepts; the profile's {@code requestMembers} are merged in. Every call is
+ * recorded in the check that asks, so a failing set-up shows its call.
  */
 public final class Fixtures {
   /** The merchant page a payer comes back to; the kit never serves it. */
   static final String RETURN_URL = "https://shop.example.org/return";
+
+  /** The merchant page a 3-D Secure challenge returns to; the kit never serves it. */
+  static final String THREE_DS_COMPLETE_URL = "https://shop.example.org/3ds-complete";
 
   private final CheckContext context;
 
@@ -41,62 +48,126 @@ public final class Fixtures {
   /** A card payment body with an order number unique to the run. */
   public ObjectNode cardPayment(
       String pan, String expiry, String cvc, String amount, boolean dualMode) {
+    return payment(card(pan, expiry, cvc), amount, dualMode);
+  }
+
+  /**
+   * A payment body paying with this payment data: merchant, both mode flags, invoice details with
+   * an order number unique to the run, the amount, the return pages and who pays.
+   */
+  public ObjectNode payment(JsonNode paymentData, String amount, boolean dualMode) {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
     body.put("dualMode", dualMode);
     body.put("testMode", true);
-    ObjectNode invoice = body.putObject("invoice");
-    invoice.put("description", "Conformance check");
-    invoice.put("orderNo", context.run().unique("kit-order"));
+    invoiceDetails(body);
     body.set("amount", context.amount(amount));
-    body.putObject("protocol").put("returnUrl", RETURN_URL);
-    ObjectNode card =
-        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
+    body.set("paymentData", paymentData.deepCopy());
+    body.putObject("protocol")
+        .put("returnUrl", RETURN_URL)
+        .put("threeDSCompleteUrl", THREE_DS_COMPLETE_URL);
+    body.putObject("customer").put("email", "buyer@example.org").put("ip", "203.0.113.24");
+    return withProfileMembers("createPayment", body);
+  }
+
+  /** Payment data of a bank card; the approved card's expiry when none is given. */
+  public ObjectNode card(String pan, String expiry, String cvc) {
+    ObjectNode data = Json.object().put("paymentMethod", "bankcard");
+    ObjectNode card = data.putObject("card");
     card.put("pan", pan);
-    card.put("expiry", expiry == null ? "12/30" : expiry);
+    String cardExpiry =
+        expiry != null
+            ? expiry
+            : context.profile().approvedCard() == null
+                ? null
+                : context.profile().approvedCard().expiry();
+    card.put("expiry", cardExpiry == null ? "12/30" : cardExpiry);
     if (cvc != null) {
       card.put("cvc", cvc);
     }
-    return body;
+    return data;
+  }
+
+  /** The payment data of the approved card. */
+  public ObjectNode approvedCardData() {
+    Profile.Card card = approvedCard();
+    return card(card.pan(), card.expiry(), card.cvc());
+  }
+
+  /**
+   * The payment data of a test instrument the profile names as a card or as payment data of its
+   * own; a card comes with the approved card's expiry and security code.
+   */
+  public JsonNode instrument(String pan, JsonNode paymentData) {
+    if (paymentData != null) {
+      return paymentData;
+    }
+    Profile.Card approved = context.profile().approvedCard();
+    return card(
+        pan,
+        approved == null ? null : approved.expiry(),
+        approved == null ? "123" : approved.cvc());
   }
 
   public ObjectNode approvedPayment(String amount, boolean dualMode) {
-    Profile.Card card = approvedCard();
-    return cardPayment(card.pan(), card.expiry(), card.cvc(), amount, dualMode);
+    return payment(approvedCardData(), amount, dualMode);
   }
 
-  /** A payment body with a card that asks for the given confirmation step. */
+  /** A payment body with the instrument that asks for the given confirmation step. */
   public ObjectNode confirmationPayment(String type, String amount) {
     Profile.Confirmation confirmation = confirmation(type);
-    return cardPayment(
-        confirmation.pan(), approvedCard().expiry(), approvedCard().cvc(), amount, false);
+    return payment(instrument(confirmation.pan(), confirmation.paymentData()), amount, false);
   }
 
   public Profile.Confirmation confirmation(String type) {
     return context.need(
         context.profile().confirmations().get(type),
-        "the profile defines no card that asks for a "
+        "the profile defines no instrument that asks for a "
             + type
             + " step (confirmations."
             + type
             + ")");
   }
 
+  /**
+   * A payment token request for the card: the token type operation 12 shows ({@code recurring}), a
+   * purpose, the card with its expiry and security code, the return pages and the customer.
+   */
   public ObjectNode tokenRequest(String pan, String callbackUrl) {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
     body.put("testMode", true);
     body.put("type", "recurring");
     body.put("purpose", "Conformance check");
-    ObjectNode card =
-        body.putObject("paymentData").put("paymentMethod", "bankcard").putObject("card");
-    card.put("pan", pan);
-    card.put("expiry", approvedCard().expiry() == null ? "12/30" : approvedCard().expiry());
-    ObjectNode protocol = body.putObject("protocol").put("returnUrl", RETURN_URL);
+    Profile.Card approved = approvedCard();
+    body.set(
+        "paymentData",
+        card(pan, approved.expiry(), approved.cvc() == null ? "123" : approved.cvc()));
+    ObjectNode protocol =
+        body.putObject("protocol")
+            .put("returnUrl", RETURN_URL)
+            .put("threeDSCompleteUrl", THREE_DS_COMPLETE_URL);
     if (callbackUrl != null) {
       protocol.put("callbackUrl", callbackUrl);
     }
-    return body;
+    body.putObject("customer").put("email", "buyer@example.org").put("account", "customer-1");
+    return withProfileMembers("createPaymentToken", body);
+  }
+
+  /**
+   * A tokenization request: the token type operation 11 shows ({@code recurring}), a purpose unique
+   * to the run, the card method and the return page.
+   */
+  public ObjectNode tokenization() {
+    ObjectNode body = Json.object();
+    body.put("merchantId", merchant());
+    body.put("testMode", true);
+    body.put("type", "recurring");
+    body.put("purpose", context.run().unique("kit-purpose"));
+    body.put("paymentMethod", "bankcard");
+    body.put("returnUrl", "https://shop.example.org/cards");
+    body.putObject("customer").put("email", "buyer@example.org").put("account", "customer-1");
+    return withProfileMembers("startTokenization", body);
   }
 
   /**
@@ -106,34 +177,26 @@ public final class Fixtures {
   public ObjectNode invoice(String amount) {
     ObjectNode body = Json.object();
     body.put("merchantId", merchant());
+    body.put("dualMode", false);
+    body.put("testMode", true);
+    invoiceDetails(body);
     body.set("amount", context.amount(amount));
-    body.putObject("invoice")
-        .put("orderNo", context.run().unique("kit-order"))
-        .put("description", "Conformance check");
     body.putObject("protocol").put("returnUrl", RETURN_URL);
-    return body;
+    body.putObject("customer").put("email", "buyer@example.org");
+    return withProfileMembers("createInvoice", body);
   }
 
   public ObjectNode tokenPayment(String tokenId, String amount) {
-    ObjectNode body = Json.object();
-    body.put("merchantId", merchant());
-    body.set("amount", context.amount(amount));
-    body.putObject("invoice")
-        .put("orderNo", context.run().unique("kit-order"))
-        .put("description", "Conformance check");
-    body.putObject("protocol").put("returnUrl", RETURN_URL);
-    body.putObject("paymentData")
-        .put("paymentMethod", "bankcard")
-        .putObject("token")
-        .put("id", tokenId);
-    return body;
+    ObjectNode data = Json.object().put("paymentMethod", "bankcard");
+    data.putObject("token").put("id", tokenId);
+    return payment(data, amount, false);
   }
 
   public ObjectNode refund(String paymentId, String amount) {
     ObjectNode body = Json.object();
     body.put("paymentId", paymentId);
     body.set("amount", context.amount(amount));
-    return body;
+    return withProfileMembers("createRefund", body);
   }
 
   public ObjectNode receipt(String paymentId, String amount) {
@@ -153,7 +216,7 @@ public final class Fixtures {
         .put("paymentSubject", "Commodity")
         .put("paymentMethod", "FullPayment");
     body.putObject("settlements").put("cashless", new BigDecimal(amount));
-    return body;
+    return withProfileMembers("createReceipt", body);
   }
 
   public ObjectNode sticker(boolean cashlink, String amount, String callbackUrl) {
@@ -170,7 +233,45 @@ public final class Fixtures {
     if (callbackUrl != null) {
       body.put("callbackUrl", callbackUrl);
     }
+    return withProfileMembers("createSticker", body);
+  }
+
+  /** A capture of this amount. */
+  public ObjectNode capture(String amount) {
+    ObjectNode body = Json.object();
+    body.set("amount", context.amount(amount));
+    return withProfileMembers("capturePayment", body);
+  }
+
+  private void invoiceDetails(ObjectNode body) {
+    body.putObject("invoice")
+        .put("description", "Conformance check")
+        .put("orderNo", context.run().unique("kit-order"));
+  }
+
+  /**
+   * The body with the members the profile says the target needs for this operation merged in
+   * ({@code requestMembers}); members of the body the profile also gives take the profile's value.
+   */
+  ObjectNode withProfileMembers(String operationId, ObjectNode body) {
+    JsonNode members = context.profile().requestMembers().get(operationId);
+    if (members != null) {
+      merge(body, members);
+    }
     return body;
+  }
+
+  private static void merge(ObjectNode into, JsonNode from) {
+    from.properties()
+        .forEach(
+            member -> {
+              JsonNode existing = into.get(member.getKey());
+              if (existing instanceof ObjectNode object && member.getValue().isObject()) {
+                merge(object, member.getValue());
+              } else {
+                into.set(member.getKey(), member.getValue().deepCopy());
+              }
+            });
   }
 
   // ---------------------------------------------------------------- resources
@@ -243,22 +344,99 @@ public final class Fixtures {
 
   /** Passes the payer's part of an External step on its paymentUrl, as the profile says. */
   public Exchange approveExternal(String paymentUrl) {
+    return payerStep(
+        "externalApproval",
+        "how a payer approves an External step",
+        Json.object().put("paymentUrl", paymentUrl),
+        null);
+  }
+
+  /**
+   * Takes the payer's step of this name as the profile describes it, on the page the answer named,
+   * and fails the check when the page does not take it (a 4xx or no answer). Skips the check when
+   * the profile does not describe the step.
+   *
+   * @param what what the step is, for the skip's reason
+   * @param answer the answer that named the page: its members fill the step's templates
+   * @param amount the amount a page asks the payer for, or null
+   */
+  public Exchange payerStep(String name, String what, JsonNode answer, String amount) {
     Profile.HttpStep step =
         context.need(
-            context.profile().externalApproval(),
-            "the profile does not say how a payer approves an External step (externalApproval)");
-    Exchange approved =
+            context.profile().payerStep(name).orElse(null),
+            "the profile does not say " + what + " (payerSteps." + name + ")");
+    Map<String, String> values = new LinkedHashMap<>();
+    Profile.Card card = context.profile().approvedCard();
+    if (card != null) {
+      values.put("pan", card.pan());
+      values.put("expiry", card.expiry() == null ? "12/30" : card.expiry());
+      values.put("cvc", card.cvc() == null ? "" : card.cvc());
+    }
+    if (amount != null) {
+      values.put("amount", amount);
+    }
+    answer
+        .properties()
+        .forEach(
+            member -> {
+              if (member.getValue().isValueNode()) {
+                values.put(member.getKey(), member.getValue().asText());
+              }
+            });
+    String template =
+        step.url() != null
+            ? step.url()
+            : values.containsKey("paymentUrl")
+                ? "{paymentUrl}"
+                : values.containsKey("url") ? "{url}" : "{payload}";
+    String url = fill(template, values, true, context);
+    String body = step.body() == null ? null : fill(step.body(), values, isForm(step), context);
+    Map<String, String> headers = new LinkedHashMap<>();
+    step.headers()
+        .forEach((header, value) -> headers.put(header, fill(value, values, false, context)));
+    Exchange taken =
         context.browser(
-            step.method() == null ? "POST" : step.method(),
-            paymentUrl,
-            step.contentType(),
-            step.body());
+            step.method() == null ? "POST" : step.method(), url, step.contentType(), headers, body);
     context.expect(
-        approved.answered() && approved.status() < 400,
-        "the External step's page to accept the approval",
-        approved::summary,
-        approved);
-    return approved;
+        taken.answered() && taken.status() < 400,
+        "the page to take the payer's step (payerSteps." + name + ")",
+        taken::summary,
+        taken);
+    return taken;
+  }
+
+  private static boolean isForm(Profile.HttpStep step) {
+    return step.contentType() != null
+        && step.contentType().startsWith("application/x-www-form-urlencoded");
+  }
+
+  /**
+   * A template with each {name} replaced by its value, percent-encoded where asked; a whole-URL
+   * value standing alone is kept as it is.
+   */
+  private static String fill(
+      String template, Map<String, String> values, boolean encoded, CheckContext context) {
+    StringBuilder out = new StringBuilder();
+    java.util.regex.Matcher matcher =
+        java.util.regex.Pattern.compile("\\{([A-Za-z][A-Za-z0-9]*)}").matcher(template);
+    int last = 0;
+    while (matcher.find()) {
+      String name = matcher.group(1);
+      String value =
+          context.need(
+              values.get(name),
+              "the payer's step names {"
+                  + name
+                  + "}, which neither the answer nor the profile gives");
+      boolean wholeUrl = matcher.start() == 0 && matcher.end() == template.length();
+      out.append(template, last, matcher.start())
+          .append(
+              encoded && !(wholeUrl || value.matches("https?://.*") && matcher.start() == 0)
+                  ? encode(value)
+                  : value);
+      last = matcher.end();
+    }
+    return out.append(template.substring(last)).toString();
   }
 
   /** A payment token made from the card and made Active through complete (or its page). */
@@ -290,13 +468,25 @@ public final class Fixtures {
     return active;
   }
 
-  /** The listing period that surely holds a resource created at this time: a day around it. */
+  /**
+   * How far either side of a resource's creation time the period that finds it reaches: wide enough
+   * for a creation time shown rounded or cut to the second, narrow enough that a busy target's
+   * other payments of the day stay out of the list.
+   */
+  static final Duration AROUND = Duration.ofSeconds(3);
+
+  /**
+   * The narrowest listing period that surely holds a resource created at this time: a few seconds
+   * either side of it, whether the target reads the bounds as inclusive or not.
+   */
   public static String period(String created) {
-    OffsetDateTime at = OffsetDateTime.parse(created);
-    return "start="
-        + encode(at.minus(Duration.ofDays(1)).toInstant().toString())
-        + "&end="
-        + encode(at.plus(Duration.ofDays(1)).toInstant().toString());
+    Instant at = OffsetDateTime.parse(created).toInstant();
+    return period(at.minus(AROUND), at.plus(AROUND));
+  }
+
+  /** The query of a listing period, its bounds written in UTC as the documents write timestamps. */
+  public static String period(Instant start, Instant end) {
+    return "start=" + encode(start.toString()) + "&end=" + encode(end.toString());
   }
 
   public static String encode(String text) {

@@ -60,13 +60,7 @@ final class IdempotencySuite {
               "startTokenization",
               "/api/v2/tokenization",
               "tokenId",
-              c -> {
-                ObjectNode body = Json.object();
-                body.put("merchantId", c.target().merchantId());
-                body.put("type", "cof");
-                body.put("purpose", c.run().unique("kit-purpose"));
-                return body;
-              }),
+              c -> new Fixtures(c).tokenization()),
           new Creation(
               "createPaymentToken",
               "/api/v2/paymenttokens",

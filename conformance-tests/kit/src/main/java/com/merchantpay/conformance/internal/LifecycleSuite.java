@@ -71,12 +71,14 @@ final class LifecycleSuite {
                   !c.profile().declines().isEmpty(),
                   "the profile defines no declining cards (declines)");
               for (Profile.Decline decline : c.profile().declines()) {
-                Profile.Card card = f.approvedCard();
                 Fixtures.Made made =
-                    f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false));
+                    f.created(
+                        f.payment(f.instrument(decline.pan(), decline.paymentData()), "10", false));
                 c.member(made.shown(), made.payment(), "status", "Rejected");
                 c.rule("v2.dict.result-codes");
                 c.member(made.shown(), made.payment(), "resultCode", decline.resultCode());
+                c.rule("v2.payment.completed");
+                c.present(made.shown(), made.payment(), "completed");
                 c.rule("v2.errors.declines");
               }
             }));
@@ -96,10 +98,19 @@ final class LifecycleSuite {
     checks.add(
         check(
             "single-stage-payment-settles",
-            "An approved one-stage payment takes the money: Settled",
+            "An approved one-stage payment takes the money: Settled, with the time it finished",
             "v2.states.payment-one-stage",
             List.of("payments"),
-            c -> new Fixtures(c).payment("100", false, "Settled")));
+            c -> {
+              Fixtures.Made made =
+                  new Fixtures(c).created(new Fixtures(c).approvedPayment("100", false));
+              c.asserted("v2.request.card");
+              c.member(made.shown(), made.payment(), "status", "Settled");
+              // A Pending answer was read until it left Pending, and it ended Settled.
+              c.asserted("v2.states.pending");
+              c.rule("v2.payment.completed");
+              c.present(made.shown(), made.payment(), "completed");
+            }));
     checks.add(
         check(
             "dual-mode-defaults-to-one-stage",
@@ -119,7 +130,10 @@ final class LifecycleSuite {
             "An approved two-stage payment holds the money: Authorized",
             "v2.states.payment-two-stage",
             List.of("payments"),
-            c -> new Fixtures(c).payment("100", true, "Authorized")));
+            c -> {
+              new Fixtures(c).payment("100", true, "Authorized");
+              c.asserted("v2.states.pending");
+            }));
     checks.add(
         check(
             "test-mode-defaults-to-false",
@@ -194,6 +208,8 @@ final class LifecycleSuite {
               c.done(c.v2().put(path(id, "cancel"), null));
               Exchange read = c.v2().get(path(id, null));
               c.member(read, c.ok(read), "status", "Cancelled");
+              c.rule("v2.payment.completed");
+              c.present(read, read.json(), "completed");
             }));
     checks.add(
         check(
@@ -451,7 +467,9 @@ final class LifecycleSuite {
    * readings.
    */
   private static void wrongState(CheckContext c, Exchange exchange) {
-    c.refusedAs(exchange, OpenPoint.WRONG_STATE_CODE, OpenPoint.WRONG_STATE_STATUS);
+    // Of the error table only invalid_operation, "request rejected", fits a request that is well
+    // formed and authorised but that the resource's state does not allow.
+    c.refusedWith(exchange, "invalid_operation", OpenPoint.WRONG_STATE_STATUS);
   }
 
   private static void stays(CheckContext c, String paymentId, String status) {
@@ -530,19 +548,28 @@ final class LifecycleSuite {
     checks.add(
         check(
             "amounts-are-exact-json-numbers",
-            "An amount with four fraction digits comes back as that number",
+            "An amount comes back as the JSON number sent; one with four fraction digits, when taken, too",
             "v2.conv.decimal",
             List.of("money"),
             c -> {
+              Fixtures f = new Fixtures(c);
               Exchange created =
-                  c.v2()
-                      .post(
-                          "/api/v2/payments", new Fixtures(c).approvedPayment("1234.5678", false));
+                  c.v2().post("/api/v2/payments", f.approvedPayment("1234.56", false));
               JsonNode payment = c.ok(created);
               c.rule("v2.payment.echo");
-              c.decimal(created, payment, "amount.value", "1234.5678");
+              c.decimal(created, payment, "amount.value", "1234.56");
               Exchange read = c.v2().get(path(payment.path("id").asText(), null));
-              c.decimal(read, c.ok(read), "amount.value", "1234.5678");
+              c.decimal(read, c.ok(read), "amount.value", "1234.56");
+              // Answers may show four fraction digits; whether a request may carry them is open.
+              Exchange four = c.v2().post("/api/v2/payments", f.approvedPayment("0.1234", false));
+              if (four.answered() && four.status() / 100 == 4) {
+                c.rule("v2.errors.body");
+                c.refused(four);
+                c.reading(OpenPoint.REQUEST_BOUNDARIES, "refused four fraction digits", four);
+              } else {
+                c.rule("v2.conv.decimal");
+                c.decimal(four, c.ok(four), "amount.value", "0.1234");
+              }
             }));
     checks.add(
         check(
@@ -635,8 +662,8 @@ final class LifecycleSuite {
             .alone(Alone.MOVES_THE_CLOCK));
     checks.add(
         check(
-            "pending-refund-carries-no-result-code",
-            "A refund still Pending has no resultCode yet",
+            "pending-refund-result-code",
+            "A refund still Pending, read, shows resultCode Success",
             OpenPoint.PENDING_REFUND_RESULT,
             List.of("refunds"),
             c -> {
@@ -647,11 +674,16 @@ final class LifecycleSuite {
               c.require(
                   "Pending".equals(refund.path("status").asText()),
                   "refunds on this target do not start Pending");
-              JsonNode code = refund.path("resultCode");
+              Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+              JsonNode shown = c.ok(read);
+              c.require(
+                  "Pending".equals(shown.path("status").asText()),
+                  "the refund was no longer Pending when read");
+              JsonNode code = shown.path("resultCode");
               c.reading(
                   OpenPoint.PENDING_REFUND_RESULT,
                   code.isMissingNode() || code.isNull() ? "none" : code.asText(),
-                  created);
+                  read);
             }));
     checks.add(
         check(
@@ -916,32 +948,21 @@ final class LifecycleSuite {
             List.of("time"),
             c -> {
               ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
-              Exchange created = c.v2().post("/api/v2/payments", body);
-              JsonNode payment = c.ok(created);
-              Exchange read = c.v2().get(path(payment.path("id").asText(), null));
-              for (Exchange exchange : List.of(created, read)) {
-                JsonNode view = c.ok(exchange);
-                for (String member : List.of("created", "completed", "invoice.expires")) {
-                  JsonNode value = Json.at(view, member);
-                  if (value.isTextual()) {
-                    c.expect(
-                        isUtc(value.asText()),
-                        member + " in UTC",
-                        () -> member + " = " + value.asText(),
-                        exchange);
-                  }
-                }
-                JsonNode expires = Json.at(view, "invoice.expires");
-                c.expect(
-                    expires.isTextual()
-                        && isTimestamp(expires.asText())
-                        && OffsetDateTime.parse(expires.asText())
-                            .toInstant()
-                            .equals(OffsetDateTime.parse("2030-01-01T09:00:00Z").toInstant()),
-                    "invoice.expires the same moment as sent, 2030-01-01T09:00:00Z",
-                    () -> "invoice.expires = " + expires,
-                    exchange);
+              ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T09:00:00Z");
+              utcEchoed(c, c.v2().post("/api/v2/payments", body));
+              // A request timestamp with another offset: the documents write timestamps in UTC, so
+              // a target may refuse it; one it takes is the same moment, written in UTC.
+              ObjectNode zoned = new Fixtures(c).approvedPayment("10", false);
+              ((ObjectNode) zoned.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
+              Exchange offset = c.v2().post("/api/v2/payments", zoned);
+              if (offset.answered() && offset.status() / 100 == 4) {
+                c.rule("v2.errors.body");
+                c.refused(offset);
+                c.reading(OpenPoint.ZONED_TIMESTAMPS, "refused", offset);
+              } else {
+                c.reading(OpenPoint.ZONED_TIMESTAMPS, "accepted", offset);
+                c.rule("v2.conv.timestamps");
+                utcEchoed(c, offset);
               }
             }));
     checks.add(
@@ -965,6 +986,38 @@ final class LifecycleSuite {
                 })
             .alone(Alone.MOVES_THE_CLOCK));
     return checks;
+  }
+
+  /**
+   * The payment's timestamps, in its creation answer and as read, are in UTC, and its invoice
+   * expires at 2030-01-01T09:00:00Z, however the request wrote that moment.
+   */
+  private static void utcEchoed(CheckContext c, Exchange created) {
+    JsonNode payment = c.ok(created);
+    Exchange read = c.v2().get(path(payment.path("id").asText(), null));
+    for (Exchange exchange : List.of(created, read)) {
+      JsonNode view = c.ok(exchange);
+      for (String member : List.of("created", "completed", "invoice.expires")) {
+        JsonNode value = Json.at(view, member);
+        if (value.isTextual()) {
+          c.expect(
+              isUtc(value.asText()),
+              member + " in UTC",
+              () -> member + " = " + value.asText(),
+              exchange);
+        }
+      }
+      JsonNode expires = Json.at(view, "invoice.expires");
+      c.expect(
+          expires.isTextual()
+              && isTimestamp(expires.asText())
+              && OffsetDateTime.parse(expires.asText())
+                  .toInstant()
+                  .equals(OffsetDateTime.parse("2030-01-01T09:00:00Z").toInstant()),
+          "invoice.expires the same moment as sent, 2030-01-01T09:00:00Z",
+          () -> "invoice.expires = " + expires,
+          exchange);
+    }
   }
 
   // ---------------------------------------------------------------- helpers

@@ -6,6 +6,7 @@ import static com.merchantpay.conformance.internal.Fixtures.values;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.OpenPoint;
+import com.merchantpay.conformance.target.Profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,12 +57,13 @@ final class OperationsSuite {
             "Creating a payment answers with the payment for the amount asked",
             c -> {
               Fixtures f = new Fixtures(c);
-              ObjectNode body = f.approvedPayment("10.1234", false);
+              ObjectNode body = f.approvedPayment("10.12", false);
               Exchange created = c.v2().post("/api/v2/payments", body);
               JsonNode payment = c.ok(created);
+              c.asserted("v2.request.card", "v2.request.method-aliases");
               c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
               c.rule("v2.payment.echo");
-              c.decimal(created, payment, "amount.value", "10.1234");
+              c.decimal(created, payment, "amount.value", "10.12");
               c.member(created, payment, "amount.currency", c.profile().currency());
               c.member(created, payment, "merchantId", c.target().merchantId());
               c.member(
@@ -136,7 +138,9 @@ final class OperationsSuite {
             c -> {
               JsonNode payment = new Fixtures(c).settledPayment("12");
               Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
+              c.rule("v2.conv.opaque-ids");
               c.member(read, c.ok(read), "id", payment.path("id").asText());
+              c.rule("v2.op.getPayment");
               c.present(read, c.ok(read), PAYMENT_MEMBERS);
             }));
     checks.add(
@@ -178,6 +182,8 @@ final class OperationsSuite {
                   "amount.value",
                   "amount.currency",
                   "status");
+              c.rule("v2.refund.result-code");
+              c.present(created, refund, "resultCode");
             }));
     checks.add(
         v2(
@@ -187,6 +193,7 @@ final class OperationsSuite {
             c -> {
               JsonNode refund = refund(c);
               Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+              c.rule("v2.conv.opaque-ids");
               c.member(read, c.ok(read), "id", refund.path("id").asText());
               c.rule("v2.refund.members");
               c.present(
@@ -220,12 +227,8 @@ final class OperationsSuite {
             "startTokenization",
             "Starting tokenization answers with the token id and the page URL",
             c -> {
-              ObjectNode body = Json.object();
-              body.put("merchantId", c.target().merchantId());
-              body.put("type", "recurring");
-              body.put("purpose", "Conformance check");
-              body.put("returnUrl", "https://shop.example.org/cards");
-              Exchange started = c.v2().post("/api/v2/tokenization", body);
+              Exchange started =
+                  c.v2().post("/api/v2/tokenization", new Fixtures(c).tokenization());
               JsonNode answer = c.ok(started);
               c.expect(
                   answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
@@ -265,10 +268,34 @@ final class OperationsSuite {
         v2(
             13,
             "completePaymentToken",
-            "Completing a payment token's step makes it Active",
+            "Completing a payment token's step answers with the token, Active",
             c -> {
               Fixtures f = new Fixtures(c);
-              f.activeToken(f.approvedCard().pan(), null);
+              Profile.Answers answers = c.profile().tokenConfirmation();
+              c.need(
+                  answers == null ? null : answers.answer(),
+                  "the profile gives no answer that completes a payment token's step "
+                      + "(tokenConfirmation.answer)");
+              Exchange created =
+                  c.v2()
+                      .post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+              JsonNode token = c.ok(created);
+              c.require(
+                  !"Active".equals(token.path("status").asText()),
+                  "the target makes tokens Active at once, so there is no step to complete");
+              String id = token.path("id").asText();
+              Exchange done =
+                  c.v2()
+                      .put(
+                          "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                          Json.MAPPER.valueToTree(answers.answer()));
+              JsonNode completed = c.ok(done);
+              c.expect(
+                  token.path("id").equals(completed.path("id")),
+                  "the token completed (id masked)",
+                  () -> "another token",
+                  done);
+              c.member(done, completed, "status", "Active");
             }));
     checks.add(
         v2(
@@ -281,11 +308,13 @@ final class OperationsSuite {
               Exchange read =
                   c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
               JsonNode answer = c.ok(read);
+              c.rule("v2.conv.opaque-ids");
               c.expect(
                   token.path("id").equals(answer.path("id")),
                   "the token asked for (id masked)",
                   () -> "another token",
                   read);
+              c.rule("v2.op.getPaymentToken");
               c.member(read, answer, "status", "Active");
               c.rule("v2.token.members");
               c.present(read, answer, "id", "status");
@@ -337,6 +366,7 @@ final class OperationsSuite {
             c -> {
               JsonNode receipt = receipt(c);
               Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+              c.rule("v2.conv.opaque-ids");
               c.member(read, c.ok(read), "id", receipt.path("id").asText());
             }));
     checks.add(
@@ -408,6 +438,7 @@ final class OperationsSuite {
               JsonNode sticker =
                   c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
               Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
+              c.rule("v2.conv.opaque-ids");
               c.member(read, c.ok(read), "id", sticker.path("id").asText());
             }));
     checks.add(
@@ -436,6 +467,13 @@ final class OperationsSuite {
                   envelope.path("Payment").path("PaymentID").asText().equals(id),
                   "PaymentID " + id,
                   read::summary,
+                  read);
+              c.rule("v1.payment.currency");
+              JsonNode currency = envelope.path("Payment").path("CurrencyCode");
+              c.expect(
+                  currency.isTextual() && currency.asText().equals(c.profile().currency()),
+                  "CurrencyCode " + c.profile().currency() + ", the invoice's ISO 4217 code",
+                  () -> "CurrencyCode " + (currency.isMissingNode() ? "(absent)" : currency),
                   read);
             }));
     checks.add(
@@ -608,14 +646,20 @@ final class OperationsSuite {
               c.require(transfers.size() > 0, "the target lists no transfers");
               String registerId = transfers.get(0).path("RegisterID").asText();
               Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
-              c.member(
-                  read, V1Support.success(c, read, "Response"), "Response.RegisterID", registerId);
+              // The document gives RegisterID no type: it is compared as written, number or text.
+              JsonNode shown =
+                  Json.at(V1Support.success(c, read, "Response"), "Response.RegisterID");
+              c.expect(
+                  shown.isValueNode() && shown.asText().equals(registerId),
+                  "Response.RegisterID = " + registerId,
+                  () -> "Response.RegisterID = " + (shown.isMissingNode() ? "(absent)" : shown),
+                  read);
             }));
     return checks;
   }
 
   static JsonNode capture(CheckContext c, String amount) {
-    return Json.object().set("amount", c.amount(amount));
+    return new Fixtures(c).capture(amount);
   }
 
   private static JsonNode refund(CheckContext c) {
@@ -634,11 +678,38 @@ final class OperationsSuite {
     Pages.find(c, firstPage, id);
   }
 
+  /**
+   * The v2 check of one operation. Its first call is the documented request (method, path under
+   * /api/v2, headers) and must succeed, so a check that got through judged those general rules.
+   */
   private static Check v2(int row, String operationId, String title, Check.Body body) {
-    return Check.of(SUITE, operationId, title, "v2.op." + operationId, TAGS, body);
+    return Check.of(
+        SUITE,
+        operationId,
+        title,
+        "v2.op." + operationId,
+        TAGS,
+        c -> {
+          body.run(c);
+          c.asserted(
+              "v2.general.methods",
+              "v2.general.request-headers",
+              "v2.general.operations",
+              "v2.version.path");
+        });
   }
 
+  /** The v1 check of one operation, which judges its transport the same way. */
   private static Check v1(String operationId, String title, Check.Body body) {
-    return Check.of(SUITE, "v1-" + operationId, title, "v1.op." + operationId, TAGS, body);
+    return Check.of(
+        SUITE,
+        "v1-" + operationId,
+        title,
+        "v1.op." + operationId,
+        TAGS,
+        c -> {
+          body.run(c);
+          c.asserted("v1.ep.transport", "v1.version.path");
+        });
   }
 }

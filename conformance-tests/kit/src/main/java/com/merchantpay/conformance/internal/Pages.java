@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells
@@ -42,6 +43,16 @@ final class Pages {
    * ends.
    */
   static List<Page> pages(CheckContext c, String firstPage) {
+    return walk(c, firstPage, page -> true, true);
+  }
+
+  /**
+   * Pages through the list while {@code goOn} says so and a cursor leads on. A cursor that repeats
+   * or a page of nothing but items seen before fails the check; so does a walk past {@link
+   * #MAX_PAGES} when {@code boundFails}, else it stops there with the cursor of the last page.
+   */
+  private static List<Page> walk(
+      CheckContext c, String firstPage, Predicate<Page> goOn, boolean boundFails) {
     List<Page> pages = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
     Set<String> seen = new HashSet<>();
@@ -63,7 +74,8 @@ final class Pages {
       List<JsonNode> items = new ArrayList<>();
       page.path("items").forEach(items::add);
       cursor = cursor(c, page, exchange);
-      pages.add(new Page(exchange, items, cursor));
+      Page current = new Page(exchange, items, cursor);
+      pages.add(current);
       boolean news = items.isEmpty();
       for (JsonNode item : items) {
         news |= seen.add(item.path("id").asText());
@@ -83,11 +95,17 @@ final class Pages {
                 + "pages and still points to a next one",
             exchange);
       }
-      if (pages.size() >= MAX_PAGES) {
-        c.fail(
-            "the last page within " + MAX_PAGES + " pages",
-            "still a cursor after " + MAX_PAGES + " pages",
-            exchange);
+      if (!goOn.test(current)) {
+        return pages;
+      }
+      if (cursor != null && pages.size() >= MAX_PAGES) {
+        if (boundFails) {
+          c.fail(
+              "the last page within " + MAX_PAGES + " pages",
+              "still a cursor after " + MAX_PAGES + " pages",
+              exchange);
+        }
+        return pages;
       }
     } while (cursor != null);
     return pages;
@@ -124,21 +142,48 @@ final class Pages {
         : value.isIntegralNumber() ? value.asText() : null;
   }
 
-  /** The page that holds the item with this id, failing the check when no page does. */
+  /**
+   * The page that holds the item with this id, followed no further than that page. The check fails
+   * when the list ends without it; when the list goes on past {@link #MAX_PAGES} pages without it
+   * (a target holding more than the kit can page through), the check is skipped: nothing the
+   * documents forbid was seen.
+   */
   static Page find(CheckContext c, String firstPage, String id) {
-    List<Page> pages = pages(c, firstPage);
-    for (Page page : pages) {
-      for (JsonNode item : page.items()) {
-        if (id.equals(item.path("id").asText())) {
-          return page;
-        }
-      }
+    Page[] found = new Page[1];
+    int[] count = new int[1];
+    List<Page> pages =
+        walk(
+            c,
+            firstPage,
+            page -> {
+              count[0] += page.items().size();
+              for (JsonNode item : page.items()) {
+                if (id.equals(item.path("id").asText())) {
+                  found[0] = page;
+                  return false;
+                }
+              }
+              return true;
+            },
+            false);
+    if (found[0] != null) {
+      return found[0];
     }
-    int count = pages.stream().mapToInt(p -> p.items().size()).sum();
+    Page last = pages.get(pages.size() - 1);
+    if (last.cursor() != null) {
+      throw new CheckSkipped(
+          "the list goes on past "
+              + MAX_PAGES
+              + " pages ("
+              + count[0]
+              + " items) without "
+              + id
+              + "; the kit pages no further to find it");
+    }
     c.fail(
         id + " among the items of the list",
-        count + " items on " + pages.size() + " page(s), without it",
-        pages.get(pages.size() - 1).exchange());
+        count[0] + " items on " + pages.size() + " page(s), without it",
+        last.exchange());
     return null;
   }
 

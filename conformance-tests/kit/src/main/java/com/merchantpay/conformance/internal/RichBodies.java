@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 
 /**
- * Valid requests with every member the documents list filled in: what the requests suite shows is
- * accepted, and what the negative suite breaks one constraint at a time.
+ * Valid requests with every member the v2 document lists for the operation filled in, and no member
+ * it does not list for that operation (a member of a shared structure that another operation's row
+ * names is not sent): what the requests suite shows is accepted, and what the negative suite breaks
+ * one constraint at a time. {@link #unlisted} adds the members our spec's shared schemas hold but
+ * the operation's row does not name, for the cases that read that point.
  */
 final class RichBodies {
   private RichBodies() {}
@@ -28,13 +31,13 @@ final class RichBodies {
         .put("basket", "b-1");
     body.set("amount", c.amount("100"));
     body.put("paymentMethod", "bankcard");
+    // Operation 1's row lists protocol with returnUrl and callbackUrl only.
     body.putObject("protocol")
         .put("returnUrl", "https://shop.example.org/return")
-        .put("callbackUrl", "https://shop.example.org/hooks/payments")
-        .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
+        .put("callbackUrl", "https://shop.example.org/hooks/payments");
     body.set("customer", customer());
     body.set("receipt", fullReceipt("100"));
-    return body;
+    return new Fixtures(c).withProfileMembers("createInvoice", body);
   }
 
   static ObjectNode payment(CheckContext c) {
@@ -58,15 +61,10 @@ final class RichBodies {
   }
 
   static ObjectNode tokenization(CheckContext c) {
-    ObjectNode body = Json.object();
-    body.put("merchantId", c.target().merchantId());
-    body.put("testMode", true);
-    body.put("type", "recurring");
-    body.put("purpose", "Conformance");
-    body.put("paymentMethod", "bankcard");
+    ObjectNode body = new Fixtures(c).tokenization();
     body.put("callbackUrl", "https://shop.example.org/hooks/tokens");
-    body.put("returnUrl", "https://shop.example.org/cards");
-    body.set("customer", customer());
+    // Operations 11 and 12 list customer with account and email only.
+    body.set("customer", tokenCustomer());
     return body;
   }
 
@@ -79,7 +77,7 @@ final class RichBodies {
     ((ObjectNode) body.path("protocol"))
         .put("returnUrl", "https://shop.example.org/cards")
         .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
-    body.set("customer", customer());
+    body.set("customer", tokenCustomer());
     body.set("device", device());
     return body;
   }
@@ -101,6 +99,32 @@ final class RichBodies {
 
   static ObjectNode sticker(CheckContext c) {
     return new Fixtures(c).sticker(false, "350", "https://shop.example.org/hooks/stickers");
+  }
+
+  /** The customer members operations 11 and 12 list. */
+  static ObjectNode tokenCustomer() {
+    return Json.object().put("email", "buyer@example.org").put("account", "customer-1");
+  }
+
+  /**
+   * The valid body with the members our spec's shared schemas give but the operation's row in the
+   * v2 document does not list; null when there are none for the operation.
+   */
+  static ObjectNode unlisted(String operationId, ObjectNode valid) {
+    ObjectNode body = valid.deepCopy();
+    switch (operationId) {
+      case "createInvoice" ->
+          ((ObjectNode) body.path("protocol"))
+              .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
+      case "startTokenization", "createPaymentToken" ->
+          ((ObjectNode) body.path("customer"))
+              .put("phone", "79161234567")
+              .put("ip", "203.0.113.24");
+      default -> {
+        return null;
+      }
+    }
+    return body;
   }
 
   static ObjectNode customer() {

@@ -41,7 +41,10 @@ public final class V1Calls {
    */
   public Exchange call(String operationId, Map<String, String> params) {
     while (true) {
-      Exchange exchange = call(operationId, params, context.run().unique("kit-nonce"));
+      String nonce = context.run().unique("kit-nonce");
+      Map<String, String> values =
+          signedValues(operationId, withAccount(operationId, params), nonce);
+      Exchange exchange = once(operationId, values);
       Duration wait = context.slowDown(exchange);
       if (wait == null) {
         return exchange;
@@ -55,16 +58,21 @@ public final class V1Calls {
    * the caller gave one: the document lets a service ask for it when a user has several accounts.
    */
   public Exchange call(String operationId, Map<String, String> params, String nonce) {
-    Map<String, String> values = params;
+    Map<String, String> values = withAccount(operationId, params);
+    return signed(operationId, values, nonce, hash(operationId, values, nonce));
+  }
+
+  private Map<String, String> withAccount(String operationId, Map<String, String> params) {
     String account = context.profile().v1() == null ? null : context.profile().v1().accountId();
     if (account != null
         && ACCOUNT_LISTS.contains(operationId)
         && !params.containsKey("accountID")) {
-      values = new LinkedHashMap<>();
+      Map<String, String> values = new LinkedHashMap<>();
       values.put("accountID", account);
       values.putAll(params);
+      return values;
     }
-    return signed(operationId, values, nonce, hash(operationId, values, nonce));
+    return params;
   }
 
   /** The signature the document's rule gives for these values. */
@@ -84,14 +92,47 @@ public final class V1Calls {
     return raw(operationId, values);
   }
 
-  /** Exactly these values, to the operation's documented path and method. */
+  private Map<String, String> signedValues(
+      String operationId, Map<String, String> params, String nonce) {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("login", login);
+    values.put("nonce", nonce);
+    values.putAll(params);
+    values.put("hash", hash(operationId, params, nonce));
+    return values;
+  }
+
+  /**
+   * Exactly these values, to the operation's documented path and method. A call the target asks to
+   * slow down for (429, or 503 with Retry-After) is sent again as it was once the wait is over: a
+   * target that turns a call away before reading it has not used its nonce.
+   */
   public Exchange raw(String operationId, Map<String, String> values) {
     SpecModel.Operation operation = SpecModel.of(ApiSpec.V1).byId(operationId);
     return rawAt(operation.template(), operation.method(), values);
   }
 
-  /** Exactly these values, to any path, as a query (GET) or a form body (POST). */
+  /**
+   * Exactly these values, to any path, as a query (GET) or a form body (POST), sent again as they
+   * were after a wait the target asks for.
+   */
   public Exchange rawAt(String path, String method, Map<String, String> values) {
+    while (true) {
+      Exchange exchange = onceAt(path, method, values);
+      Duration wait = context.slowDown(exchange);
+      if (wait == null) {
+        return exchange;
+      }
+      context.waitOut(wait, exchange);
+    }
+  }
+
+  private Exchange once(String operationId, Map<String, String> values) {
+    SpecModel.Operation operation = SpecModel.of(ApiSpec.V1).byId(operationId);
+    return onceAt(operation.template(), operation.method(), values);
+  }
+
+  private Exchange onceAt(String path, String method, Map<String, String> values) {
     StringJoiner encoded = new StringJoiner("&");
     values.forEach((name, value) -> encoded.add(encode(name) + "=" + encode(value)));
     if ("POST".equals(method)) {

@@ -307,6 +307,30 @@ final class V1Suite {
     return checks;
   }
 
+  /** Whether a v1 list envelope names the payment. */
+  private static boolean listed(JsonNode envelope, String paymentId) {
+    for (JsonNode item : envelope.path("Response").path("Payments")) {
+      if (item.path("PaymentID").asText().equals(paymentId)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A list for a site or account the payment is not of: refused with a non-zero ErrorCode, or
+   * answered without the payment.
+   */
+  private static void notListed(CheckContext c, Exchange answer, String paymentId, String what) {
+    c.status(answer, 200);
+    Integer code = answer.v1ErrorCode();
+    c.expect(
+        code != null && (code != 0 || !listed(answer.json(), paymentId)),
+        "payment " + paymentId + " not listed for " + what,
+        answer::summary,
+        answer);
+  }
+
   /**
    * What a refused v1 call came back with, in the terms of the open points: its ErrorCode or its
    * status.
@@ -657,6 +681,34 @@ final class V1Suite {
               for (JsonNode item : items) {
                 c.member(held, item, "State", "HOLD");
               }
+              c.rule("v1.ep.site-and-account");
+              String id = V1Support.paymentId(c, settled);
+              Map<String, String> ours =
+                  values("invoiceID", orderNo, "siteAlias", V1Support.siteAlias(c));
+              Exchange ourSite = c.v1().call("listPaymentsFilter", ours);
+              c.expect(
+                  listed(V1Support.success(c, ourSite, "Response"), id),
+                  "payment " + id + " listed for its own siteAlias",
+                  ourSite::summary,
+                  ourSite);
+              Map<String, String> otherSite =
+                  values("invoiceID", orderNo, "siteAlias", c.run().unique("kit-other-site"));
+              notListed(c, c.v1().call("listPaymentsFilter", otherSite), id, "another siteAlias");
+              String account = c.profile().v1() == null ? null : c.profile().v1().accountId();
+              if (account != null) {
+                notListed(
+                    c,
+                    c.v1()
+                        .call(
+                            "listPaymentsFilter",
+                            values(
+                                "accountID",
+                                c.run().unique("kit-other-account"),
+                                "invoiceID",
+                                orderNo)),
+                    id,
+                    "another accountID");
+              }
             }));
     checks.add(
         check(
@@ -1003,7 +1055,9 @@ final class V1Suite {
               Profile.Card card = f.approvedCard();
               for (Profile.Decline decline : c.profile().declines()) {
                 JsonNode payment =
-                    f.created(f.cardPayment(decline.pan(), card.expiry(), card.cvc(), "10", false))
+                    f.created(
+                            f.payment(
+                                f.instrument(decline.pan(), decline.paymentData()), "10", false))
                         .payment();
                 String id = V1Support.paymentId(c, payment);
                 Exchange read = c.v1().call("getPayment", values("paymentID", id));

@@ -61,6 +61,12 @@ public final class ExchangeJudge {
   private static final Set<String> ERROR_CODES = OUR_ERROR_STATUSES.keySet();
 
   /**
+   * How a departure for members the documents list but the answer lacks begins: a recorded answer
+   * of a pact, which holds only what its consumer relies on, is not judged for them.
+   */
+  public static final String MISSING_MEMBERS = "Resources: the document lists ";
+
+  /**
    * What one answer shows.
    *
    * @param departures each way the answer breaks the service documents
@@ -227,6 +233,14 @@ public final class ExchangeJudge {
               declared,
               operation.id() + " answered HTTP " + status));
       judgeJson(operation, successStatus(operation), contentType, body, departures, readings);
+      List<String> missing = DocumentedAnswers.missing(operation.id(), parse(body));
+      if (!missing.isEmpty()) {
+        departures.add(
+            MISSING_MEMBERS
+                + String.join(", ", missing)
+                + " for this answer, and the answer lacks "
+                + (missing.size() == 1 ? "it" : "them"));
+      }
     } else if (status / 100 == 4) {
       JsonNode error = parse(body);
       List<String> errorProblems = errorBodyProblems(error, contentType);
@@ -414,19 +428,39 @@ public final class ExchangeJudge {
       // The document defines only ErrorCode for a failure: a payload member beside it is ignored.
       failure.retain("ErrorCode");
     }
+    List<String> otherTypes = new ArrayList<>();
+    JsonNode relaxed = UndocumentedTypes.relaxed(json, jsonSchema(operation, 200), "", otherTypes);
+    if (!otherTypes.isEmpty()) {
+      readings.add(
+          new Reading(
+              OpenPoint.V1_ANSWER_TYPES,
+              "other types: " + String.join(", ", otherTypes),
+              operation.id() + " answered members the document gives no type in other types"));
+    }
     ValidationReport report =
         validator.validateResponse(
             operation.template(),
             Request.Method.valueOf(operation.method()),
             SimpleResponse.Builder.status(200)
                 .withContentType("application/json")
-                .withBody(withoutNulls(json))
+                .withBody(withoutNulls(relaxed))
                 .build());
     for (ValidationReport.Message message : report.getMessages()) {
       if (message.getLevel() == ValidationReport.Level.ERROR) {
         departures.add(describe(message));
       }
     }
+  }
+
+  /** The JSON schema of the operation's answer with this status, or null. */
+  private static Schema<?> jsonSchema(SpecModel.Operation operation, int status) {
+    var responses = operation.definition().getResponses();
+    var response = responses == null ? null : responses.get(String.valueOf(status));
+    var media =
+        response == null || response.getContent() == null
+            ? null
+            : response.getContent().get("application/json");
+    return media == null ? null : media.getSchema();
   }
 
   // ---------------------------------------------------------------- notifications

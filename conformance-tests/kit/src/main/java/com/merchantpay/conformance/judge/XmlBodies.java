@@ -139,7 +139,11 @@ public final class XmlBodies {
         return NODES.numberNode(new BigDecimal(text));
       }
     } catch (NumberFormatException e) {
-      return xml;
+      // A member the document gives no type may be written in any form; ours is a reading.
+      boolean undocumented =
+          schema.getExtensions() != null
+              && Boolean.TRUE.equals(schema.getExtensions().get("x-undocumented-type"));
+      return undocumented ? NODES.numberNode(0) : xml;
     }
     if ("boolean".equals(type) && (text.equals("true") || text.equals("false"))) {
       return NODES.booleanNode(Boolean.parseBoolean(text));

@@ -84,6 +84,18 @@ public enum OpenPoint {
       "the constraints on requests the documents do not give (required "
           + "members other than merchantId, lengths, patterns, formats, bounds): refused or accepted",
       "refused"),
+  UNLISTED_MEMBERS(
+      "v2.request.unlisted-members",
+      "members our spec's shared structures give an operation whose row in the documents does not "
+          + "list them (threeDSCompleteUrl in an invoice, a customer's phone in a payment token, "
+          + "another instrument beside a token's card): checked like listed members (checked), or "
+          + "ignored",
+      "checked"),
+  ZONED_TIMESTAMPS(
+      "v2.request.zoned-timestamps",
+      "a request timestamp written with an offset other than UTC (the documents write timestamps in "
+          + "UTC): taken as that moment (accepted), or refused",
+      "accepted"),
   REQUEST_BOUNDARIES(
       "v2.request.boundaries",
       "values at the edge of what our spec allows (long texts, four "
@@ -117,8 +129,9 @@ public enum OpenPoint {
       "object"),
   PENDING_REFUND_RESULT(
       "v2.refund.pending-result-code",
-      "the resultCode of a refund that is still Pending " + "(none, or the code it carries)",
-      "none"),
+      "the resultCode a refund that is still Pending shows when read (the creation answer always "
+          + "carries one): Success, another code, or none",
+      "Success"),
   CAPTURED_AMOUNT(
       "v2.payment.captured-amount",
       "where the captured sum of a partially captured payment is shown "
@@ -169,6 +182,12 @@ public enum OpenPoint {
       "both"),
   V1_XML_TYPE("v1.media-type.xml", "the media type of v1 XML answers", "application/xml"),
   V1_JSON_TYPE("v1.media-type.json", "the media type of v1 JSON answers", "application/json"),
+  V1_ANSWER_TYPES(
+      "v1.answer.types",
+      "the JSON type of answer members the v1 document gives no type for (DocumentID, "
+          + "PaymentOrderID, RegisterID, RegisterNumber, OperationID, the amounts of transfers and "
+          + "registers, ...): the type our spec gives each (ours), or another scalar",
+      "ours"),
   V1_PATH_CASE("v1.path-case", "whether path names match in any letter case (any, exact)", "any"),
   V1_UNKNOWN_VALUES(
       "v1.unknown-values",

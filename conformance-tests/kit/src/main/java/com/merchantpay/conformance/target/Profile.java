@@ -1,10 +1,12 @@
 package com.merchantpay.conformance.target;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,32 +15,42 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Test data for one implementation: which card or input produces which outcome there, how an
- * External step is approved, how long pending work takes, and whether its clock can be moved. Every
- * member is optional; a check that needs a member the profile leaves out is skipped and says which.
- * The sandbox's profile is built in ({@link #sandbox()}); another implementation's is a JSON file
- * ({@link #load}).
+ * Test data for one implementation: which card or input produces which outcome there, how a payer
+ * passes the steps the implementation asks for, how long pending work takes, and whether its clock
+ * can be moved. Every member is optional; a check that needs a member the profile leaves out is
+ * skipped and says which. The sandbox's profile is built in ({@link #sandbox()}); another
+ * implementation's is a JSON file ({@link #load}), which may carry {@code //} and {@code /*
+ * *}{@code /} comments ({@code profile-skeleton} writes one with every member explained).
  *
  * @param name what the profile is for, shown in the report
+ * @param interfaces the interfaces the target serves, {@code v2} and {@code v1} (both when not
+ *     given); checks of one it does not serve are skipped
  * @param currency the currency payments are made in
  * @param approvedCard a card that pays without any confirmation step
- * @param declines cards that are declined, each with the {@code resultCode} it gives
- * @param confirmations by confirmation type, a card that asks for that step and the answers that
- *     pass or fail it
- * @param externalApproval how the payer approves an External step on its {@code paymentUrl}
+ * @param declines instruments that are declined, each with the {@code resultCode} it gives
+ * @param confirmations by confirmation type, an instrument that asks for that step and the answers
+ *     that pass or fail it
+ * @param externalApproval how the payer approves an External step (the same as {@code
+ *     payerSteps.externalApproval}, kept for older profiles)
+ * @param payerSteps what a payer's browser does on the pages the target names, by step: {@link
+ *     #PAYER_STEPS}
  * @param tokenConfirmation the answers that pass or fail a payment token's confirmation through
  *     {@code complete}
  * @param blockedTokenCard a card whose payment token is blocked
  * @param refundsRejectedCard a card whose refunds end {@code Rejected}
- * @param sbpPhone a phone number that pays through the Faster Payments System
+ * @param sbpPhone a phone number that pays through the Faster Payments System: the payment data of
+ *     {@code paymentMethods.phone} when that is not given
  * @param clockControl a URL path that moves the implementation's clock ({@code POST {"duration":
  *     "PT10S"}})
+ * @param maxWait the longest the kit waits for time to pass on a target whose clock it cannot move
+ *     (an ISO 8601 duration, PT30S when not given); checks that need more are skipped
  * @param settles how long pending work takes: {@code payment} (a Pending payment; 10 s when not
  *     given), {@code refund}, {@code receipt}, {@code callbackRetry}, and {@code notification}, the
  *     longest a notification may take to arrive (10 s when not given)
@@ -50,25 +62,31 @@ import java.util.Optional;
  *     instead of reported as differences
  * @param paymentMethods by method ({@code dsrp}, {@code authorizationCode}, {@code account}, {@code
  *     phone}), a {@code paymentData} object that pays with it on this target
+ * @param requestMembers by v2 operation id, members the target needs beyond what the kit sends,
+ *     merged into every valid request the kit makes of that operation
  */
 public record Profile(
     String name,
+    List<String> interfaces,
     String currency,
     Card approvedCard,
     List<Decline> declines,
     Map<String, Confirmation> confirmations,
     HttpStep externalApproval,
+    Map<String, HttpStep> payerSteps,
     Answers tokenConfirmation,
     String blockedTokenCard,
     String refundsRejectedCard,
     String sbpPhone,
     String clockControl,
+    String maxWait,
     Map<String, String> settles,
     Integer paginationPayments,
     V1 v1,
     String callbackHost,
     Map<String, String> readings,
-    Map<String, JsonNode> paymentMethods) {
+    Map<String, JsonNode> paymentMethods,
+    Map<String, JsonNode> requestMembers) {
 
   /**
    * The payment data members other than card, token and sticker that a profile can give data for.
@@ -76,15 +94,60 @@ public record Profile(
   public static final List<String> PAYMENT_METHODS =
       List.of("dsrp", "authorizationCode", "account", "phone");
 
+  /**
+   * The payer's steps a profile can describe: approving or declining an External step on its {@code
+   * paymentUrl}, paying an invoice on its page ({@code url} of the creation answer), entering a
+   * card on a tokenization page ({@code url} of the tokenization answer), paying through a
+   * sticker's {@code payload}.
+   */
+  public static final List<String> PAYER_STEPS =
+      List.of(
+          "externalApproval",
+          "externalDecline",
+          "invoicePayment",
+          "tokenizationPage",
+          "stickerPayment");
+
+  /** The interfaces a target may serve. */
+  public static final List<String> INTERFACES = List.of("v2", "v1");
+
+  /** The confirmation types of the v2 document. */
+  public static final List<String> CONFIRMATION_TYPES =
+      List.of("External", "SmsOtp", "ThreeDSMethod", "ThreeDSChallenge", "ThreeDSv1");
+
   private static final ObjectMapper READER =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+          .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+          .build();
 
   public Profile {
+    interfaces = interfaces == null ? INTERFACES : List.copyOf(interfaces);
     declines = declines == null ? List.of() : List.copyOf(declines);
     confirmations = confirmations == null ? Map.of() : Map.copyOf(confirmations);
+    payerSteps = payerSteps == null ? new LinkedHashMap<>() : new LinkedHashMap<>(payerSteps);
+    if (externalApproval != null) {
+      payerSteps.putIfAbsent("externalApproval", externalApproval);
+    }
+    payerSteps = Map.copyOf(payerSteps);
     settles = settles == null ? Map.of() : Map.copyOf(settles);
     readings = readings == null ? Map.of() : Map.copyOf(readings);
-    paymentMethods = paymentMethods == null ? Map.of() : Map.copyOf(paymentMethods);
+    paymentMethods =
+        paymentMethods == null ? new LinkedHashMap<>() : new LinkedHashMap<>(paymentMethods);
+    if (sbpPhone != null && !paymentMethods.containsKey("phone")) {
+      paymentMethods.put(
+          "phone",
+          JsonNodeFactory.instance.objectNode().put("paymentMethod", "sbp").put("phone", sbpPhone));
+    }
+    paymentMethods = Map.copyOf(paymentMethods);
+    requestMembers = requestMembers == null ? Map.of() : Map.copyOf(requestMembers);
+    for (String served : interfaces) {
+      if (!INTERFACES.contains(served)) {
+        throw new IllegalArgumentException(
+            "interfaces: " + served + " is not one of " + INTERFACES);
+      }
+    }
     for (String point : readings.keySet()) {
       if (OpenPoint.byId(point).isEmpty()) {
         throw new IllegalArgumentException(
@@ -100,18 +163,59 @@ public record Profile(
             "paymentMethods." + method + ": not one of " + PAYMENT_METHODS);
       }
     }
+    for (String step : payerSteps.keySet()) {
+      if (!PAYER_STEPS.contains(step)) {
+        throw new IllegalArgumentException("payerSteps." + step + ": not one of " + PAYER_STEPS);
+      }
+    }
+    for (String type : confirmations.keySet()) {
+      if (!CONFIRMATION_TYPES.contains(type)) {
+        throw new IllegalArgumentException(
+            "confirmations." + type + ": not one of " + CONFIRMATION_TYPES);
+      }
+    }
+    for (Map.Entry<String, Confirmation> entry : confirmations.entrySet()) {
+      instrument(
+          "confirmations." + entry.getKey(),
+          entry.getValue().pan(),
+          entry.getValue().paymentData());
+    }
+    for (int i = 0; i < declines.size(); i++) {
+      instrument("declines[" + i + "]", declines.get(i).pan(), declines.get(i).paymentData());
+    }
+    for (Map.Entry<String, JsonNode> entry : requestMembers.entrySet()) {
+      if (!entry.getValue().isObject()) {
+        throw new IllegalArgumentException(
+            "requestMembers." + entry.getKey() + ": a JSON object of members to add");
+      }
+    }
     currency = currency == null ? "RUB" : currency;
     name = name == null ? "unnamed profile" : name;
+    duration("maxWait", maxWait);
     for (Map.Entry<String, String> entry : settles.entrySet()) {
-      try {
-        Duration.parse(entry.getValue());
-      } catch (DateTimeParseException e) {
-        throw new IllegalArgumentException(
-            "settles."
-                + entry.getKey()
-                + ": not an ISO 8601 duration such as PT10S: "
-                + entry.getValue());
-      }
+      duration("settles." + entry.getKey(), entry.getValue());
+    }
+  }
+
+  private static void instrument(String where, String pan, JsonNode paymentData) {
+    if ((pan == null) == (paymentData == null)) {
+      throw new IllegalArgumentException(
+          where + ": give either pan (a card) or paymentData (any other instrument), not both");
+    }
+    if (paymentData != null && !paymentData.isObject()) {
+      throw new IllegalArgumentException(where + ".paymentData: a JSON object");
+    }
+  }
+
+  private static void duration(String where, String value) {
+    if (value == null) {
+      return;
+    }
+    try {
+      Duration.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          where + ": not an ISO 8601 duration such as PT10S: " + value);
     }
   }
 
@@ -131,27 +235,52 @@ public record Profile(
     }
   }
 
-  /** A declining card and the {@code resultCode} the implementation gives it. */
-  public record Decline(String pan, String resultCode) {
+  /**
+   * A declining instrument, a card ({@code pan}) or any other payment data ({@code paymentData}),
+   * and the {@code resultCode} the implementation gives it.
+   */
+  public record Decline(String pan, JsonNode paymentData, String resultCode) {
     @Override
     public String toString() {
-      return "Decline[" + lastFour(pan) + " -> " + resultCode + "]";
+      return "Decline[" + (pan != null ? lastFour(pan) : "paymentData") + " -> " + resultCode + "]";
     }
   }
 
   /**
-   * A card that asks for a confirmation step, and the complete bodies that pass or fail that step.
+   * An instrument that asks for a confirmation step, a card ({@code pan}) or any other payment data
+   * ({@code paymentData}), and the complete bodies that pass or fail that step.
    */
   public record Confirmation(
-      String pan, Map<String, String> answer, Map<String, String> failingAnswer) {
+      String pan,
+      JsonNode paymentData,
+      Map<String, String> answer,
+      Map<String, String> failingAnswer) {
     @Override
     public String toString() {
-      return "Confirmation[" + lastFour(pan) + "]";
+      return "Confirmation[" + (pan != null ? lastFour(pan) : "paymentData") + "]";
     }
   }
 
-  /** An HTTP call a payer's browser makes, such as approving on a hosted page. */
-  public record HttpStep(String method, String contentType, String body) {}
+  /**
+   * An HTTP call a payer's browser makes on a page the target names, such as approving on a hosted
+   * page. {@code url}, {@code body} and header values are templates: {@code {name}} is replaced by
+   * the member of that name in the answer that named the page ({@code paymentUrl}, {@code url},
+   * {@code payload}, {@code id}, ...) or by the approved card's {@code pan}, {@code expiry}, {@code
+   * cvc} and the step's {@code amount}; in a URL each value is percent-encoded, in a form body too.
+   *
+   * @param method GET or POST (POST when not given)
+   * @param url where to (the page the step is about when not given: {@code {paymentUrl}}, {@code
+   *     {url}} or {@code {payload}})
+   * @param contentType the body's media type, if it has one
+   * @param body the body, if any
+   * @param headers further request headers
+   */
+  public record HttpStep(
+      String method, String url, String contentType, String body, Map<String, String> headers) {
+    public HttpStep {
+      headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+  }
 
   /** The bodies that pass or fail a confirmation through the complete operation. */
   public record Answers(Map<String, String> answer, Map<String, String> failingAnswer) {}
@@ -212,6 +341,21 @@ public record Profile(
     return List.copyOf(new LinkedHashSet<>(pans));
   }
 
+  /** Whether the target serves this interface ({@code v2} or {@code v1}). */
+  public boolean serves(String api) {
+    return interfaces.contains(api);
+  }
+
+  /** The payer's step of this name, the older {@code externalApproval} member included. */
+  public Optional<HttpStep> payerStep(String name) {
+    return Optional.ofNullable(payerSteps.get(name));
+  }
+
+  /** The longest real wait for time to pass where the clock cannot be moved (30 s by default). */
+  public Duration longestWait() {
+    return maxWait == null ? Duration.ofSeconds(30) : Duration.parse(maxWait);
+  }
+
   /** The target's declared reading of an open point, if its profile gives one. */
   public Optional<String> reading(OpenPoint point) {
     return Optional.ofNullable(readings.get(point.id()));
@@ -234,21 +378,25 @@ public record Profile(
         new V1(v1 == null ? null : v1.siteAlias(), v1 == null ? null : v1.accountId(), limit);
     return new Profile(
         name,
+        interfaces,
         currency,
         approvedCard,
         declines,
         confirmations,
-        externalApproval,
+        null,
+        payerSteps,
         tokenConfirmation,
         blockedTokenCard,
         refundsRejectedCard,
-        sbpPhone,
+        null,
         clockControl,
+        maxWait,
         settles,
         paginationPayments,
         changed,
         callbackHost,
         readings,
-        paymentMethods);
+        paymentMethods,
+        requestMembers);
   }
 }
