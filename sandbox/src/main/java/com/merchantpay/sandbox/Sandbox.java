@@ -301,6 +301,7 @@ public final class Sandbox implements AutoCloseable {
     private Duration callbackFirstRetryDelay = Duration.ofSeconds(1);
     private int v1ListLimit = 1000;
     private boolean receiptListAsArray;
+    private int pageSize = SandboxConfig.PAGE_SIZE;
     private Retention retention = Retention.DEFAULT;
     private final List<Fault> faults = new ArrayList<>();
 
@@ -380,6 +381,18 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
+     * How many items a page of a v2 list holds at most; 50 by default. A small page makes a test of
+     * a client's paging cheap: two payments already fill two pages of one.
+     */
+    public Builder pageSize(int size) {
+      if (size < 1 || size > 1000) {
+        throw new IllegalArgumentException("the page size must be 1..1000, not " + size);
+      }
+      this.pageSize = size;
+      return this;
+    }
+
+    /**
      * Answers the receipt list ({@code GET /api/v2/receipts}) as a bare JSON array of all the
      * payment's receipts instead of the documented page object with {@code items}: the other
      * reading of a point the service documents leave open, for testing a client against it.
@@ -452,7 +465,8 @@ public final class Sandbox implements AutoCloseable {
               callbackFirstRetryDelay,
               v1ListLimit,
               receiptListAsArray,
-              retention);
+              retention,
+              pageSize);
       return new Sandbox(config, allMerchants, allLogins, faults);
     }
 

@@ -81,6 +81,50 @@ class PaginationTest extends SandboxTestBase {
   }
 
   @Test
+  void aSandboxStartedWithAnotherPageSizeFillsPagesOfThatSize() {
+    try (Sandbox small =
+        Sandbox.builder()
+            .merchant("merchant-s")
+            .bearerToken("token-s", "merchant-s")
+            .fixedClock(Instant.parse("2024-05-14T09:00:00Z"))
+            .pageSize(2)
+            .start()) {
+      Api smallApi = new Api(small);
+      for (int i = 0; i < 5; i++) {
+        smallApi.control(
+            "POST",
+            "/_sandbox/payments",
+            Map.of(
+                "merchantId",
+                "merchant-s",
+                "status",
+                "Settled",
+                "created",
+                "2024-05-14T00:00:0" + i + "Z"));
+      }
+      List<Integer> sizes = new ArrayList<>();
+      String cursor = null;
+      do {
+        JsonNode page =
+            smallApi
+                .get(
+                    "/api/v2/payments?merchantId=merchant-s"
+                        + PERIOD
+                        + (cursor == null
+                            ? ""
+                            : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)))
+                .json();
+        sizes.add(page.path("items").size());
+        cursor = page.path("cursor").isTextual() ? page.path("cursor").asText() : null;
+      } while (cursor != null);
+
+      assertThat(sizes).containsExactly(2, 2, 1);
+      assertThat(smallApi.control("GET", "/_sandbox/config", null).path("pageSize").asInt())
+          .isEqualTo(2);
+    }
+  }
+
+  @Test
   void paymentsCreatedWhilePagingNeitherShiftNorRepeatAPage() {
     List<String> original = paymentsAt(100, 100);
     List<Integer> sizes = new ArrayList<>();

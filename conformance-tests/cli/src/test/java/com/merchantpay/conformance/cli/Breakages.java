@@ -713,4 +713,51 @@ final class Breakages {
           }
         });
   }
+
+  /** The refund list's period ignored: every refund of the merchant, whatever its creation. */
+  static MutatingProxy.Fault refundPeriodIgnored() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (call.method.equals("GET") && call.path().equals("/api/v2/refunds")) {
+          call.pathAndQuery =
+              call.pathAndQuery
+                  .replaceAll("[&?](start|end)=[^&]*", "")
+                  .replaceFirst("/api/v2/refunds&", "/api/v2/refunds?");
+        }
+      }
+    };
+  }
+
+  /** Payment notifications naming another merchant than the payment's. */
+  static MutatingProxy.Fault notificationsOfAnotherMerchant() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public Integer notification(MutatingProxy.Call call) {
+        try {
+          JsonNode body = MutatingProxy.JSON.readTree(call.body);
+          if (body instanceof ObjectNode payment && payment.has("merchantId")) {
+            payment.put("merchantId", "someone-else");
+            call.body = MutatingProxy.JSON.writeValueAsBytes(payment);
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return null;
+      }
+    };
+  }
+
+  /** A registered receipt whose fiscal data is an empty object. */
+  static MutatingProxy.Fault emptyFiscalData() {
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.has("fiscalData")) {
+                    o.putObject("fiscalData");
+                  }
+                }));
+  }
 }

@@ -72,6 +72,28 @@ final class CallbackSuite {
                   "the payment's id " + id,
                   () -> settled.json().path("id").asText(),
                   null);
+              // The members it carries are the payment's own, as a read of it shows them.
+              Exchange read = c.v2().get(LifecycleSuite.path(id, null));
+              JsonNode payment = c.ok(read);
+              for (String member :
+                  List.of("merchantId", "testMode", "invoice.orderNo", "amount.currency")) {
+                JsonNode told = Json.at(settled.json(), member);
+                c.expect(
+                    told.equals(Json.at(payment, member)),
+                    member + " as the payment has it: " + Json.at(payment, member),
+                    () -> member + " = " + (told.isMissingNode() ? "(absent)" : told),
+                    read);
+              }
+              c.decimal(
+                  read,
+                  settled.json(),
+                  "amount.value",
+                  payment.path("amount").path("value").asText());
+              c.expect(
+                  sameInstant(settled.json().path("created"), payment.path("created")),
+                  "created as the payment has it: " + payment.path("created").asText(),
+                  () -> "created = " + settled.json().path("created").asText(),
+                  read);
               c.rule("v2.conv.timestamps");
               c.expect(
                   LifecycleSuite.isUtc(settled.json().path("created").asText("")),
@@ -221,6 +243,24 @@ final class CallbackSuite {
     checks.add(
         Check.of(
             SUITE,
+            "a-sticker-paid-on-its-page-is-notified-to-its-url",
+            "A payer who pays on the page a sticker's payload links to is notified to the sticker's callbackUrl",
+            "v2.events.sticker-target",
+            List.of("stickers", "pages"),
+            c -> {
+              CallbackReceiver.Inbox inbox = c.inbox(0);
+              Fixtures f = new Fixtures(c);
+              JsonNode sticker =
+                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, inbox.url())));
+              f.payerStep("stickerPayment", "how a payer pays on a sticker's page", sticker, "33");
+              CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+              c.asserted("v2.events.current-status");
+              expectBody(c, arrival, "PaymentNotification");
+              c.decimal(null, arrival.json(), "amount.value", "33");
+            }));
+    checks.add(
+        Check.of(
+            SUITE,
             "notification-after-a-partial-capture-shows-the-captured-amount",
             "The notification of a partially captured payment carries capturedAmount",
             OpenPoint.CAPTURED_AMOUNT,
@@ -256,6 +296,16 @@ final class CallbackSuite {
                   null);
             }));
     return checks;
+  }
+
+  private static boolean sameInstant(JsonNode a, JsonNode b) {
+    try {
+      return java.time.OffsetDateTime.parse(a.asText())
+          .toInstant()
+          .equals(java.time.OffsetDateTime.parse(b.asText()).toInstant());
+    } catch (java.time.DateTimeException e) {
+      return false;
+    }
   }
 
   private static Duration arrival(CheckContext c) {

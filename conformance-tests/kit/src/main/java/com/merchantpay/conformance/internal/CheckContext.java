@@ -145,23 +145,34 @@ public final class CheckContext {
 
   /** v2 calls with the target's bearer token. */
   public V2Calls v2() {
+    serves("v2");
     return new V2Calls(
         this, "Bearer " + need(target().bearerToken(), "no bearer token given (--token)"));
   }
 
+  /** Skips the check when the profile says the target does not serve the interface. */
+  private void serves(String api) {
+    require(
+        profile().serves(api),
+        "the profile says the target does not serve " + api + " (interfaces)");
+  }
+
   /** v2 calls with this Authorization header value, or none when it is null. */
   public V2Calls v2WithAuthorization(String authorization) {
+    serves("v2");
     return new V2Calls(this, authorization);
   }
 
   /** v2 calls as the other merchant. */
   public V2Calls v2AsOtherMerchant() {
+    serves("v2");
     need(target().otherBearerToken(), "no token of a second merchant given (--other-token)");
     return new V2Calls(this, "Bearer " + target().otherBearerToken());
   }
 
   /** v1 calls as the Accountant user. */
   public V1Calls v1() {
+    serves("v1");
     return new V1Calls(
         this,
         need(target().v1Login(), "no v1 login given (--v1-login)"),
@@ -170,6 +181,7 @@ public final class CheckContext {
 
   /** v1 calls as the Cashier user. */
   public V1Calls v1Cashier() {
+    serves("v1");
     return new V1Calls(
         this,
         need(target().v1CashierLogin(), "no v1 cashier login given (--v1-cashier-login)"),
@@ -311,14 +323,29 @@ public final class CheckContext {
   }
 
   /**
-   * Moves the implementation's clock through the profile's control path; skips when there is none.
+   * Moves the implementation's clock through the profile's control path. Where there is none, the
+   * check waits that long instead, when that is within the profile's {@code maxWait} and the run's
+   * budget, and is skipped otherwise.
    */
   public void advanceClock(Duration by) {
-    String path =
-        need(
-            profile().clockControl(),
-            "the profile names no clock control (clockControl), so time "
-                + "cannot be moved on this target");
+    if (profile().clockControl() == null) {
+      Duration longest = profile().longestWait();
+      require(
+          by.compareTo(longest) <= 0,
+          "the profile names no clock control (clockControl), and waiting "
+              + by.toSeconds()
+              + " s for time to pass is longer than maxWait ("
+              + longest.toSeconds()
+              + " s)");
+      try {
+        pause(by);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CheckSkipped("interrupted while waiting for time to pass");
+      }
+      return;
+    }
+    String path = profile().clockControl();
     Exchange moved =
         send(
             "POST",

@@ -330,6 +330,28 @@ public final class Fixtures {
     }
   }
 
+  /**
+   * Reads the payment token until its status is no longer {@code Created}, within the profile's
+   * {@code settles.payment} (10 s when not given); returns the last read.
+   */
+  public Exchange settledToken(String tokenId) {
+    Duration within = context.profile().settlesAfter("payment").orElse(Duration.ofSeconds(10));
+    long deadline = System.nanoTime() + within.toNanos();
+    while (true) {
+      Exchange read = context.v2().get("/api/v2/paymenttokens/" + encode(tokenId));
+      JsonNode token = context.ok(read);
+      if (!"Created".equals(token.path("status").asText()) || System.nanoTime() > deadline) {
+        return read;
+      }
+      try {
+        context.pause(Duration.ofMillis(200));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return read;
+      }
+    }
+  }
+
   public JsonNode settledPayment(String amount) {
     return payment(amount, false, "Settled");
   }

@@ -82,6 +82,7 @@ final class LifecycleSuite {
                 c.rule("v2.errors.declines");
               }
             }));
+    checks.addAll(pages());
     checks.addAll(refusedMoves());
     checks.addAll(money());
     checks.addAll(refunds());
@@ -375,6 +376,91 @@ final class LifecycleSuite {
           read);
     }
     c.require(tried > 0, "the profile gives no failing answer for any confirmation step");
+  }
+
+  // ---------------------------------------------------------------- pages the payer uses
+
+  /** The pages the target names for a payer: what the payer does there, as the profile says. */
+  private static List<Check> pages() {
+    List<Check> checks = new ArrayList<>();
+    checks.add(
+        check(
+            "an-invoice-is-paid-on-its-page",
+            "A payer who pays an invoice on the page its creation named makes its payment Settled",
+            "v2.op.createInvoice",
+            List.of("payments", "pages"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Exchange created = c.v2().post("/api/v2/invoices", f.invoice("25"));
+              JsonNode invoice = c.ok(created);
+              String id = invoice.path("paymentId").asText();
+              Exchange before = c.v2().get(path(id, null));
+              c.rule("v2.states.payment-one-stage");
+              c.expect(
+                  !PAID.contains(c.ok(before).path("status").asText()),
+                  "an invoice not paid before the payer paid it",
+                  before::summary,
+                  before);
+              f.payerStep(
+                  "invoicePayment", "how a payer pays an invoice on its page", invoice, "25");
+              Exchange paid = f.settled(id);
+              c.member(paid, c.ok(paid), "status", "Settled");
+              c.rule("v2.payment.echo");
+              c.decimal(paid, paid.json(), "amount.value", "25");
+            }));
+    checks.add(
+        check(
+            "a-card-stored-on-the-tokenization-page-makes-an-active-token",
+            "A card the customer stores on the page tokenization named makes that token Active",
+            "v2.op.startTokenization",
+            List.of("tokens", "pages"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              Exchange started = c.v2().post("/api/v2/tokenization", f.tokenization());
+              JsonNode answer = c.ok(started);
+              String tokenId = answer.path("tokenId").asText();
+              f.payerStep(
+                  "tokenizationPage",
+                  "how a customer stores a card on the tokenization page",
+                  answer,
+                  null);
+              Exchange read = f.settledToken(tokenId);
+              c.rule("v2.op.getPaymentToken");
+              c.member(read, c.ok(read), "status", "Active");
+            }));
+    checks.add(
+        check(
+            "a-payer-who-declines-an-external-step-does-not-pay",
+            "A payer who declines an External step leaves the payment unpaid; declined, it is Rejected with a resultCode",
+            "v2.errors.declines",
+            List.of("payments", "confirmations", "pages"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              c.need(
+                  c.profile().payerStep("externalDecline").orElse(null),
+                  "the profile does not say how a payer declines an External step (payerSteps.externalDecline)");
+              JsonNode payment = f.pay(f.confirmationPayment("External", "10"));
+              c.member(null, payment, "confirmation.type", "External");
+              f.payerStep(
+                  "externalDecline",
+                  "how a payer declines an External step",
+                  payment.path("confirmation"),
+                  null);
+              Exchange read = f.settled(payment.path("id").asText());
+              JsonNode after = c.ok(read);
+              String status = after.path("status").asText();
+              c.expect(
+                  !PAID.contains(status), "the payment not paid", () -> "status " + status, read);
+              if ("Rejected".equals(status)) {
+                c.expect(
+                    after.path("resultCode").isTextual()
+                        && !"Success".equals(after.path("resultCode").asText()),
+                    "a resultCode telling why",
+                    read::summary,
+                    read);
+              }
+            }));
+    return checks;
   }
 
   // ---------------------------------------------------------------- refused moves
@@ -890,11 +976,15 @@ final class LifecycleSuite {
                   JsonNode registered = c.ok(read);
                   c.member(read, registered, "status", "Success");
                   c.rule("v2.receipt.members");
-                  c.expect(
-                      registered.path("fiscalData").isObject(),
-                      "fiscalData once registered",
-                      read::summary,
-                      read);
+                  c.present(
+                      read,
+                      registered,
+                      "fiscalData.fiscalDeviceId",
+                      "fiscalData.shiftNumber",
+                      "fiscalData.receiptNumber",
+                      "fiscalData.documentId",
+                      "fiscalData.fiscalAttribute",
+                      "fiscalData.timestamp");
                 })
             .alone(Alone.MOVES_THE_CLOCK));
     checks.add(

@@ -255,6 +255,44 @@ final class PaginationSuite {
             }));
     checks.add(
         Check.of(
+            SUITE,
+            "start-and-end-restrict-the-refund-list",
+            "A refund is listed in a period around its creation and in none just before or after it",
+            "v2.op.list-period",
+            List.of("refunds"),
+            c -> {
+              Fixtures f = new Fixtures(c);
+              JsonNode payment = f.settledPayment("4");
+              JsonNode refund =
+                  c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
+              String id = refund.path("id").asText();
+              Instant created = OffsetDateTime.parse(refund.path("created").asText()).toInstant();
+              String merchant =
+                  "/api/v2/refunds?merchantId=" + Fixtures.encode(c.target().merchantId());
+              Pages.find(c, merchant + "&" + Fixtures.period(refund.path("created").asText()), id);
+              for (Instant from :
+                  List.of(
+                      created.minus(Fixtures.AROUND.multipliedBy(2)),
+                      created.plus(Fixtures.AROUND))) {
+                Instant to = from.plus(Fixtures.AROUND);
+                for (Pages.Page page : Pages.pages(c, merchant + "&" + Fixtures.period(from, to))) {
+                  c.expect(
+                      page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
+                      "refund "
+                          + id
+                          + " (created "
+                          + created
+                          + ") not listed for "
+                          + from
+                          + " to "
+                          + to,
+                      page.exchange()::summary,
+                      page.exchange());
+                }
+              }
+            }));
+    checks.add(
+        Check.of(
                 SUITE,
                 "only-the-merchants-own-items",
                 "A list names only payments of the merchant it was asked for, each with the members of a list item",

@@ -16,6 +16,7 @@ import java.util.Set;
  * @param fixedClock when not null the sandbox clock starts here and moves only when told to
  * @param seed when not null, every generated identifier and secret is derived from it
  * @param receiptListAsArray whether the receipt list starts out answered as a bare JSON array
+ * @param pageSize how many items a page of a v2 list holds at most
  */
 public record SandboxConfig(
     int port,
@@ -28,9 +29,10 @@ public record SandboxConfig(
     Duration callbackFirstRetryDelay,
     int v1ListLimit,
     boolean receiptListAsArray,
-    Retention retention) {
+    Retention retention,
+    int pageSize) {
 
-  /** Page size of every v2 list, as the v2 document states for the sandbox. */
+  /** Page size of every v2 list unless the sandbox is started with another. */
   public static final int PAGE_SIZE = 50;
 
   /**
@@ -38,6 +40,9 @@ public record SandboxConfig(
    *     an unknown merchant
    */
   public SandboxConfig {
+    if (pageSize < 1) {
+      throw new IllegalArgumentException("the page size must be positive, not " + pageSize);
+    }
     merchants = List.copyOf(merchants);
     bearerTokens = Collections.unmodifiableMap(new LinkedHashMap<>(bearerTokens));
     v1Users = List.copyOf(v1Users);

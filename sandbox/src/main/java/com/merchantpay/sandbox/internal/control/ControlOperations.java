@@ -237,7 +237,7 @@ final class ControlOperations {
       ArrayNode roles = entry.putArray("roles");
       login.roles().forEach(role -> roles.add(role.documentName()));
     }
-    node.put("pageSize", SandboxConfig.PAGE_SIZE);
+    node.put("pageSize", config.pageSize());
     node.put("v1ListLimit", config.v1ListLimit());
     node.put("idempotencyRetention", Idempotency.RETENTION.toString());
     node.put("callbackMaxAttempts", config.callbackMaxAttempts());

@@ -2,7 +2,6 @@ package com.merchantpay.sandbox.internal.v2;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +19,7 @@ final class Pages {
 
   /** One page of a list already in list order, starting after the item the cursor names. */
   static <T> ObjectNode page(
+      int pageSize,
       List<T> ordered,
       String cursor,
       Function<T, Instant> created,
@@ -39,7 +39,7 @@ final class Pages {
         from++;
       }
     }
-    int to = Math.min(ordered.size(), from + SandboxConfig.PAGE_SIZE);
+    int to = Math.min(ordered.size(), from + pageSize);
     ObjectNode page = Json.object();
     ArrayNode items = page.putArray("items");
     for (T item : ordered.subList(from, to)) {

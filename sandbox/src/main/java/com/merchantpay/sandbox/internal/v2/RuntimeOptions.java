@@ -17,10 +17,17 @@ public final class RuntimeOptions {
 
   private final boolean startReceiptListAsArray;
   private volatile boolean receiptListAsArray;
+  private final int pageSize;
 
   public RuntimeOptions(SandboxConfig config) {
     this.startReceiptListAsArray = config.receiptListAsArray();
     this.receiptListAsArray = startReceiptListAsArray;
+    this.pageSize = config.pageSize();
+  }
+
+  /** How many items a page of a v2 list holds at most. */
+  int pageSize() {
+    return pageSize;
   }
 
   /**

@@ -172,7 +172,12 @@ final class V2Operations {
                     && p.created().isBefore(end));
     return ok(
         Pages.page(
-            all, in.queryParam("cursor"), Payment::created, Payment::id, V2Views::paymentListItem));
+            options.pageSize(),
+            all,
+            in.queryParam("cursor"),
+            Payment::created,
+            Payment::id,
+            V2Views::paymentListItem));
   }
 
   // ---------------------------------------------------------------- refunds
@@ -196,6 +201,7 @@ final class V2Operations {
                     && r.created().isBefore(end));
     return ok(
         Pages.page(
+            options.pageSize(),
             all,
             in.queryParam("cursor"),
             Refund::created,
@@ -279,7 +285,13 @@ final class V2Operations {
       return ok(receipts);
     }
     return ok(
-        Pages.page(all, in.queryParam("cursor"), Receipt::created, Receipt::id, V2Views::receipt));
+        Pages.page(
+            options.pageSize(),
+            all,
+            in.queryParam("cursor"),
+            Receipt::created,
+            Receipt::id,
+            V2Views::receipt));
   }
 
   // ---------------------------------------------------------------- stickers
@@ -314,7 +326,13 @@ final class V2Operations {
   private HttpSupport.Out listStickers(String merchant, HttpSupport.In in) {
     List<Sticker> all = core.stickers(s -> s.merchantId().equals(merchant));
     return ok(
-        Pages.page(all, in.queryParam("cursor"), Sticker::created, Sticker::id, V2Views::sticker));
+        Pages.page(
+            options.pageSize(),
+            all,
+            in.queryParam("cursor"),
+            Sticker::created,
+            Sticker::id,
+            V2Views::sticker));
   }
 
   // ---------------------------------------------------------------- shared reading

@@ -43,7 +43,8 @@ class ContractCoverageTest {
             Duration.ofSeconds(1),
             100,
             false,
-            Retention.DEFAULT);
+            Retention.DEFAULT,
+            SandboxConfig.PAGE_SIZE);
     SandboxClock clock = new SandboxClock(T0, Clock.systemUTC());
     Core core =
         new Core(
