@@ -142,13 +142,15 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
-   * The command line with its {@code check-pacts} subcommand, ready to execute, for a launcher that
-   * adds more (the runnable kit adds {@code pact}). Usage errors exit 2, with the reason on {@code
-   * err}.
+   * The command line with its {@code check-pacts} and {@code profile-skeleton} subcommands, ready
+   * to execute, for a launcher that adds more (the runnable kit adds {@code pact}). Usage errors
+   * exit 2, with the reason on {@code err}.
    */
   public static CommandLine commandLine(PrintStream out, PrintStream err) {
     CommandLine line =
-        new CommandLine(new Main(out)).addSubcommand("check-pacts", new CheckPactsCommand(out));
+        new CommandLine(new Main(out))
+            .addSubcommand("check-pacts", new CheckPactsCommand(out))
+            .addSubcommand("profile-skeleton", new ProfileSkeletonCommand(out));
     line.setOut(new PrintWriter(out, true));
     line.setErr(new PrintWriter(err, true));
     line.setExecutionExceptionHandler(

@@ -231,6 +231,22 @@ class CommandLineTest extends SandboxForTheKit {
   }
 
   @Test
+  void aProfileSkeletonIsWrittenForANewTargetAndReadBackAsItIs() throws IOException {
+    java.nio.file.Path file = dir.resolve("new-target.json");
+
+    Ran written = run("profile-skeleton", file.toString());
+    Ran again = run("profile-skeleton", file.toString());
+    Ran listed = run("--profile", file.toString(), "--list", "--include-tags", "operations");
+
+    assertThat(written.exit()).isZero();
+    assertThat(java.nio.file.Files.readString(file)).contains("//", "\"payerSteps\"");
+    assertThat(again.exit()).as("an existing file is kept").isEqualTo(2);
+    assertThat(again.err()).contains("exists already");
+    assertThat(listed.exit()).as("the kit reads the skeleton as it is").isZero();
+    assertThat(run("profile-skeleton").out()).contains("\"approvedCard\"");
+  }
+
+  @Test
   void badUsageExitsTwoAndSaysWhatIsWrong() throws IOException {
     Ran unknownOption = run("--base-uri", "http://x");
     assertThat(unknownOption.exit()).isEqualTo(2);

@@ -298,6 +298,18 @@ public record Profile(
   }
 
   /**
+   * A profile with every member, each explained in a comment and given an example value, for a
+   * provider to fill in: what {@code profile-skeleton} writes.
+   */
+  public static String skeleton() {
+    try (InputStream in = Profile.class.getResourceAsStream("profile-skeleton.jsonc")) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("the profile skeleton cannot be read", e);
+    }
+  }
+
+  /**
    * Reads a profile file.
    *
    * @throws IllegalArgumentException naming the file and what is wrong in it (an unknown member, a
@@ -339,6 +351,33 @@ public record Profile(
     }
     pans.removeIf(pan -> pan == null || pan.length() < 12);
     return List.copyOf(new LinkedHashSet<>(pans));
+  }
+
+  /**
+   * What the profile is and holds, without any of its test data: card numbers, codes and
+   * cryptograms stay out of logs and reports.
+   */
+  @Override
+  public String toString() {
+    return "Profile["
+        + name
+        + ", "
+        + interfaces
+        + ", "
+        + currency
+        + ", approved card "
+        + approvedCard
+        + ", "
+        + declines.size()
+        + " declines, confirmations "
+        + confirmations.keySet()
+        + ", payer steps "
+        + payerSteps.keySet()
+        + ", payment methods "
+        + paymentMethods.keySet()
+        + ", readings "
+        + readings.keySet()
+        + "]";
   }
 
   /** Whether the target serves this interface ({@code v2} or {@code v1}). */

@@ -48,4 +48,53 @@ class ProfileTest {
     assertThatThrownBy(() -> Profile.load(unknown))
         .hasMessageContaining("unknown member approvedCards");
   }
+
+  @Test
+  void theSkeletonIsAProfileTheKitReadsAndExplainsEveryMember() throws Exception {
+    String skeleton = Profile.skeleton();
+    Path file = Files.writeString(dir.resolve("skeleton.jsonc"), skeleton);
+
+    Profile profile = Profile.load(file);
+
+    for (var member : Profile.class.getRecordComponents()) {
+      assertThat(skeleton)
+          .as("the skeleton explains %s", member.getName())
+          .contains("\"" + member.getName() + "\"");
+    }
+    assertThat(profile.payerSteps()).containsOnlyKeys(Profile.PAYER_STEPS);
+    assertThat(profile.paymentMethods()).containsOnlyKeys(Profile.PAYMENT_METHODS);
+    assertThat(profile.toString())
+        .doesNotContain("4111111111111111", "AgAAAAAABk4DWZ4C28yUQAAAAAA=");
+  }
+
+  @Test
+  void theKitsReadmeDocumentsEveryProfileMemberAndEveryOpenPoint() throws Exception {
+    String readme = Files.readString(Path.of("..", "README.md"));
+
+    for (var member : Profile.class.getRecordComponents()) {
+      assertThat(readme)
+          .as("the README documents %s", member.getName())
+          .contains("| `" + member.getName());
+    }
+    for (OpenPoint point : OpenPoint.values()) {
+      assertThat(readme).as("the README lists %s", point.id()).contains("| `" + point.id() + "` |");
+    }
+  }
+
+  @Test
+  void anInstrumentIsACardOrPaymentDataAndAStepOneTheKitKnows() throws Exception {
+    Path both =
+        Files.writeString(
+            dir.resolve("both.json"),
+            "{\"declines\": [{\"pan\": \"4000000000001018\", \"paymentData\": {}, \"resultCode\": \"X\"}]}");
+    Path step =
+        Files.writeString(dir.resolve("step.json"), "{\"payerSteps\": {\"invoicePaid\": {}}}");
+    Path type =
+        Files.writeString(
+            dir.resolve("type.json"), "{\"confirmations\": {\"Sms\": {\"pan\": \"1\"}}}");
+
+    assertThatThrownBy(() -> Profile.load(both)).hasMessageContaining("declines[0]");
+    assertThatThrownBy(() -> Profile.load(step)).hasMessageContaining("payerSteps.invoicePaid");
+    assertThatThrownBy(() -> Profile.load(type)).hasMessageContaining("confirmations.Sms");
+  }
 }
