@@ -652,10 +652,10 @@ final class Breakages {
   }
 
   /**
-   * A request the payment's state does not allow refused with validation_error, as if its format
-   * were wrong, instead of invalid_operation.
+   * A request the payment's state does not allow refused with not_authorized, as if the caller
+   * lacked the rights, instead of a code whose meaning fits.
    */
-  static MutatingProxy.Fault wrongStateAsValidationError() {
+  static MutatingProxy.Fault wrongStateAsNotAuthorized() {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
@@ -663,14 +663,12 @@ final class Breakages {
         if (json != null
             && answer.status == 409
             && "invalid_operation".equals(json.path("code").asText())) {
-          answer.status = 400;
-          ObjectNode body =
+          answer.status = 403;
+          answer.json(
               MutatingProxy.JSON
                   .createObjectNode()
-                  .put("code", "validation_error")
-                  .put("message", "The payment is not in a state for that.");
-          body.putArray("errors").add("status: not allowed");
-          answer.json(body);
+                  .put("code", "not_authorized")
+                  .put("message", "Not allowed now."));
         }
       }
     };

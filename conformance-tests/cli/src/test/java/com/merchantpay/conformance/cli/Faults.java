@@ -433,6 +433,10 @@ final class Faults {
       }
       reordered.put("x-added-by-a-newer-version", "ignore me");
       reordered.putObject("extension").put("nested", true);
+      if (reordered.has("paymentData") && reordered.has("status")) {
+        // A masked security code shows nothing of the card's.
+        reordered.put("cvc", "***");
+      }
       return reordered;
     }
     if (node instanceof ArrayNode array) {

@@ -370,8 +370,8 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
             "lifecycle.single-stage-payment-settles",
             "lifecycle.single-stage-payment-settles"),
         breakage(
-            "a request the state does not allow refused as validation_error",
-            Breakages.wrongStateAsValidationError(),
+            "a request the state does not allow refused as not_authorized",
+            Breakages.wrongStateAsNotAuthorized(),
             "lifecycle.capture-of-a-settled-payment-is-refused",
             "lifecycle.capture-of-a-settled-payment-is-refused"),
         breakage(

@@ -59,16 +59,19 @@ class KitPassesLegitimateReadingsTest extends SandboxForTheKit {
     }
   }
 
-  static Stream<Readings.Reading> missingResources() {
-    return Readings.missingResources().stream();
+  static Stream<Readings.Reading> apart() {
+    return Readings.apart().stream();
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("missingResources")
-  void aTargetAnsweringMissingResourcesOtherwisePasses(Readings.Reading reading) {
+  @MethodSource("apart")
+  void aTargetReadingOnePointOtherwisePasses(Readings.Reading reading) {
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), reading.fault())) {
       Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of("lifecycle", "auth", "negative")).build().run();
+          KitCatchesBreakageTest.kit(
+                  proxy, List.of("lifecycle", "auth", "negative", "callbacks", "wire"))
+              .build()
+              .run();
 
       assertThat(report.results())
           .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)

@@ -41,6 +41,11 @@ final class Readings {
 
   static List<Reading> all() {
     return List.of(
+        // Before the readings of statuses below, which change the sandbox's 409 it recognises.
+        new Reading(
+            "a request the state does not allow refused with validation_error",
+            wrongStateAsValidationError(),
+            "v2.code.wrong-state"),
         new Reading(
             "creations answered 201",
             status(call -> call.method.equals("POST") && CREATING.contains(call.path()), 200, 201),
@@ -98,11 +103,21 @@ final class Readings {
   }
 
   /**
-   * Readings that change how missing resources are answered; each conflicts with the others, so
-   * they run apart.
+   * Readings run one at a time: those that change how missing resources are answered conflict with
+   * each other, and the others would take away what checks of other readings need.
    */
-  static List<Reading> missingResources() {
+  static List<Reading> apart() {
     return List.of(
+        new Reading(
+            "a capture of less than is held refused",
+            partialCapturesRefused(),
+            "v2.capture.partial"),
+        new Reading(
+            "v1 requests that cannot be read answered 500",
+            v1UnreadableAs500(),
+            "v1.request.unreadable"),
+        new Reading(
+            "a Pending refund's resultCode Accepted", pendingRefundsAccepted(), "v2.result-codes"),
         new Reading(
             "an unknown id answered 400 validation_error",
             Faults.notFoundAsBadRequest(),
@@ -306,6 +321,97 @@ final class Readings {
           payment.remove("completed");
           payment.putObject("confirmation").put("type", "SmsOtp").put("maskedPhone", "+7******67");
           answer.json(payment);
+        }
+      }
+    };
+  }
+
+  /** A capture of less than the payment holds refused as invalid_operation, 409. */
+  private static MutatingProxy.Fault partialCapturesRefused() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (call.method.equals("PUT") && call.path().matches("/api/v2/payments/[^/]+/confirm")) {
+          JsonNode body;
+          try {
+            body = MutatingProxy.JSON.readTree(call.body);
+          } catch (java.io.IOException e) {
+            return;
+          }
+          String id = call.path().split("/")[4];
+          JsonNode value = body == null ? null : body.path("amount").path("value");
+          if (value != null
+              && value.isNumber()
+              && held.containsKey(id)
+              && value.decimalValue().compareTo(held.get(id)) < 0) {
+            call.reply =
+                MutatingProxy.Answer.json(
+                    409,
+                    MutatingProxy.JSON
+                        .createObjectNode()
+                        .put("code", "invalid_operation")
+                        .put("message", "Only the whole held amount can be captured."));
+          }
+        }
+      }
+
+      private final Map<String, java.math.BigDecimal> held = new ConcurrentHashMap<>();
+
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json = Faults.isV2Json(call, answer) ? answer.json() : null;
+        if (json != null && "Authorized".equals(json.path("status").asText())) {
+          held.put(json.path("id").asText(), json.path("amount").path("value").decimalValue());
+        }
+      }
+    };
+  }
+
+  /** A v1 request the service cannot read answered with HTTP 500 (v1 Errors, rule 1). */
+  private static MutatingProxy.Fault v1UnreadableAs500() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        if (call.path().startsWith("/api/v1/") && answer.status == 400) {
+          answer.status = 500;
+        }
+      }
+    };
+  }
+
+  /** A refund shows resultCode Accepted while it is Pending. */
+  private static MutatingProxy.Fault pendingRefundsAccepted() {
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if ("Pending".equals(o.path("status").asText())
+                      && o.has("paymentId")
+                      && o.has("resultCode")
+                      && !o.has("type")) {
+                    o.put("resultCode", "Accepted");
+                  }
+                }));
+  }
+
+  /** A request the resource's state does not allow refused as a validation_error. */
+  private static MutatingProxy.Fault wrongStateAsValidationError() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json = Faults.isV2Json(call, answer) ? answer.json() : null;
+        if (json != null
+            && answer.status == 409
+            && "invalid_operation".equals(json.path("code").asText())) {
+          ObjectNode body =
+              MutatingProxy.JSON
+                  .createObjectNode()
+                  .put("code", "validation_error")
+                  .put("message", "The payment is not in a state for that.");
+          body.putArray("errors").add("status: the payment's status does not allow it");
+          answer.status = 400;
+          answer.json(body);
         }
       }
     };

@@ -528,6 +528,36 @@ public final class CheckContext {
     reading(status, Integer.toString(exchange.status()), exchange);
   }
 
+  /**
+   * A refusal whose code must be one of these, the first being ours: which one is read as {@code
+   * code}, and, when it is ours, its status as {@code status}. Judged under the rule of the first
+   * code's meaning where the catalogue lists the check for it.
+   */
+  public String refusedWithOneOf(
+      Exchange exchange, List<String> codes, OpenPoint code, OpenPoint status) {
+    String actual = refused(exchange);
+    Rule before = currentRule();
+    Rule meaning =
+        CODE_RULES.containsKey(codes.get(0)) ? Rule.get(CODE_RULES.get(codes.get(0))) : null;
+    try {
+      if (meaning != null && check != null && meaning.coveredBy(check)) {
+        rule(meaning.id());
+      }
+      expect(
+          codes.contains(actual),
+          "an error code whose meaning fits: " + String.join(" or ", codes),
+          exchange::summary,
+          exchange);
+    } finally {
+      restore(before);
+    }
+    reading(code, actual, exchange);
+    if (code.ours().equals(actual)) {
+      reading(status, Integer.toString(exchange.status()), exchange);
+    }
+    return actual;
+  }
+
   /** The rule of the error table that says what each code means. */
   private static final Map<String, String> CODE_RULES =
       Map.of(

@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -502,7 +501,7 @@ public final class Fixtures {
    * either side of it, whether the target reads the bounds as inclusive or not.
    */
   public static String period(String created) {
-    Instant at = OffsetDateTime.parse(created).toInstant();
+    Instant at = Json.instant(created);
     return period(at.minus(AROUND), at.plus(AROUND));
   }
 

@@ -104,4 +104,26 @@ public final class Json {
     }
     return current;
   }
+
+  /**
+   * An ISO 8601 timestamp a target wrote, read leniently: with or without fractional seconds, the
+   * offset as {@code Z}, {@code +00:00}, {@code +0000} or {@code +00}. Whether the form is the one
+   * the documents ask for is the timestamp checks' business, not every reader's.
+   *
+   * @throws java.time.DateTimeException when the text is no timestamp at all
+   */
+  public static java.time.OffsetDateTime timestamp(String text) {
+    String normal =
+        text == null
+            ? ""
+            : text.trim()
+                .replaceFirst("([+-]\\d{2})(\\d{2})$", "$1:$2")
+                .replaceFirst("([+-]\\d{2})$", "$1:00");
+    return java.time.OffsetDateTime.parse(normal);
+  }
+
+  /** The instant of a timestamp a target wrote ({@link #timestamp}). */
+  public static java.time.Instant instant(String text) {
+    return timestamp(text).toInstant();
+  }
 }

@@ -11,7 +11,6 @@ import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +151,9 @@ final class LifecycleSuite {
               ObjectNode body = f.approvedPayment("10", false);
               body.remove("testMode");
               Exchange live = c.v2().post("/api/v2/payments", body);
+              c.require(
+                  !(live.answered() && live.status() / 100 == 4),
+                  "the target refuses a payment that is not a test payment: " + live.summary());
               JsonNode flag = c.ok(live).path("testMode");
               c.expect(
                   flag.isBoolean() && !flag.asBoolean(),
@@ -180,7 +182,9 @@ final class LifecycleSuite {
             c -> {
               JsonNode held = new Fixtures(c).heldPayment("100");
               String id = held.path("id").asText();
-              c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60.5")));
+              if (!partialCapture(c, id, "60.5")) {
+                return;
+              }
               Exchange read = c.v2().get(path(id, null));
               JsonNode payment = c.ok(read);
               c.member(read, payment, "status", "Settled");
@@ -224,11 +228,18 @@ final class LifecycleSuite {
               body.putObject("tokenization").put("type", "cof").put("purpose", "Faster checkout");
               Fixtures.Made made = f.created(body);
               c.member(made.shown(), made.payment(), "status", "Settled");
+              Exchange shown = made.shown();
+              if (!made.payment().path("paymentToken").path("id").isTextual()) {
+                // The token may be stored after the payment is answered: read the payment again.
+                shown = c.v2().get(path(made.payment().path("id").asText(), null));
+                c.ok(shown);
+              }
+              Exchange tokenShown = shown;
               c.expect(
-                  made.payment().path("paymentToken").path("id").isTextual(),
+                  tokenShown.json().path("paymentToken").path("id").isTextual(),
                   "paymentToken.id, the token stored",
-                  made.shown()::summary,
-                  made.shown());
+                  tokenShown::summary,
+                  tokenShown);
             }));
     checks.add(
         check(
@@ -268,6 +279,28 @@ final class LifecycleSuite {
               }
             }));
     return checks;
+  }
+
+  /** Why a check that needs a partial capture is skipped on a target that refuses one. */
+  static final String PARTIAL_CAPTURE_REFUSED =
+      "the target refuses a capture of less than is held, a reading of an open point "
+          + "(lifecycle.partial-capture-takes-less-than-held)";
+
+  /**
+   * Captures less than is held. The documents say a capture carries an amount but not that it may
+   * be smaller than the hold: a target that refuses, with the documented error body, reads the
+   * point otherwise (false is returned); one that accepts must have done it.
+   */
+  static boolean partialCapture(CheckContext c, String paymentId, String amount) {
+    Exchange capture = c.v2().put(path(paymentId, "confirm"), OperationsSuite.capture(c, amount));
+    if (capture.answered() && capture.status() / 100 == 4) {
+      c.refused(capture);
+      c.reading(OpenPoint.PARTIAL_CAPTURE, "refused with " + capture.errorCode(), capture);
+      return false;
+    }
+    c.done(capture);
+    c.reading(OpenPoint.PARTIAL_CAPTURE, "taken", capture);
+    return true;
   }
 
   /**
@@ -553,9 +586,14 @@ final class LifecycleSuite {
    * readings.
    */
   private static void wrongState(CheckContext c, Exchange exchange) {
-    // Of the error table only invalid_operation, "request rejected", fits a request that is well
-    // formed and authorised but that the resource's state does not allow.
-    c.refusedWith(exchange, "invalid_operation", OpenPoint.WRONG_STATE_STATUS);
+    // The documents fix no code for a request the resource's state does not allow, but the error
+    // table's meanings leave two that fit: invalid_operation (request rejected, ours) and
+    // validation_error; not_authorized, a key violation or a token code would say something else.
+    c.refusedWithOneOf(
+        exchange,
+        List.of("invalid_operation", "validation_error"),
+        OpenPoint.WRONG_STATE_CODE,
+        OpenPoint.WRONG_STATE_STATUS);
   }
 
   private static void stays(CheckContext c, String paymentId, String status) {
@@ -669,11 +707,8 @@ final class LifecycleSuite {
               Exchange before = c.v1().call("getPayment", values("paymentID", id));
               String heldState =
                   V1Support.success(c, before, "Payment").path("Payment").path("State").asText();
-              c.done(
-                  c.v2()
-                      .put(
-                          path(held.path("id").asText(), "confirm"),
-                          OperationsSuite.capture(c, "60.5")));
+              c.require(
+                  partialCapture(c, held.path("id").asText(), "60.5"), PARTIAL_CAPTURE_REFUSED);
               Exchange after = c.v1().call("getPayment", values("paymentID", id));
               JsonNode payment = V1Support.success(c, after, "Payment");
               c.reading(
@@ -714,7 +749,7 @@ final class LifecycleSuite {
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.heldPayment("100").path("id").asText();
-              c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "60")));
+              c.require(partialCapture(c, id, "60"), PARTIAL_CAPTURE_REFUSED);
               c.amountRefused(
                   c.v2().post("/api/v2/refunds", f.refund(id, "60.01")), "amount.value");
               c.rule("v2.ep.partial-capture");
@@ -1063,8 +1098,7 @@ final class LifecycleSuite {
                 List.of("time", "clock"),
                 c -> {
                   JsonNode reference = new Fixtures(c).settledPayment("1");
-                  Instant now =
-                      OffsetDateTime.parse(reference.path("created").asText()).toInstant();
+                  Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
                   ObjectNode body = new Fixtures(c).invoice("10");
                   ((ObjectNode) body.path("invoice"))
                       .put("expires", now.plus(Duration.ofMinutes(1)).toString());
@@ -1101,9 +1135,7 @@ final class LifecycleSuite {
       c.expect(
           expires.isTextual()
               && isTimestamp(expires.asText())
-              && OffsetDateTime.parse(expires.asText())
-                  .toInstant()
-                  .equals(OffsetDateTime.parse("2030-01-01T09:00:00Z").toInstant()),
+              && Json.instant(expires.asText()).equals(Json.instant("2030-01-01T09:00:00Z")),
           "invoice.expires the same moment as sent, 2030-01-01T09:00:00Z",
           () -> "invoice.expires = " + expires,
           exchange);
@@ -1114,7 +1146,7 @@ final class LifecycleSuite {
 
   static boolean isUtc(String timestamp) {
     try {
-      return OffsetDateTime.parse(timestamp).getOffset().getTotalSeconds() == 0;
+      return Json.timestamp(timestamp).getOffset().getTotalSeconds() == 0;
     } catch (DateTimeException e) {
       return false;
     }
@@ -1122,7 +1154,7 @@ final class LifecycleSuite {
 
   private static boolean isTimestamp(String text) {
     try {
-      OffsetDateTime.parse(text);
+      Json.timestamp(text);
       return true;
     } catch (DateTimeException e) {
       return false;

@@ -90,8 +90,7 @@ final class NegativeSuite {
               "capturePayment",
               c -> {
                 String id = new Fixtures(c).heldPayment("100").path("id").asText();
-                ObjectNode body = Json.object();
-                body.set("amount", c.amount("100"));
+                ObjectNode body = new Fixtures(c).capture("100");
                 body.set("receipt", RichBodies.followUpReceipt("100"));
                 return new Fixture(LifecycleSuite.path(id, "confirm"), body);
               }),
@@ -222,6 +221,11 @@ final class NegativeSuite {
     boolean creating = operation.hasParameter("header", "Idempotency-Key");
     List<Case> cases = new ArrayList<>();
     for (Constraint constraint : RequestConstraints.of(ApiSpec.V2, operation.id())) {
+      if (operation.id().startsWith("complete") && stepMember(constraint.member())) {
+        // Each step takes its own member (Endpoints, rule 1): the fixture's step is an SmsOtp
+        // code, and a target may ignore the members of other steps, broken or not.
+        constraint = constraint.otherStep();
+      }
       for (ObjectNode body : bodies) {
         List<Case> broken = bodyCases(constraint, body);
         if (!broken.isEmpty()) {
@@ -253,6 +257,11 @@ final class NegativeSuite {
       verdicts.judge(c, cases.get(i), answers.get(i));
     }
     verdicts.report(c);
+  }
+
+  /** A member of a complete request that a step other than an SmsOtp code takes. */
+  private static boolean stepMember(String member) {
+    return List.of("threeDSCompInd", "cres", "PARes").contains(member);
   }
 
   private static Exchange send(
@@ -532,26 +541,10 @@ final class NegativeSuite {
 
   private static void runV1Cases(CheckContext c, SpecModel.Operation operation) throws Exception {
     V1Calls v1 = c.v1();
-    Map<String, String> valid = new LinkedHashMap<>();
+    // A request that would succeed but for the value each case breaks: real resources, so that a
+    // case is never refused only because what it names does not exist.
+    Map<String, String> valid = V1Suite.validValues(c, operation.id());
     List<Constraint> constraints = RequestConstraints.of(ApiSpec.V1, operation.id());
-    for (Constraint constraint : constraints) {
-      if (constraint.kind() == Kind.REQUIRED) {
-        valid.put(
-            constraint.member(),
-            switch (constraint.member()) {
-              case "amount" -> "1";
-              case "siteAlias" -> V1Support.siteAlias(c);
-              default ->
-                  constraints.stream()
-                          .anyMatch(
-                              other ->
-                                  other.member().equals(constraint.member())
-                                      && other.kind() == Kind.TYPE)
-                      ? "1"
-                      : "kit";
-            });
-      }
-    }
     List<Case> cases = new ArrayList<>();
     List<Callable<Exchange>> sends = new ArrayList<>();
     for (Constraint constraint : constraints) {
@@ -687,20 +680,12 @@ final class NegativeSuite {
       if (!answer.answered()) {
         depart(
             negative, answer, "no answer: " + answer.transportError(), "v1.errors.parse-failure");
-      } else if (answer.status() >= 500) {
-        depart(negative, answer, "a server error: " + answer.summary(), "v1.errors.parse-failure");
       } else if (answer.status() == 200 && (code == null || code == 0)) {
         if (constraint.documented()) {
           depart(negative, answer, "accepted: " + answer.summary(), "v1.errors.parse-failure");
         } else {
           read(OpenPoint.V1_UNREADABLE, "accepted", negative, answer);
         }
-      } else if (answer.status() != 200 && answer.status() / 100 != 4) {
-        depart(
-            negative,
-            answer,
-            "neither the envelope nor a refusal: " + answer.summary(),
-            "v1.errors.parse-failure");
       } else {
         read(
             OpenPoint.V1_UNREADABLE,

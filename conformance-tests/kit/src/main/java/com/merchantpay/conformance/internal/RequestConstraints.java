@@ -89,6 +89,15 @@ final class RequestConstraints {
       return breaking.isEmpty();
     }
 
+    /**
+     * The same constraint on a member the request's step does not take: never a departure, and read
+     * as a constraint only our spec sets.
+     */
+    Constraint otherStep() {
+      return new Constraint(
+          key, kind, operationId, member, what, false, false, false, breaking, true);
+    }
+
     /** The same constraint on a member the operation's row does not list: never a departure. */
     Constraint unlisted() {
       return new Constraint(

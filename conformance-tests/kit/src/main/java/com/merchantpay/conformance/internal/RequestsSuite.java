@@ -91,8 +91,7 @@ final class RequestsSuite {
             "v2.request.receipt",
             c -> {
               String id = new Fixtures(c).heldPayment("100").path("id").asText();
-              ObjectNode capture = Json.object();
-              capture.set("amount", c.amount("100"));
+              ObjectNode capture = new Fixtures(c).capture("100");
               capture.set("receipt", RichBodies.followUpReceipt("100"));
               c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), capture));
               Exchange read = c.v2().get(LifecycleSuite.path(id, null));

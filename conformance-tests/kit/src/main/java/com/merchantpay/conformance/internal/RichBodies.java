@@ -57,7 +57,7 @@ final class RichBodies {
     body.set("customer", customer());
     body.set("device", device());
     body.set("receipt", fullReceipt("100"));
-    return body;
+    return new Fixtures(c).withProfileMembers("createPayment", body);
   }
 
   static ObjectNode tokenization(CheckContext c) {
@@ -65,7 +65,7 @@ final class RichBodies {
     body.put("callbackUrl", "https://shop.example.org/hooks/tokens");
     // Operations 11 and 12 list customer with account and email only.
     body.set("customer", tokenCustomer());
-    return body;
+    return new Fixtures(c).withProfileMembers("startTokenization", body);
   }
 
   static ObjectNode token(CheckContext c) {
@@ -79,7 +79,7 @@ final class RichBodies {
         .put("threeDSCompleteUrl", "https://shop.example.org/3ds");
     body.set("customer", tokenCustomer());
     body.set("device", device());
-    return body;
+    return f.withProfileMembers("createPaymentToken", body);
   }
 
   static ObjectNode receipt(CheckContext c) {
@@ -153,7 +153,7 @@ final class RichBodies {
     item.put("price", new BigDecimal(price));
     item.put("measure", "Piece");
     item.put("excise", 0);
-    item.putObject("product").put("country", "076").put("declaration", "10702070/140524/0012345");
+    item.putObject("product").put("country", "643").put("declaration", "10702070/140524/0012345");
     item.put("vatType", "Vat22");
     item.put("paymentSubject", "Commodity");
     item.put("paymentMethod", "FullPayment");

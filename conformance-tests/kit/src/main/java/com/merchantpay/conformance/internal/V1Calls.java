@@ -62,17 +62,24 @@ public final class V1Calls {
     return signed(operationId, values, nonce, hash(operationId, values, nonce));
   }
 
+  /**
+   * The values with the profile's accountID on a list operation, and the merchant's siteAlias on
+   * listPaymentsFilter, unless the caller gave them: the document does not say a service may do
+   * without either there.
+   */
   private Map<String, String> withAccount(String operationId, Map<String, String> params) {
     String account = context.profile().v1() == null ? null : context.profile().v1().accountId();
+    Map<String, String> values = new LinkedHashMap<>();
     if (account != null
         && ACCOUNT_LISTS.contains(operationId)
         && !params.containsKey("accountID")) {
-      Map<String, String> values = new LinkedHashMap<>();
       values.put("accountID", account);
-      values.putAll(params);
-      return values;
     }
-    return params;
+    if (operationId.equals("listPaymentsFilter") && !params.containsKey("siteAlias")) {
+      values.put("siteAlias", V1Support.siteAlias(context));
+    }
+    values.putAll(params);
+    return values;
   }
 
   /** The signature the document's rule gives for these values. */

@@ -7,16 +7,16 @@ public final class V1Support {
   private V1Support() {}
 
   /**
-   * The v1 PaymentID of a payment made through v2: its v2 id when that is a number (as v1 types
-   * it), else the PaymentID v1 gives the payment's invoice number. Skips the check when neither
-   * names it.
+   * The v1 PaymentID of a payment made through v2: the PaymentID v1 gives the payment's invoice
+   * number (nothing in the documents ties a v2 id to a v1 PaymentID), or, for a payment without
+   * one, its v2 id when that is a number as v1 types it. Skips the check when neither names it.
    */
   public static String paymentId(CheckContext c, JsonNode v2Payment) {
     String id = v2Payment.path("id").asText();
-    if (id.matches("[0-9]{1,18}")) {
+    String orderNo = v2Payment.path("invoice").path("orderNo").asText("");
+    if (orderNo.isEmpty() && id.matches("[0-9]{1,18}")) {
       return id;
     }
-    String orderNo = v2Payment.path("invoice").path("orderNo").asText("");
     c.require(
         !orderNo.isEmpty(),
         "payment ids of this target ("

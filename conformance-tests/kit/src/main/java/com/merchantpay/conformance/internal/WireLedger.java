@@ -140,7 +140,15 @@ public final class WireLedger {
     return answersScanned;
   }
 
-  /** What of a card's secrets a text shows: one of the full card numbers, or a member named cvc. */
+  /** A security code member holding a code in the clear: three or four digits, not a mask. */
+  private static final java.util.regex.Pattern SECURITY_CODE =
+      java.util.regex.Pattern.compile(
+          "\"(?i:cvc|cvv|cvc2|cvv2)\"\\s*:\\s*\"?[0-9]{3,4}\"?(?![0-9])");
+
+  /**
+   * What of a card's secrets a text shows: one of the full card numbers, or a security code member
+   * holding digits (a masked one, or an error that names the member, shows nothing).
+   */
   static List<String> cardData(String text, List<String> cardNumbers) {
     List<String> found = new ArrayList<>();
     for (String pan : cardNumbers) {
@@ -148,7 +156,7 @@ public final class WireLedger {
         found.add("the full card number " + Redaction.text(pan));
       }
     }
-    if (text.matches("(?s).*\"(cvc|cvv|cvc2|cvv2)\"\\s*:.*")) {
+    if (SECURITY_CODE.matcher(text).find()) {
       found.add("a card security code member");
     }
     return found;

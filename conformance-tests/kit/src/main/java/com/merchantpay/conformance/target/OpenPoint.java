@@ -75,6 +75,15 @@ public enum OpenPoint {
       "how another merchant's resource is refused: as absent "
           + "(404 invalid_operation) or as forbidden (403 not_authorized)",
       "404 invalid_operation"),
+  FOREIGN_MERCHANT_CODE(
+      "v2.code.unknown-merchant",
+      "the error code of a request naming a merchant that does not exist",
+      "not_authorized"),
+  PARTIAL_CAPTURE(
+      "v2.capture.partial",
+      "a capture of less than is held (the documents give the capture an amount, not that it may "
+          + "be smaller): taken, or refused",
+      "taken"),
   NAMES_MEMBER(
       "v2.validation.names-member",
       "whether each entry of errors names the member it is about " + "(named, unnamed)",
@@ -176,10 +185,26 @@ public enum OpenPoint {
       "whether a notification the receiver did not acknowledge is sent again "
           + "(retried, not-retried)",
       "retried"),
+  NOTIFIED_CHANGES(
+      "v2.events.triggers",
+      "which status changes of a payment are notified: every change (every), or only some",
+      "every"),
   TOKEN_NOTIFICATIONS(
       "v2.events.token-statuses",
       "which token statuses are notified (both: Active and Revoked " + "each)",
       "both"),
+  RESULT_CODES(
+      "v2.result-codes",
+      "the resultCode of a refund, a payment token or a payment that is not declined, for which "
+          + "the documents give no dictionary: one of the authorization result codes or Success "
+          + "(dictionary), or another value",
+      "dictionary"),
+  ANSWER_FORM(
+      "v2.answer.form",
+      "the form of answer members where our spec sets one the documents do not (a customer "
+          + "phone's pattern, an e-mail format, a length or a bound): as our spec (ours), or "
+          + "otherwise",
+      "ours"),
   V1_XML_TYPE("v1.media-type.xml", "the media type of v1 XML answers", "application/xml"),
   V1_JSON_TYPE("v1.media-type.json", "the media type of v1 JSON answers", "application/json"),
   V1_ANSWER_TYPES(
@@ -217,8 +242,17 @@ public enum OpenPoint {
       "the v1 State of a v2 payment that is held (HOLD) and captured (COMPLETE)",
       "HOLD/COMPLETE"),
   V1_METHOD_NAME("v1.payment-method", "how v1 names the bank card method", "BankCard"),
+  V1_CONFIRM_LESS(
+      "v1.confirm.less",
+      "confirming less than is held (the document: in some cases): taken, or refused",
+      "taken"),
   V1_CONFIRM_TOO_MUCH(
       "v1.confirm.too-much", "the ErrorCode of confirming more than is held", "-18"),
+  V1_CART_FORM(
+      "v1.refund.cart-lines",
+      "how a refund's shopping cart lines are numbered and their VAT rate written: from 0 with tax "
+          + "vat22, from 0 without tax, or from 1 without tax",
+      "from 0 with tax vat22"),
   V1_DECLINE_CODE(
       "v1.decline-code", "the ErrorCode a declined payment shows for its result code", "mapped"),
   V1_EXPIRY_CODE(
