@@ -59,6 +59,40 @@ class KitAgainstARemoteTargetTest extends SandboxForTheKit {
   }
 
   @Test
+  void everyV1CallIsWaitedOutToo() {
+    // A third of the nonces are turned away the first time they arrive, before the service reads
+    // them: the calls whose nonce or hash is the point of their check (a wrong hash, a replayed
+    // nonce) are sent again as they were, the others signed again.
+    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    MutatingProxy.Fault firstNoncesTurnedAway =
+        new MutatingProxy.Fault() {
+          @Override
+          public void request(MutatingProxy.Call call) {
+            String text = call.pathAndQuery + "&" + call.text();
+            java.util.regex.Matcher nonce =
+                java.util.regex.Pattern.compile("[?&]nonce=([^&]*)").matcher(text);
+            if (call.path().startsWith("/api/v1/")
+                && nonce.find()
+                && Math.floorMod(nonce.group(1).hashCode(), 3) == 0
+                && seen.add(nonce.group(1))) {
+              call.reply = new MutatingProxy.Answer();
+              call.reply.status = 429;
+              call.reply.headers.put("Retry-After", "0");
+            }
+          }
+        };
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), firstNoncesTurnedAway)) {
+      Report report = KitCatchesBreakageTest.kit(proxy, List.of("v1")).build().run();
+
+      assertThat(report.results())
+          .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
+          .isEmpty();
+      assertThat(report.slowdowns()).isGreaterThan(10);
+    }
+  }
+
+  @Test
   void aTargetThatNeverLetsUpFailsTheRunSayingSo() {
     MutatingProxy.Fault alwaysBusy =
         new MutatingProxy.Fault() {
