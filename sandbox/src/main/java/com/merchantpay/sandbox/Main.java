@@ -24,12 +24,67 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description =
-        "Runs a stateful Merchant Payment Service sandbox (v2 and v1) on the loopback interface.")
+        "Runs a stateful Merchant Payment Service sandbox (v2 and v1), on the loopback interface "
+            + "unless --host says otherwise, over HTTP and, with --https-port, HTTPS.")
 public final class Main implements Callable<Integer> {
   @Option(
       names = "--port",
       description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
   int port = 8080;
+
+  @Option(
+      names = "--host",
+      paramLabel = "ADDRESS",
+      description =
+          "Address to listen on (default: ${DEFAULT-VALUE}, loopback only); 0.0.0.0 listens on every "
+              + "address, for an application in another container or on another host.")
+  String host = "127.0.0.1";
+
+  @Option(
+      names = "--https-port",
+      paramLabel = "PORT",
+      description =
+          "Serve HTTPS too, on this port (0 picks a free one), with a certificate made at start for "
+              + "the names the sandbox is reached by (TLS 1.2 and 1.3 only).")
+  Integer httpsPort;
+
+  @Option(
+      names = "--tls-name",
+      paramLabel = "NAME",
+      description =
+          "A further name the sandbox is reached by over HTTPS, such as a compose service's "
+              + "(repeatable); its certificate holds it.")
+  List<String> tlsNames = new ArrayList<>();
+
+  @Option(
+      names = "--keystore",
+      paramLabel = "FILE",
+      description =
+          "Serve HTTPS with the key and certificate chain of this key store (PKCS #12, or JKS "
+              + "ending in .jks) instead of a certificate made at start.")
+  java.nio.file.Path keyStore;
+
+  @Option(
+      names = "--keystore-password",
+      paramLabel = "PASSWORD",
+      defaultValue = "${env:MERCHANTPAY_SANDBOX_KEYSTORE_PASSWORD}",
+      description = "The key store's password (or MERCHANTPAY_SANDBOX_KEYSTORE_PASSWORD).")
+  char[] keyStorePassword;
+
+  @Option(
+      names = "--require-client-certificate",
+      description =
+          "Require every HTTPS caller to present a client certificate the sandbox issued "
+              + "(GET /_sandbox/tls/certificate gives the CA; the sandbox's Java API issues them).")
+  boolean requireClientCertificate;
+
+  @Option(
+      names = "--ca-file",
+      paramLabel = "FILE",
+      description =
+          "Write the certificate a client trusts to this file (PEM) once HTTPS is served; it is "
+              + "also at GET /_sandbox/tls/certificate.")
+  java.nio.file.Path caFile;
 
   @Option(
       names = "--fixed-clock",
@@ -106,7 +161,24 @@ public final class Main implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     long startedAt = System.nanoTime();
-    Sandbox.Builder builder = Sandbox.builder().port(port);
+    Sandbox.Builder builder = Sandbox.builder().port(port).host(host);
+    if (httpsPort != null) {
+      builder.https(httpsPort);
+      tlsNames.forEach(builder::tlsNames);
+      if (keyStore != null) {
+        builder.tlsKeyStore(keyStore, keyStorePassword);
+      }
+      if (requireClientCertificate) {
+        builder.requireClientCertificate();
+      }
+    } else if (!tlsNames.isEmpty()
+        || keyStore != null
+        || requireClientCertificate
+        || caFile != null) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this),
+          "--tls-name, --keystore, --require-client-certificate and --ca-file need --https-port");
+    }
     if (fixedClock != null) {
       builder.fixedClock(fixedClock);
     }
@@ -146,6 +218,9 @@ public final class Main implements Callable<Integer> {
     Sandbox sandbox;
     try {
       sandbox = builder.start();
+    } catch (IllegalArgumentException e) {
+      System.err.println("merchantpay-sandbox: " + e.getMessage());
+      return 2;
     } catch (UncheckedIOException e) {
       System.err.println(
           "merchantpay-sandbox: cannot listen on port " + port + ": " + e.getCause().getMessage());
@@ -204,6 +279,35 @@ public final class Main implements Callable<Integer> {
                         + (l.password().equals(Sandbox.DEFAULT_PASSWORD)
                             ? " (default password, see README)"
                             : "")));
+    if (sandbox.httpsBaseUrl().isPresent()) {
+      String https = sandbox.httpsBaseUrl().get().toString();
+      out.println(
+          "  HTTPS: "
+              + https
+              + " (v2 "
+              + https
+              + "/api/v2, v1 "
+              + https
+              + "/api/v1)"
+              + (sandbox.tls().clientCertificateRequired()
+                  ? ", a client certificate required"
+                  : ""));
+      if (caFile != null) {
+        try {
+          java.nio.file.Files.writeString(caFile, sandbox.tls().trustedCertificatePem());
+        } catch (java.io.IOException e) {
+          System.err.println("merchantpay-sandbox: cannot write " + caFile + ": " + e.getMessage());
+          sandbox.stop();
+          return 1;
+        }
+        out.println("  trust the certificate in " + caFile.toAbsolutePath());
+      } else {
+        out.println(
+            "  trust the certificate at "
+                + sandbox.baseUrl()
+                + "/_sandbox/tls/certificate (or write it to a file with --ca-file)");
+      }
+    }
     out.println(
         fixedClock != null
             ? "  clock fixed at " + sandbox.now() + "; move it with POST /_sandbox/clock/advance"

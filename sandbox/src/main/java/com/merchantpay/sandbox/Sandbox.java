@@ -3,6 +3,7 @@ package com.merchantpay.sandbox;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.Retention;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.config.TlsConfig;
 import com.merchantpay.sandbox.internal.config.V1Role;
 import com.merchantpay.sandbox.internal.config.V1User;
 import com.merchantpay.sandbox.internal.server.SandboxServer;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -105,6 +107,8 @@ public final class Sandbox implements AutoCloseable {
   private final List<Merchant> merchants;
   private final List<V1Login> logins;
   private final List<Fault> startingFaults;
+  private final java.util.concurrent.atomic.AtomicReference<SandboxTls> tls =
+      new java.util.concurrent.atomic.AtomicReference<>();
   private SandboxServer server;
   private boolean stopped;
 
@@ -156,6 +160,29 @@ public final class Sandbox implements AutoCloseable {
   /** The port the sandbox listens on. */
   public int port() {
     return running().port();
+  }
+
+  /**
+   * Where the sandbox serves HTTPS, e.g. {@code https://127.0.0.1:52115}, when it was built with
+   * {@link Builder#https}.
+   */
+  public Optional<URI> httpsBaseUrl() {
+    String url = running().httpsBaseUrl();
+    return url == null ? Optional.empty() : Optional.of(URI.create(url));
+  }
+
+  /**
+   * What a client needs to reach the sandbox over HTTPS: the certificate to trust (as PEM, as a
+   * file, as a JDK {@code SSLContext}) and client certificates when it requires one.
+   *
+   * @throws IllegalStateException when the sandbox serves HTTP only
+   */
+  public SandboxTls tls() {
+    SandboxServer current = running();
+    if (current.tls() == null) {
+      throw new IllegalStateException("the sandbox serves HTTP only; build it with https(port)");
+    }
+    return tls.updateAndGet(known -> known != null ? known : new SandboxTls(current.tls()));
   }
 
   /** The configured merchants, the first one being the default. */
@@ -302,10 +329,76 @@ public final class Sandbox implements AutoCloseable {
     private int v1ListLimit = 1000;
     private boolean receiptListAsArray;
     private int pageSize = SandboxConfig.PAGE_SIZE;
+    private String host;
+    private Integer httpsPort;
+    private final List<String> tlsNames = new ArrayList<>();
+    private java.nio.file.Path keyStore;
+    private char[] keyStorePassword;
+    private boolean clientCertificateRequired;
     private Retention retention = Retention.DEFAULT;
     private final List<Fault> faults = new ArrayList<>();
 
     private Builder() {}
+
+    /**
+     * The address to listen on: {@code 127.0.0.1} by default (the loopback interface only), or
+     * {@code 0.0.0.0} (or {@code ::}) for every address of the machine, so that an application on
+     * another host or container reaches it. Anyone who reaches it may use it: it takes test
+     * credentials only, and serves no one's real data.
+     */
+    public Builder host(String host) {
+      this.host = Objects.requireNonNull(host, "host").strip();
+      return this;
+    }
+
+    /**
+     * Serves HTTPS too, on this port (0 picks a free one), beside plain HTTP, with a certificate
+     * made at start by an authority of this sandbox's own for the names it is reached by (loopback
+     * names, the address it listens on, the machine's name and {@link #tlsNames}); TLS 1.2 and 1.3
+     * only. {@link Sandbox#tls()} gives what a client needs to trust it.
+     */
+    public Builder https(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("the HTTPS port must be 0..65535, not " + port);
+      }
+      this.httpsPort = port;
+      return this;
+    }
+
+    /**
+     * Further names the sandbox is reached by over HTTPS, such as a compose service's name ({@code
+     * sandbox}): its certificate holds them, and the pages it names in answers use the first when
+     * it listens on every address.
+     */
+    public Builder tlsNames(String... names) {
+      for (String name : names) {
+        if (name == null || name.isBlank() || name.contains("/")) {
+          throw new IllegalArgumentException("a TLS name is a host name or address, not " + name);
+        }
+        tlsNames.add(name.strip());
+      }
+      return this;
+    }
+
+    /**
+     * Serves HTTPS with the first key and certificate chain of this key store (PKCS #12, or JKS
+     * when the file ends in {@code .jks}) instead of a certificate made at start; a client then
+     * trusts the last certificate of that chain.
+     */
+    public Builder tlsKeyStore(java.nio.file.Path file, char[] password) {
+      this.keyStore = Objects.requireNonNull(file, "file");
+      this.keyStorePassword = password == null ? new char[0] : password.clone();
+      return this;
+    }
+
+    /**
+     * Requires every HTTPS caller to present a client certificate issued by this sandbox's
+     * authority ({@link SandboxTls#clientCertificate}), for testing a client that presents one.
+     */
+    public Builder requireClientCertificate() {
+      this.clientCertificateRequired = true;
+      return this;
+    }
 
     /** Port on the loopback interface; 0 (the default) picks a free one. */
     public Builder port(int port) {
@@ -466,8 +559,24 @@ public final class Sandbox implements AutoCloseable {
               v1ListLimit,
               receiptListAsArray,
               retention,
-              pageSize);
+              pageSize,
+              host,
+              tls());
       return new Sandbox(config, allMerchants, allLogins, faults);
+    }
+
+    private TlsConfig tls() {
+      boolean asked =
+          httpsPort != null || keyStore != null || clientCertificateRequired || !tlsNames.isEmpty();
+      if (!asked) {
+        return null;
+      }
+      if (httpsPort == null) {
+        throw new IllegalStateException(
+            "TLS names, a key store or a client certificate requirement need HTTPS: call https(port)");
+      }
+      return new TlsConfig(
+          httpsPort, tlsNames, keyStore, keyStorePassword, clientCertificateRequired);
     }
 
     private static Set<V1Role> v1Roles(Set<Role> roles) {

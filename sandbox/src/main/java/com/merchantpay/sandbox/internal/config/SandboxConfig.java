@@ -17,6 +17,9 @@ import java.util.Set;
  * @param seed when not null, every generated identifier and secret is derived from it
  * @param receiptListAsArray whether the receipt list starts out answered as a bare JSON array
  * @param pageSize how many items a page of a v2 list holds at most
+ * @param host the address the sandbox listens on: a loopback address, or a wildcard for every
+ *     address of the machine
+ * @param tls how it serves HTTPS beside HTTP, or null for HTTP only
  */
 public record SandboxConfig(
     int port,
@@ -30,7 +33,9 @@ public record SandboxConfig(
     int v1ListLimit,
     boolean receiptListAsArray,
     Retention retention,
-    int pageSize) {
+    int pageSize,
+    String host,
+    TlsConfig tls) {
 
   /** Page size of every v2 list unless the sandbox is started with another. */
   public static final int PAGE_SIZE = 50;
@@ -40,6 +45,7 @@ public record SandboxConfig(
    *     an unknown merchant
    */
   public SandboxConfig {
+    host = host == null ? "127.0.0.1" : host;
     if (pageSize < 1) {
       throw new IllegalArgumentException("the page size must be positive, not " + pageSize);
     }

@@ -97,6 +97,8 @@ public final class ParameterChecks {
                             }
                           });
                 });
+        // In the order the request validator names them, so both checks word a refusal alike.
+        produces.sort(null);
         compiled.put(
             operation.id(),
             new Checks(

@@ -56,6 +56,18 @@ public final class ControlApi {
      * Counts of what the sandbox keeps besides resources (idempotency keys, deliveries waiting...).
      */
     Map<String, Long> bookkeeping();
+
+    /** The certificate an HTTPS caller trusts, PEM, or null when the sandbox serves HTTP only. */
+    String trustedCertificatePem();
+
+    /** Where the sandbox serves plain HTTP. */
+    String baseUrl();
+
+    /** Where the sandbox serves HTTPS, or null. */
+    String httpsBaseUrl();
+
+    /** Whether an HTTPS caller must present a client certificate. */
+    boolean clientCertificateRequired();
   }
 
   private final Routes<ControlOperations.Handler> routes;

@@ -75,6 +75,7 @@ final class ControlOperations {
     return new Routes<Handler>("control")
         .on("getOverview", c -> ok(config()))
         .on("getConfig", c -> ok(config()))
+        .on("getTrustedCertificate", c -> trustedCertificate())
         .on(
             "reset",
             c -> {
@@ -209,9 +210,22 @@ final class ControlOperations {
     return node;
   }
 
+  private HttpSupport.Out trustedCertificate() {
+    String pem = host.trustedCertificatePem();
+    if (pem == null) {
+      throw ApiError.notFound(
+          "The sandbox serves HTTP only; start it with HTTPS to get a certificate.");
+    }
+    return HttpSupport.Out.text(200, "application/x-pem-file", pem);
+  }
+
   private ObjectNode config() {
     ObjectNode node = Json.object();
-    node.put("baseUrl", core.baseUrl());
+    node.put("baseUrl", host.baseUrl());
+    if (host.httpsBaseUrl() != null) {
+      node.put("httpsBaseUrl", host.httpsBaseUrl());
+      node.put("clientCertificateRequired", host.clientCertificateRequired());
+    }
     ArrayNode operations = node.putArray("controlOperations");
     this.operations.forEach(operations::add);
     ArrayNode merchants = node.putArray("merchants");

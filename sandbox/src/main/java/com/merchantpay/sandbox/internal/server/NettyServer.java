@@ -138,6 +138,23 @@ final class NettyServer {
    * @throws UncheckedIOException when the port cannot be bound
    */
   NettyServer(int port, Handler handler, ExecutorService workers) {
+    this(InetAddress.getLoopbackAddress(), port, null, handler, workers);
+  }
+
+  /**
+   * Binds a port of this address, serving HTTPS when a TLS context is given, plain HTTP otherwise;
+   * accepts no connection until {@link #open}.
+   *
+   * @param address the address to listen on (a wildcard address listens on every one)
+   * @param tls the TLS context of an HTTPS listener, or null
+   * @throws UncheckedIOException when the port cannot be bound
+   */
+  NettyServer(
+      InetAddress address,
+      int port,
+      io.netty.handler.ssl.SslContext tls,
+      Handler handler,
+      ExecutorService workers) {
     this.handler = handler;
     this.workers = workers;
     ServerBootstrap bootstrap =
@@ -152,6 +169,9 @@ final class NettyServer {
                   @Override
                   protected void initChannel(SocketChannel channel) {
                     connections.add(channel);
+                    if (tls != null) {
+                      channel.pipeline().addLast(tls.newHandler(channel.alloc()));
+                    }
                     channel
                         .pipeline()
                         .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
@@ -161,16 +181,14 @@ final class NettyServer {
                 });
     try {
       listening =
-          bootstrap
-              .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
-              .syncUninterruptibly()
-              .channel();
+          bootstrap.bind(new InetSocketAddress(address, port)).syncUninterruptibly().channel();
     } catch (Exception e) {
       acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
       // Netty rethrows the bind failure as it is, unchecked or not.
       SocketException cause =
           e instanceof SocketException socket ? socket : new BindException(e.getMessage());
-      throw new UncheckedIOException("cannot listen on loopback port " + port, cause);
+      throw new UncheckedIOException(
+          "cannot listen on " + address.getHostAddress() + " port " + port, cause);
     }
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.callbacks.Callbacks;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
+import com.merchantpay.sandbox.internal.config.TlsConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.control.Actions;
 import com.merchantpay.sandbox.internal.control.ControlApi;
@@ -19,6 +20,8 @@ import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
+import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
+import com.merchantpay.sandbox.internal.tls.TlsMaterial;
 import com.merchantpay.sandbox.internal.v1.NonceMemory;
 import com.merchantpay.sandbox.internal.v1.V1Api;
 import com.merchantpay.sandbox.internal.v1.V1Ledger;
@@ -56,6 +59,8 @@ public final class SandboxServer implements ControlApi.Host {
   private final SandboxClock clock;
   private final IdSource ids;
   private final NettyServer http;
+  private final NettyServer https;
+  private final TlsMaterial tls;
   private final ExecutorService workers;
   private final ScheduledExecutorService ticker;
   private final Core core;
@@ -73,6 +78,7 @@ public final class SandboxServer implements ControlApi.Host {
   private final ControlApi control;
   private final DocsPortal docs;
   private final String baseUrl;
+  private final String httpsBaseUrl;
 
   public SandboxServer(SandboxConfig config) {
     // The slow part of a cold start: it loads in the background while the rest is built.
@@ -92,17 +98,38 @@ public final class SandboxServer implements ControlApi.Host {
             return dispatch(request);
           }
         };
+    InetAddress address = address(config.host());
+    this.tls = tls(config);
     try {
-      this.http = new NettyServer(config.port(), handler, workers);
+      this.http = new NettyServer(address, config.port(), null, handler, workers);
     } catch (RuntimeException e) {
       workers.shutdownNow();
       throw e;
     }
-    this.baseUrl =
-        "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + http.port();
+    try {
+      this.https =
+          tls == null
+              ? null
+              : new NettyServer(
+                  address, config.tls().port(), tls.serverContext(), handler, workers);
+    } catch (RuntimeException e) {
+      http.stop();
+      workers.shutdownNow();
+      throw e;
+    }
+    String host = urlHost(config);
+    this.baseUrl = "http://" + host + ":" + http.port();
+    this.httpsBaseUrl = https == null ? null : "https://" + host + ":" + https.port();
     this.callbacks =
         new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
-    this.core = new Core(ids, clock, baseUrl, config.retention(), new Notifications(callbacks));
+    // Pages the sandbox names in its answers are on HTTPS when it serves HTTPS.
+    this.core =
+        new Core(
+            ids,
+            clock,
+            httpsBaseUrl != null ? httpsBaseUrl : baseUrl,
+            config.retention(),
+            new Notifications(callbacks));
     this.idempotency = new Idempotency(clock);
     Map<String, V1Ledger> ledgers = new LinkedHashMap<>();
     List<MerchantAccount> merchants = config.merchants();
@@ -123,6 +150,9 @@ public final class SandboxServer implements ControlApi.Host {
       control.requireHandlersFor(Contracts.operationIds(ApiSpec.CONTROL));
     } catch (IllegalStateException e) {
       http.stop();
+      if (https != null) {
+        https.stop();
+      }
       workers.shutdownNow();
       callbacks.close();
       throw e;
@@ -140,10 +170,16 @@ public final class SandboxServer implements ControlApi.Host {
       ticker.scheduleWithFixedDelay(core::settleDue, 250, 250, TimeUnit.MILLISECONDS);
     }
     http.open();
+    if (https != null) {
+      https.open();
+    }
   }
 
   public void stop() {
     http.stop();
+    if (https != null) {
+      https.stop();
+    }
     if (ticker != null) {
       ticker.shutdownNow();
     }
@@ -151,8 +187,76 @@ public final class SandboxServer implements ControlApi.Host {
     workers.shutdownNow();
   }
 
+  @Override
   public String baseUrl() {
     return baseUrl;
+  }
+
+  /** The HTTPS base URL, or null when the sandbox serves HTTP only. */
+  @Override
+  public String httpsBaseUrl() {
+    return httpsBaseUrl;
+  }
+
+  /** What the sandbox serves HTTPS with, or null. */
+  public TlsMaterial tls() {
+    return tls;
+  }
+
+  @Override
+  public String trustedCertificatePem() {
+    return tls == null ? null : tls.trustedCertificatePem();
+  }
+
+  @Override
+  public boolean clientCertificateRequired() {
+    return tls != null && tls.clientCertificateRequired();
+  }
+
+  /** The port of the HTTPS listener, or -1. */
+  public int httpsPort() {
+    return https == null ? -1 : https.port();
+  }
+
+  private static InetAddress address(String host) {
+    try {
+      return InetAddress.getByName(
+          host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host);
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException(
+          "the sandbox cannot listen on " + host + ": no such address");
+    }
+  }
+
+  private static TlsMaterial tls(SandboxConfig config) {
+    TlsConfig tls = config.tls();
+    if (tls == null) {
+      return null;
+    }
+    if (tls.keyStore() != null) {
+      return TlsMaterial.fromKeyStore(
+          tls.keyStore(), tls.keyStorePassword(), tls.clientCertificateRequired());
+    }
+    return TlsMaterial.generated(
+        CertificateAuthority.namesFor(config.host(), tls.names()), tls.clientCertificateRequired());
+  }
+
+  /**
+   * The host the sandbox's URLs name: the address it listens on, or, listening on every address,
+   * {@code localhost}, which its certificate holds (a caller elsewhere uses its own name for it).
+   */
+  private static String urlHost(SandboxConfig config) {
+    String host = config.host();
+    if (CertificateAuthority.isWildcard(host)) {
+      return config.tls() != null && !config.tls().names().isEmpty()
+          ? bracketed(config.tls().names().get(0))
+          : "localhost";
+    }
+    return bracketed(host);
+  }
+
+  private static String bracketed(String host) {
+    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
   }
 
   public int port() {

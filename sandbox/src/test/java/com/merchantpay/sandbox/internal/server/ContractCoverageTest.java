@@ -44,7 +44,9 @@ class ContractCoverageTest {
             100,
             false,
             Retention.DEFAULT,
-            SandboxConfig.PAGE_SIZE);
+            SandboxConfig.PAGE_SIZE,
+            null,
+            null);
     SandboxClock clock = new SandboxClock(T0, Clock.systemUTC());
     Core core =
         new Core(
