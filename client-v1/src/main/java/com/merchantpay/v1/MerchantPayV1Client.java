@@ -3,6 +3,7 @@ package com.merchantpay.v1;
 import com.merchantpay.observation.CallListener;
 import com.merchantpay.v1.internal.BaseUrl;
 import com.merchantpay.v1.internal.Redaction;
+import com.merchantpay.v1.internal.TlsContexts;
 import com.merchantpay.v1.model.DocumentInfo;
 import com.merchantpay.v1.model.DocumentListEnvelope;
 import com.merchantpay.v1.model.DocumentListResponse;
@@ -29,6 +30,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * Client of the legacy v1 interface of the Merchant Payment Service ({@code /api/v1}).
@@ -87,6 +89,7 @@ public final class MerchantPayV1Client {
             baseUrl,
             new RequestSigner(login, builder.password, builder.nonces),
             builder.httpClient,
+            builder.tls(),
             connectTimeout,
             readTimeout,
             builder.logLevel);
@@ -369,6 +372,10 @@ public final class MerchantPayV1Client {
     private Duration readTimeout = Duration.ofSeconds(60);
     private boolean preferXml;
     private HttpClient httpClient;
+    private Path trustedCertificates;
+    private Path clientCertificate;
+    private Path clientKey;
+    private SSLContext sslContext;
     private Supplier<String> nonces = Nonces.random();
     private Logger.Level logLevel = Logger.Level.NONE;
     private CallListener callListener;
@@ -432,6 +439,53 @@ public final class MerchantPayV1Client {
     public Builder preferXml(boolean preferXml) {
       this.preferXml = preferXml;
       return this;
+    }
+
+    /**
+     * Trusts the certificates of this PEM file, and only them, for the service's HTTPS: an internal
+     * CA of a staging environment, or a sandbox's ({@code sandbox.tls().trustedCertificateFile()}).
+     * A certificate the service presents that none of them signed fails every call with a {@link
+     * V1TransportException} saying so; nothing is sent, and never over plain HTTP instead.
+     */
+    public Builder trustedCertificates(Path pemFile) {
+      this.trustedCertificates = Objects.requireNonNull(pemFile, "pemFile");
+      return this;
+    }
+
+    /**
+     * Presents this client certificate (a PEM chain, the client's first) and its private key (PEM,
+     * unencrypted PKCS #8) to a service that asks for one (mutual TLS).
+     */
+    public Builder clientCertificate(Path certificateChainPem, Path privateKeyPem) {
+      this.clientCertificate = Objects.requireNonNull(certificateChainPem, "certificateChainPem");
+      this.clientKey = Objects.requireNonNull(privateKeyPem, "privateKeyPem");
+      return this;
+    }
+
+    /**
+     * The TLS settings as a JDK context, when they come from elsewhere (a Spring Boot SSL bundle, a
+     * key store); instead of {@link #trustedCertificates} and {@link #clientCertificate}.
+     */
+    public Builder sslContext(SSLContext sslContext) {
+      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
+      return this;
+    }
+
+    /** The TLS context the builder's settings make, or null for the JDK's own. */
+    SSLContext tls() {
+      boolean files = trustedCertificates != null || clientCertificate != null;
+      if (httpClient != null && (files || sslContext != null)) {
+        throw new IllegalArgumentException(
+            "httpClient carries its own TLS settings: set them there, or leave httpClient out and "
+                + "use trustedCertificates, clientCertificate or sslContext");
+      }
+      if (sslContext != null && files) {
+        throw new IllegalArgumentException(
+            "sslContext replaces trustedCertificates and clientCertificate: give one or the other");
+      }
+      return sslContext != null
+          ? sslContext
+          : files ? TlsContexts.of(trustedCertificates, clientCertificate, clientKey) : null;
     }
 
     /**

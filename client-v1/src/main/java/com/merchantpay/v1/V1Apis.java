@@ -15,6 +15,7 @@ import feign.Retryer;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
  * The generated interfaces of the v1 contract, built so that every request is signed as it leaves
@@ -34,21 +35,27 @@ final class V1Apis {
    *     here
    * @throws IllegalArgumentException when the caller's client follows redirects
    */
+  private static HttpClient ownClient(SSLContext tls, Duration connectTimeout) {
+    HttpClient.Builder http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(connectTimeout);
+    if (tls != null) {
+      http.sslContext(tls);
+    }
+    return http.build();
+  }
+
   V1Apis(
       String baseUrl,
       RequestSigner signer,
       HttpClient suppliedHttp,
+      SSLContext tls,
       Duration connectTimeout,
       Duration readTimeout,
       Logger.Level logLevel) {
-    HttpClient http =
-        suppliedHttp != null
-            ? suppliedHttp
-            : HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(connectTimeout)
-                .build();
+    HttpClient http = suppliedHttp != null ? suppliedHttp : ownClient(tls, connectTimeout);
     if (http.followRedirects() != HttpClient.Redirect.NEVER) {
       // A redirect would carry the signed values to wherever the server points.
       throw new IllegalArgumentException(

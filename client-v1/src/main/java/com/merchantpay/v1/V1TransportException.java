@@ -1,6 +1,7 @@
 package com.merchantpay.v1;
 
 import com.merchantpay.v1.internal.Redaction;
+import com.merchantpay.v1.internal.TlsContexts;
 import java.io.IOException;
 
 /**
@@ -12,6 +13,11 @@ public final class V1TransportException extends MerchantPayV1Exception {
   private static final long serialVersionUID = 1L;
 
   V1TransportException(String operation, IOException cause) {
-    super(operation, "no complete answer from the service: " + Redaction.describe(cause), cause);
+    super(
+        operation,
+        TlsContexts.isHandshakeFailure(cause)
+            ? TlsContexts.describeHandshake(cause)
+            : "no complete answer from the service: " + Redaction.describe(cause),
+        cause);
   }
 }

@@ -10,6 +10,7 @@ import com.merchantpay.observation.Masking;
 import com.merchantpay.v2.internal.ApiResponse;
 import com.merchantpay.v2.internal.BoundedTransport;
 import com.merchantpay.v2.internal.Redaction;
+import com.merchantpay.v2.internal.TlsContexts;
 import feign.FeignException;
 import feign.Request;
 import feign.RetryableException;
@@ -297,6 +298,18 @@ final class CallExecutor {
 
     static Failed unanswered(RetryableException e, Operation operation, String key) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (TlsContexts.isHandshakeFailure(cause)) {
+        // The service's certificate, or ours, was refused: another attempt would be refused alike,
+        // and nothing of the request was sent.
+        return new Failed(
+            new TransportException(
+                TlsContexts.describeHandshake(cause), operation.id, key, true, cause),
+            false,
+            false,
+            true,
+            false,
+            false);
+      }
       boolean neverSent = provablyNeverSent(cause);
       MerchantPayException failure =
           isReadTimeout(cause)

@@ -6,6 +6,7 @@ import com.merchantpay.v2.internal.ApiClient;
 import com.merchantpay.v2.internal.ApiResponseDecoder;
 import com.merchantpay.v2.internal.BaseUrl;
 import com.merchantpay.v2.internal.BoundedTransport;
+import com.merchantpay.v2.internal.TlsContexts;
 import com.merchantpay.v2.internal.api.InvoicesApi;
 import com.merchantpay.v2.internal.api.PaymentTokensApi;
 import com.merchantpay.v2.internal.api.PaymentsApi;
@@ -18,6 +19,7 @@ import feign.Retryer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -26,6 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,14 +62,7 @@ public final class MerchantPayClient {
 
   private MerchantPayClient(Builder builder) {
     this.baseUrl = builder.baseUrl;
-    HttpClient http =
-        builder.httpClient != null
-            ? builder.httpClient
-            : HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(builder.connectTimeout)
-                .build();
+    HttpClient http = builder.httpClient != null ? builder.httpClient : defaultHttpClient(builder);
     ObjectMapper mapper = ApiClient.createObjectMapper().registerModule(ListTolerance.module());
     Feign.Builder feignBuilder =
         ApiClient.defaultFeignBuilder(http, mapper)
@@ -103,6 +99,22 @@ public final class MerchantPayClient {
     this.receipts = new Receipts(feignBuilder.target(ReceiptsApi.class, baseUrl), calls, validator);
     this.stickers = new Stickers(feignBuilder.target(StickersApi.class, baseUrl), calls, validator);
     this.notifications = new Notifications(mapper, payments, paymentTokens);
+  }
+
+  private static HttpClient defaultHttpClient(Builder builder) {
+    HttpClient.Builder http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(builder.connectTimeout);
+    if (builder.sslContext != null) {
+      http.sslContext(builder.sslContext);
+    } else if (builder.trustedCertificates != null || builder.clientCertificate != null) {
+      http.sslContext(
+          TlsContexts.of(
+              builder.trustedCertificates, builder.clientCertificate, builder.clientKey));
+    }
+    return http.build();
   }
 
   /** Starts building a client; {@code baseUrl} and an access token are required. */
@@ -190,6 +202,10 @@ public final class MerchantPayClient {
     private Logger logger = LoggerFactory.getLogger(MerchantPayClient.class);
     private CallListener callListener;
     private HttpClient httpClient;
+    private Path trustedCertificates;
+    private Path clientCertificate;
+    private Path clientKey;
+    private SSLContext sslContext;
     private CallExecutor.Sleeper sleeper = duration -> Thread.sleep(duration.toMillis());
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
     private Supplier<String> idempotencyKeys = IdempotencyKeys::generate;
@@ -286,6 +302,36 @@ public final class MerchantPayClient {
     }
 
     /**
+     * Trusts the certificates of this PEM file, and only them, for the service's HTTPS: an internal
+     * CA of a staging environment, or a sandbox's ({@code sandbox.tls().trustedCertificateFile()}).
+     * A certificate the service presents that none of them signed fails every call with a {@link
+     * TransportException} saying so; nothing is sent, and never over plain HTTP instead.
+     */
+    public Builder trustedCertificates(Path pemFile) {
+      this.trustedCertificates = Objects.requireNonNull(pemFile, "pemFile");
+      return this;
+    }
+
+    /**
+     * Presents this client certificate (a PEM chain, the client's first) and its private key (PEM,
+     * unencrypted PKCS #8) to a service that asks for one (mutual TLS).
+     */
+    public Builder clientCertificate(Path certificateChainPem, Path privateKeyPem) {
+      this.clientCertificate = Objects.requireNonNull(certificateChainPem, "certificateChainPem");
+      this.clientKey = Objects.requireNonNull(privateKeyPem, "privateKeyPem");
+      return this;
+    }
+
+    /**
+     * The TLS settings as a JDK context, when they come from elsewhere (a Spring Boot SSL bundle, a
+     * key store); instead of {@link #trustedCertificates} and {@link #clientCertificate}.
+     */
+    public Builder sslContext(SSLContext sslContext) {
+      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
+      return this;
+    }
+
+    /**
      * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout and redirect
      * policy are yours to set (redirects should stay off: a redirected POST must not be replayed).
      */
@@ -321,6 +367,16 @@ public final class MerchantPayClient {
       }
       if (accessToken == null) {
         throw new IllegalStateException("an access token or an access token supplier is required");
+      }
+      boolean tls = trustedCertificates != null || clientCertificate != null || sslContext != null;
+      if (httpClient != null && tls) {
+        throw new IllegalStateException(
+            "httpClient carries its own TLS settings: set them there, or leave httpClient out and "
+                + "use trustedCertificates, clientCertificate or sslContext");
+      }
+      if (sslContext != null && (trustedCertificates != null || clientCertificate != null)) {
+        throw new IllegalStateException(
+            "sslContext replaces trustedCertificates and clientCertificate: give one or the other");
       }
       return new MerchantPayClient(this);
     }

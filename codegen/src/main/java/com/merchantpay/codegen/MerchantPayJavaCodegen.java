@@ -52,8 +52,9 @@ import org.openapitools.codegen.utils.ModelUtils;
  *       assumed);
  *   <li>binary bodies are streams, never temporary files;
  *   <li>{@code BoundedTransport} bounds a whole exchange, body included, by the read timeout;
- *   <li>{@code Redaction} masks secrets in messages and logs, and {@code BaseUrl} checks a client's
- *       base URL: one source for both clients, each keeping its copy out of its public packages;
+ *   <li>{@code Redaction} masks secrets in messages and logs, {@code BaseUrl} checks a client's
+ *       base URL and {@code TlsContexts} makes its TLS settings from PEM files: one source for both
+ *       clients, each keeping its copy out of its public packages;
  *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
  *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter {@code
  *       additionalFields} whose entries are sent as further form fields (the stock generator drops
@@ -141,6 +142,7 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("BoundedTransport"));
     supportingFiles.add(invokerFile("Redaction"));
     supportingFiles.add(invokerFile("BaseUrl"));
+    supportingFiles.add(invokerFile("TlsContexts"));
   }
 
   @Override

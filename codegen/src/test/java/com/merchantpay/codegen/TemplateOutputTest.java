@@ -24,6 +24,7 @@ class TemplateOutputTest {
         "fixture/BoundedTransport.java",
         "fixture/Redaction.java",
         "fixture/BaseUrl.java",
+        "fixture/TlsContexts.java",
         "fixture/WireValueExpander.java",
         "fixture/ApiOperations.java",
         "fixture/api/WidgetsApi.java",
