@@ -9,6 +9,7 @@ import com.merchantpay.v2.RetryPolicy;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
@@ -19,6 +20,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.NoSuchSslBundleException;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -46,7 +49,9 @@ public class MerchantPayAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "merchantpay.v2", name = "base-url")
   MerchantPayClient merchantPayClient(
-      MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
+      MerchantPayProperties properties,
+      ObjectProvider<CallListener> listeners,
+      ObjectProvider<SslBundles> sslBundles) {
     MerchantPayProperties.V2 v2 = properties.getV2();
     if (v2.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v2.base-url is set but empty");
@@ -59,6 +64,10 @@ public class MerchantPayAutoConfiguration {
             .readTimeout(v2.getReadTimeout())
             .callTimeout(v2.getCallTimeout())
             .retryPolicy(RetryPolicy.builder().maxAttempts(v2.getMaxAttempts()).build());
+    SSLContext tls = sslContext("merchantpay.v2.ssl.bundle", v2.getSsl(), sslBundles);
+    if (tls != null) {
+      builder.sslContext(tls);
+    }
     List<CallListener> all = listeners.orderedStream().toList();
     if (!all.isEmpty()) {
       builder.callListener(CallListeners.of(all));
@@ -70,7 +79,9 @@ public class MerchantPayAutoConfiguration {
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "merchantpay.v1", name = "base-url")
   MerchantPayV1Client merchantPayV1Client(
-      MerchantPayProperties properties, ObjectProvider<CallListener> listeners) {
+      MerchantPayProperties properties,
+      ObjectProvider<CallListener> listeners,
+      ObjectProvider<SslBundles> sslBundles) {
     MerchantPayProperties.V1 v1 = properties.getV1();
     if (v1.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v1.base-url is set but empty");
@@ -80,11 +91,45 @@ public class MerchantPayAutoConfiguration {
             .baseUrl(v1.getBaseUrl().toString())
             .login(v1.getLogin())
             .password(v1.getPassword());
+    SSLContext tls = sslContext("merchantpay.v1.ssl.bundle", v1.getSsl(), sslBundles);
+    if (tls != null) {
+      builder.sslContext(tls);
+    }
     List<CallListener> all = listeners.orderedStream().toList();
     if (!all.isEmpty()) {
       builder.callListener(CallListeners.of(all));
     }
     return builder.build();
+  }
+
+  /**
+   * The TLS context of the SSL bundle a client's properties name, or null when they name none.
+   *
+   * @throws IllegalStateException naming the property when the bundle does not exist
+   */
+  private static SSLContext sslContext(
+      String property, MerchantPayProperties.Ssl ssl, ObjectProvider<SslBundles> sslBundles) {
+    if (ssl.getBundle() == null || ssl.getBundle().isBlank()) {
+      return null;
+    }
+    SslBundles bundles = sslBundles.getIfAvailable();
+    if (bundles == null) {
+      throw new IllegalStateException(
+          property
+              + " names the SSL bundle "
+              + ssl.getBundle()
+              + ", but the application has no SSL bundles");
+    }
+    try {
+      return bundles.getBundle(ssl.getBundle()).createSslContext();
+    } catch (NoSuchSslBundleException e) {
+      throw new IllegalStateException(
+          property
+              + " names the SSL bundle "
+              + ssl.getBundle()
+              + ", which spring.ssl.bundle does not define",
+          e);
+    }
   }
 
   @Configuration(proxyBeanMethods = false)

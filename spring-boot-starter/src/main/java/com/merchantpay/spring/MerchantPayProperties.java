@@ -47,6 +47,12 @@ public class MerchantPayProperties {
     @Max(10)
     private int maxAttempts = 3;
 
+    private final Ssl ssl = new Ssl();
+
+    public Ssl getSsl() {
+      return ssl;
+    }
+
     @AssertTrue(message = "merchantpay.v2.access-token is required with merchantpay.v2.base-url")
     boolean isAccessTokenGivenWithBaseUrl() {
       return baseUrl == null || accessToken != null && !accessToken.isBlank();
@@ -112,11 +118,38 @@ public class MerchantPayProperties {
     }
   }
 
+  /**
+   * TLS of a client: {@code merchantpay.v2.ssl.bundle} names an SSL bundle of Spring Boot's ({@code
+   * spring.ssl.bundle.*}), with the certificates the client trusts and, for mutual TLS, the key and
+   * certificate it presents. Without one, the JDK's own trust.
+   */
+  public static class Ssl {
+    private String bundle;
+
+    public String getBundle() {
+      return bundle;
+    }
+
+    public void setBundle(String bundle) {
+      this.bundle = bundle;
+    }
+
+    @Override
+    public String toString() {
+      return "Ssl[bundle=" + bundle + "]";
+    }
+  }
+
   /** The v1 client: {@code merchantpay.v1.*}. */
   public static class V1 {
     private URI baseUrl;
     private String login;
     private String password;
+    private final Ssl ssl = new Ssl();
+
+    public Ssl getSsl() {
+      return ssl;
+    }
 
     @AssertTrue(
         message =

@@ -41,6 +41,24 @@ class MerchantPayPropertiesTest {
   }
 
   @Test
+  void anSslBundleThatDoesNotExistStopsTheStartNamingTheProperty() {
+    runner
+        .withConfiguration(
+            AutoConfigurations.of(
+                org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration.class))
+        .withPropertyValues(
+            "merchantpay.v2.base-url=https://payments.test.example",
+            "merchantpay.v2.access-token=secret-token-1",
+            "merchantpay.v2.ssl.bundle=staging-ca")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasStackTraceContaining("merchantpay.v2.ssl.bundle")
+                    .hasStackTraceContaining("staging-ca"));
+  }
+
+  @Test
   void aWrongValueStopsTheStartNamingTheProperty() {
     runner
         .withPropertyValues(
