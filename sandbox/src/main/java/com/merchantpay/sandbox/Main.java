@@ -74,9 +74,17 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--require-client-certificate",
       description =
-          "Require every HTTPS caller to present a client certificate the sandbox issued "
-              + "(GET /_sandbox/tls/certificate gives the CA; the sandbox's Java API issues them).")
+          "Require every HTTPS caller to present a client certificate: one the sandbox's Java "
+              + "API issued, or one of the authorities of --client-ca.")
   boolean requireClientCertificate;
+
+  @Option(
+      names = "--client-ca",
+      paramLabel = "FILE",
+      description =
+          "Require a client certificate, and accept those issued by the authorities in this PEM "
+              + "file (your own PKI's) beside the sandbox's.")
+  java.nio.file.Path clientCa;
 
   @Option(
       names = "--ca-file",
@@ -171,13 +179,18 @@ public final class Main implements Callable<Integer> {
       if (requireClientCertificate) {
         builder.requireClientCertificate();
       }
+      if (clientCa != null) {
+        builder.acceptClientCertificatesOf(clientCa);
+      }
     } else if (!tlsNames.isEmpty()
         || keyStore != null
         || requireClientCertificate
+        || clientCa != null
         || caFile != null) {
       throw new CommandLine.ParameterException(
           new CommandLine(this),
-          "--tls-name, --keystore, --require-client-certificate and --ca-file need --https-port");
+          "--tls-name, --keystore, --require-client-certificate, --client-ca and --ca-file need "
+              + "--https-port");
     }
     if (fixedClock != null) {
       builder.fixedClock(fixedClock);

@@ -335,6 +335,7 @@ public final class Sandbox implements AutoCloseable {
     private java.nio.file.Path keyStore;
     private char[] keyStorePassword;
     private boolean clientCertificateRequired;
+    private java.nio.file.Path clientAuthorities;
     private Retention retention = Retention.DEFAULT;
     private final List<Fault> faults = new ArrayList<>();
 
@@ -396,6 +397,17 @@ public final class Sandbox implements AutoCloseable {
      * authority ({@link SandboxTls#clientCertificate}), for testing a client that presents one.
      */
     public Builder requireClientCertificate() {
+      this.clientCertificateRequired = true;
+      return this;
+    }
+
+    /**
+     * Requires every HTTPS caller to present a client certificate, and accepts those of the
+     * authorities in this PEM file beside the sandbox's own: for an application that presents a
+     * certificate of its own PKI.
+     */
+    public Builder acceptClientCertificatesOf(java.nio.file.Path authoritiesPem) {
+      this.clientAuthorities = Objects.requireNonNull(authoritiesPem, "authoritiesPem");
       this.clientCertificateRequired = true;
       return this;
     }
@@ -576,7 +588,12 @@ public final class Sandbox implements AutoCloseable {
             "TLS names, a key store or a client certificate requirement need HTTPS: call https(port)");
       }
       return new TlsConfig(
-          httpsPort, tlsNames, keyStore, keyStorePassword, clientCertificateRequired);
+          httpsPort,
+          tlsNames,
+          keyStore,
+          keyStorePassword,
+          clientCertificateRequired,
+          clientAuthorities);
     }
 
     private static Set<V1Role> v1Roles(Set<Role> roles) {

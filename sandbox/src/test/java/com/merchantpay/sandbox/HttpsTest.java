@@ -122,6 +122,46 @@ class HttpsTest {
   }
 
   @Test
+  void clientCertificatesOfTheMerchantsOwnAuthorityAreTakenAndOthersRefused() throws Exception {
+    CertificateAuthority merchantPki = CertificateAuthority.create();
+    Path authorities =
+        Files.writeString(
+            dir.resolve("merchant-ca.pem"), CertificateAuthority.pem(merchantPki.certificate()));
+    try (Sandbox sandbox =
+        Sandbox.builder().https(0).acceptClientCertificatesOf(authorities).start()) {
+      String url = sandbox.httpsBaseUrl().orElseThrow() + "/api/v2/payments/x";
+
+      assertThat(
+              get(
+                      trusting(
+                          TlsClients.presenting(
+                              sandbox.tls().trustedCertificatePem(),
+                              merchantPki.client("shop-app"))),
+                      url)
+                  .statusCode())
+          .isEqualTo(404);
+      assertThat(
+              get(trusting(sandbox.tls().clientCertificate("kit").sslContext()), url).statusCode())
+          .as("the sandbox's own still taken")
+          .isEqualTo(404);
+      CertificateAuthority stranger = CertificateAuthority.create();
+      assertThatThrownBy(
+              () ->
+                  get(
+                      trusting(
+                          TlsClients.presenting(
+                              sandbox.tls().trustedCertificatePem(), stranger.client("x"))),
+                      url))
+          .as("a certificate of an authority not given")
+          .isInstanceOf(IOException.class);
+    }
+    Path empty = Files.writeString(dir.resolve("empty.pem"), "no certificate here");
+    assertThatThrownBy(() -> Sandbox.builder().https(0).acceptClientCertificatesOf(empty).start())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(empty.toString());
+  }
+
+  @Test
   void theControlApiServesTheCertificateToTrustOverPlainHttpToo() throws Exception {
     try (Sandbox sandbox = Sandbox.builder().https(0).start();
         Sandbox plain = Sandbox.builder().start()) {

@@ -1,8 +1,10 @@
 package com.merchantpay.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -153,6 +155,64 @@ class StandaloneJarIT {
     check("/api/v1/listTransfers", "GET", xml, true);
     assertThat(new String(xml.body(), StandardCharsets.UTF_8)).contains("<RestTransferInfo>");
     assertThat(Files.size(jar)).isPositive();
+  }
+
+  @Test
+  void overHttpsItTakesClientCertificatesOfTheAuthorityGivenWithClientCa() throws Exception {
+    CertificateAuthority merchantPki = CertificateAuthority.create();
+    Path dir = Files.createTempDirectory("standalone-tls");
+    Path authorities =
+        Files.writeString(
+            dir.resolve("merchant-ca.pem"), CertificateAuthority.pem(merchantPki.certificate()));
+    Path ca = dir.resolve("ca.pem");
+    process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                System.getProperty("standalone.jar"),
+                "--port",
+                "0",
+                "--https-port",
+                "0",
+                "--client-ca",
+                authorities.toString(),
+                "--ca-file",
+                ca.toString())
+            .redirectErrorStream(true)
+            .start();
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    Pattern https = Pattern.compile("HTTPS: (https://\\S+) .*a client certificate required");
+    String base = null;
+    List<String> printed = new ArrayList<>();
+    for (String line; base == null && (line = out.readLine()) != null; ) {
+      printed.add(line);
+      Matcher matcher = https.matcher(line);
+      if (matcher.find()) {
+        base = matcher.group(1);
+      }
+    }
+    assertThat(base).as("printed: %s", printed).isNotNull();
+    URI payment = URI.create(base + "/api/v2/payments/unknown");
+    HttpRequest get =
+        HttpRequest.newBuilder(payment)
+            .timeout(Duration.ofSeconds(60))
+            .header("Authorization", "Bearer " + Sandbox.DEFAULT_TOKEN)
+            .build();
+    String trusted = Files.readString(ca);
+
+    HttpClient shop =
+        HttpClient.newBuilder()
+            .sslContext(TlsClients.presenting(trusted, merchantPki.client("shop-app")))
+            .build();
+    assertThat(shop.send(get, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
+    HttpClient stranger =
+        HttpClient.newBuilder()
+            .sslContext(
+                TlsClients.presenting(trusted, CertificateAuthority.create().client("stranger")))
+            .build();
+    assertThatThrownBy(() -> stranger.send(get, HttpResponse.BodyHandlers.ofString()))
+        .isInstanceOf(java.io.IOException.class);
   }
 
   @Test

@@ -184,6 +184,7 @@ class SandboxServiceOverHttpsTest {
 
   @Test
   void plainJavaClientsTrustTheSandboxsCaFromTheFileItWrote() {
+    // trust the sandbox begins
     MerchantPayClient plain =
         MerchantPayClient.builder()
             .baseUrl(https())
@@ -197,6 +198,7 @@ class SandboxServiceOverHttpsTest {
             .password("sandbox-password")
             .trustedCertificates(CA)
             .build();
+    // trust the sandbox ends
 
     Payment payment = plain.payments().create(payment(null));
 

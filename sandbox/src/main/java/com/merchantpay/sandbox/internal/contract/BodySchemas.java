@@ -2,6 +2,7 @@ package com.merchantpay.sandbox.internal.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.sandbox.internal.http.Json;
+import com.networknt.schema.AnnotationKeyword;
 import com.networknt.schema.ExecutionContext;
 import com.networknt.schema.Format;
 import com.networknt.schema.JsonMetaSchema;
@@ -57,6 +58,9 @@ public final class BodySchemas {
           JsonMetaSchema.builder(OpenApi30.getInstance())
               .format(new IntegerFormat("int32", Integer.MIN_VALUE, Integer.MAX_VALUE))
               .format(new IntegerFormat("int64", Long.MIN_VALUE, Long.MAX_VALUE))
+              // The document's own members (paths, components) and its x- extensions are read as
+              // the schemas are resolved: annotations, not a warning on every start.
+              .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
               .build();
       this.factory =
           JsonSchemaFactory.getInstance(

@@ -233,12 +233,16 @@ public final class SandboxServer implements ControlApi.Host {
     if (tls == null) {
       return null;
     }
-    if (tls.keyStore() != null) {
-      return TlsMaterial.fromKeyStore(
-          tls.keyStore(), tls.keyStorePassword(), tls.clientCertificateRequired());
-    }
-    return TlsMaterial.generated(
-        CertificateAuthority.namesFor(config.host(), tls.names()), tls.clientCertificateRequired());
+    TlsMaterial material =
+        tls.keyStore() != null
+            ? TlsMaterial.fromKeyStore(
+                tls.keyStore(), tls.keyStorePassword(), tls.clientCertificateRequired())
+            : TlsMaterial.generated(
+                CertificateAuthority.namesFor(config.host(), tls.names()),
+                tls.clientCertificateRequired());
+    return tls.clientAuthorities() == null
+        ? material
+        : material.acceptingClientsOf(tls.clientAuthorities());
   }
 
   /**

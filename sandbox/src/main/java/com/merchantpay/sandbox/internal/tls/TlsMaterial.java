@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,16 +36,50 @@ public final class TlsMaterial {
   private final KeyManagerFactory keys;
   private final X509Certificate trusted;
   private final boolean clientCertificateRequired;
+  private final List<X509Certificate> clientAuthorities;
 
   private TlsMaterial(
       CertificateAuthority authority,
       KeyManagerFactory keys,
       X509Certificate trusted,
       boolean clientCertificateRequired) {
+    this(authority, keys, trusted, clientCertificateRequired, List.of());
+  }
+
+  private TlsMaterial(
+      CertificateAuthority authority,
+      KeyManagerFactory keys,
+      X509Certificate trusted,
+      boolean clientCertificateRequired,
+      List<X509Certificate> clientAuthorities) {
     this.authority = authority;
     this.keys = keys;
     this.trusted = trusted;
     this.clientCertificateRequired = clientCertificateRequired;
+    this.clientAuthorities = List.copyOf(clientAuthorities);
+  }
+
+  /**
+   * The same material, accepting client certificates of these authorities too (a merchant's own,
+   * whose application presents a certificate it already has).
+   *
+   * @throws IllegalArgumentException naming the file when it holds no PEM certificate
+   */
+  public TlsMaterial acceptingClientsOf(Path pem) {
+    List<X509Certificate> authorities = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(pem)) {
+      for (Certificate one : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+        authorities.add((X509Certificate) one);
+      }
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException(
+          "the client authorities file " + pem + " cannot be read: " + e.getMessage(), e);
+    }
+    if (authorities.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the client authorities file " + pem + " holds no PEM certificate");
+    }
+    return new TlsMaterial(authority, keys, trusted, true, authorities);
   }
 
   /**
@@ -108,7 +143,11 @@ public final class TlsMaterial {
       SslContextBuilder builder =
           SslContextBuilder.forServer(keys).sslProvider(SslProvider.JDK).protocols(PROTOCOLS);
       if (clientCertificateRequired) {
-        builder.clientAuth(ClientAuth.REQUIRE).trustManager(authority.certificate());
+        List<X509Certificate> accepted = new ArrayList<>(clientAuthorities);
+        accepted.add(authority.certificate());
+        builder
+            .clientAuth(ClientAuth.REQUIRE)
+            .trustManager(accepted.toArray(new X509Certificate[0]));
       }
       return builder.build();
     } catch (SSLException e) {
