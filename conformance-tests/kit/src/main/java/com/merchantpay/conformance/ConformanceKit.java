@@ -103,10 +103,11 @@ public final class ConformanceKit {
    * A kit configured from system properties, for a provider's JUnit build: {@code
    * merchantpay.conformance.baseUrl}, {@code .token}, {@code .merchant}, {@code .otherToken},
    * {@code .otherMerchant}, {@code .v1Login}, {@code .v1Password}, {@code .v1CashierLogin}, {@code
-   * .v1CashierPassword}, {@code .profile} (a file), {@code .includeTags}, {@code .excludeTags}
-   * (comma-separated), {@code .baseline} (a file), {@code .reportDir}, {@code .strict} ({@code
-   * true}), {@code .timeout} and {@code .budget} (seconds), {@code .workers} and {@code .rate}
-   * (calls per second). Without {@code baseUrl} the embedded implementation is used.
+   * .v1CashierPassword}, {@code .caCert}, {@code .clientCert}, {@code .clientKey} (PEM files),
+   * {@code .profile} (a file), {@code .includeTags}, {@code .excludeTags} (comma-separated), {@code
+   * .baseline} (a file), {@code .reportDir}, {@code .strict} ({@code true}), {@code .timeout} and
+   * {@code .budget} (seconds), {@code .workers} and {@code .rate} (calls per second). Without
+   * {@code baseUrl} the embedded implementation is used.
    */
   public static ConformanceKit fromSystemProperties() {
     Builder builder = builder();
@@ -118,6 +119,7 @@ public final class ConformanceKit {
               .otherMerchant(property("otherToken"), property("otherMerchant"))
               .v1Accountant(property("v1Login"), property("v1Password"))
               .v1Cashier(property("v1CashierLogin"), property("v1CashierPassword"))
+              .tls(path("caCert"), path("clientCert"), path("clientKey"))
               .build());
     }
     if (property("profile") != null) {
@@ -341,6 +343,11 @@ public final class ConformanceKit {
         embedded.close();
       }
     }
+  }
+
+  private static Path path(String name) {
+    String value = property(name);
+    return value == null ? null : Path.of(value);
   }
 
   static String property(String name) {

@@ -78,6 +78,28 @@ public final class TargetOptions {
   String v1CashierPassword;
 
   @Option(
+      names = "--ca-cert",
+      paramLabel = "PEM",
+      description =
+          "Trust the certificates of this PEM file, and only them, for an https target (an internal "
+              + "CA of a staging environment, a sandbox's).")
+  Path caCertificate;
+
+  @Option(
+      names = "--client-cert",
+      paramLabel = "PEM",
+      description =
+          "Present this client certificate chain (PEM) to an https target that asks for one (mutual "
+              + "TLS); with --client-key.")
+  Path clientCertificate;
+
+  @Option(
+      names = "--client-key",
+      paramLabel = "PEM",
+      description = "The client certificate's private key (PEM, unencrypted PKCS #8).")
+  Path clientKey;
+
+  @Option(
       names = "--profile",
       paramLabel = "FILE",
       description =
@@ -96,6 +118,7 @@ public final class TargetOptions {
         .otherMerchant(otherToken, otherMerchant)
         .v1Accountant(v1Login, v1Password)
         .v1Cashier(v1CashierLogin, v1CashierPassword)
+        .tls(caCertificate, clientCertificate, clientKey)
         .build();
   }
 

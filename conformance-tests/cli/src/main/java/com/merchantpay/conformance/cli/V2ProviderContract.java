@@ -1,6 +1,5 @@
 package com.merchantpay.conformance.cli;
 
-import au.com.dius.pact.provider.junit5.HttpTestTarget;
 import au.com.dius.pact.provider.junit5.PactVerificationContext;
 import au.com.dius.pact.provider.junit5.PactVerificationInvocationContextProvider;
 import au.com.dius.pact.provider.junitsupport.Provider;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class V2ProviderContract {
   @BeforeEach
   void target(PactVerificationContext context) throws Exception {
-    context.setTarget(HttpTestTarget.fromUrl(Verification.current().target().baseUrl().toURL()));
+    context.setTarget(Verification.current().pactTarget());
     context.withStateChangeHandlers(new StateHandlers());
   }
 

@@ -1,9 +1,18 @@
 package com.merchantpay.conformance.cli;
 
+import au.com.dius.pact.provider.IHttpClientFactory;
+import au.com.dius.pact.provider.junit5.HttpTestTarget;
+import au.com.dius.pact.provider.junit5.HttpsTestTarget;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
+import java.net.MalformedURLException;
 import java.net.URI;
+import java.security.NoSuchAlgorithmException;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 
 /**
  * What one pact verification runs against, handed to the JUnit classes that Pact drives (they are
@@ -26,6 +35,30 @@ record Verification(Target target, Profile profile, URI stateChangeUrl) {
       throw new IllegalStateException("no pact verification is running");
     }
     return verification;
+  }
+
+  /**
+   * Pact's target for the provider: over https with the kit's TLS settings (a CA to trust, a client
+   * certificate), or the JDK's own trust when none were given; never Pact's trust-all mode.
+   */
+  HttpTestTarget pactTarget() throws MalformedURLException, NoSuchAlgorithmException {
+    URI base = target.baseUrl();
+    if (!"https".equalsIgnoreCase(base.getScheme())) {
+      return HttpTestTarget.fromUrl(base.toURL());
+    }
+    SSLContext tls = target.tls() != null ? target.tls() : SSLContext.getDefault();
+    IHttpClientFactory clients =
+        provider ->
+            HttpClients.custom()
+                .setConnectionManager(
+                    PoolingHttpClientConnectionManagerBuilder.create()
+                        .setTlsSocketStrategy(new DefaultClientTlsStrategy(tls))
+                        .build())
+                .build();
+    String path =
+        base.getRawPath() == null || base.getRawPath().isEmpty() ? "/" : base.getRawPath();
+    return new HttpsTestTarget(
+        base.getHost(), base.getPort() == -1 ? 443 : base.getPort(), path, false, () -> clients);
   }
 
   static void begin(Verification verification) {

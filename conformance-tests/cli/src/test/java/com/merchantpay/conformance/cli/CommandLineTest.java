@@ -58,7 +58,10 @@ class CommandLineTest extends SandboxForTheKit {
     assertThat(ran.exit()).as(ran.out()).isZero();
     assertThat(ran.out())
         .contains(
+            "against https://127.0.0.1:",
             "(embedded sandbox)",
+            "PASS  transport.plain-http-is-not-served",
+            "PASS  transport.v1-plain-http-is-not-served",
             "By suite:",
             "By operation:",
             "Operations exercised: v2 "

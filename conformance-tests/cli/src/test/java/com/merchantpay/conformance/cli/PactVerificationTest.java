@@ -55,7 +55,7 @@ class PactVerificationTest extends SandboxForTheKit {
   }
 
   @Test
-  void theEmbeddedSandboxIsTheDefaultProvider() {
+  void theEmbeddedSandboxOverHttpsIsTheDefaultProvider() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int exit =
         ConformanceCli.execute(
@@ -63,7 +63,11 @@ class PactVerificationTest extends SandboxForTheKit {
             new PrintStream(out, true, StandardCharsets.UTF_8),
             "pact");
 
-    assertThat(exit).as(out.toString(StandardCharsets.UTF_8)).isZero();
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(exit).as(printed).isZero();
+    assertThat(printed)
+        .contains("verifying https://127.0.0.1:")
+        .containsPattern("Pact verification: [1-9]\\d* interactions verified, 0 failed");
   }
 
   @Test

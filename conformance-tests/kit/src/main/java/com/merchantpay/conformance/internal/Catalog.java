@@ -30,6 +30,7 @@ public final class Catalog {
     all.addAll(CallbackSuite.checks());
     all.addAll(V1Suite.checks());
     all.addAll(NegativeSuite.checks());
+    all.addAll(TransportSuite.checks());
     all.addAll(WireSuite.checks());
     all.addAll(SecretsSuite.checks());
     return List.copyOf(all);

@@ -71,7 +71,7 @@ public final class Run implements AutoCloseable {
     this.target = target;
     this.profile = profile;
     this.settings = settings;
-    this.wire = new Wire(target.baseUrl(), settings.timeout(), settings.rate());
+    this.wire = new Wire(target.baseUrl(), settings.timeout(), settings.rate(), target.tls());
     this.ledger = new WireLedger(profile.cardNumbers());
     this.limits = new RunLimits(settings.budget());
     this.calls =

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import javax.net.ssl.SSLException;
 
 /**
  * Sends raw HTTP requests and returns every exchange, answered or not. HTTP/1.1 only and no
@@ -36,15 +37,26 @@ public final class Wire {
    * @param rate calls per second at most, across every thread of the run; 0 for no limit
    */
   public Wire(URI base, Duration timeout, double rate) {
+    this(base, timeout, rate, null);
+  }
+
+  /**
+   * @param rate calls per second at most, across every thread of the run; 0 for no limit
+   * @param tls the TLS settings of an https target, or null for the JDK's own
+   */
+  public Wire(URI base, Duration timeout, double rate, javax.net.ssl.SSLContext tls) {
     this.base = base;
     this.timeout = timeout;
     this.spacingNanos = rate > 0 ? (long) (1_000_000_000L / rate) : 0;
-    this.http =
+    HttpClient.Builder client =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(timeout)
-            .build();
+            .connectTimeout(timeout);
+    if (tls != null) {
+      client.sslContext(tls);
+    }
+    this.http = client.build();
   }
 
   public URI base() {
@@ -107,6 +119,7 @@ public final class Wire {
           unanswered(
               method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
     } catch (IOException e) {
+      SSLException tls = tlsFailure(e);
       exchange =
           unanswered(
               method,
@@ -114,12 +127,44 @@ public final class Wire {
               sent,
               body,
               started,
-              e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+              tls != null
+                  ? handshakeFailed(tls)
+                  : e.getClass().getSimpleName()
+                      + (e.getMessage() == null ? "" : ": " + e.getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       exchange = unanswered(method, uri, sent, body, started, "interrupted");
     }
     return exchange;
+  }
+
+  private static SSLException tlsFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SSLException tls) {
+        return tls;
+      }
+    }
+    return null;
+  }
+
+  /** What a refused TLS handshake means for the user: which option to give. */
+  static String handshakeFailed(SSLException e) {
+    String message = String.valueOf(e.getMessage());
+    String cause;
+    if (message.contains("PKIX") || message.contains("certification path")) {
+      cause =
+          "the target's certificate is not trusted: give the certificate of its CA with --ca-cert";
+    } else if (message.contains("bad_certificate") || message.contains("certificate_required")) {
+      cause =
+          "the target asks for a client certificate: give one with --client-cert and --client-key";
+    } else if (message.contains("unrecognized SSL message")) {
+      cause = "the target does not speak TLS on this port (is its base URL http?)";
+    } else if (message.contains("No subject alternative")) {
+      cause = "the target's certificate is not for the host of the base URL";
+    } else {
+      cause = "the TLS settings of the target and the kit do not meet";
+    }
+    return "TLS handshake failed, " + cause + " (" + message + ")";
   }
 
   /** Waits for this call's turn under the rate limit; false when interrupted. */

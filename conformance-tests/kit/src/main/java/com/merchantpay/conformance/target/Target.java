@@ -1,9 +1,11 @@
 package com.merchantpay.conformance.target;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import javax.net.ssl.SSLContext;
 
 /**
  * The implementation under test and the credentials the kit uses on it. Only the base URL is
@@ -19,6 +21,8 @@ import java.util.Objects;
  * @param v1Password its password (enters signatures only)
  * @param v1CashierLogin a v1 user with only the Cashier role, for the role checks
  * @param v1CashierPassword its password
+ * @param tls the TLS settings of an {@code https} target (a CA to trust, a client certificate to
+ *     present), or null for the JDK's own trust
  */
 public record Target(
     URI baseUrl,
@@ -29,7 +33,8 @@ public record Target(
     String v1Login,
     String v1Password,
     String v1CashierLogin,
-    String v1CashierPassword) {
+    String v1CashierPassword,
+    SSLContext tls) {
 
   public Target {
     Objects.requireNonNull(baseUrl, "baseUrl");
@@ -82,6 +87,7 @@ public record Target(
         + given(v1Password)
         + ", v1CashierLogin="
         + v1CashierLogin
+        + (tls == null ? "" : ", TLS settings given")
         + "]";
   }
 
@@ -100,6 +106,7 @@ public record Target(
     private String v1Password;
     private String v1CashierLogin;
     private String v1CashierPassword;
+    private SSLContext tls;
 
     private Builder(URI baseUrl) {
       this.baseUrl = baseUrl;
@@ -129,6 +136,25 @@ public record Target(
       return this;
     }
 
+    /** The TLS settings of an https target, as a JDK context. */
+    public Builder tls(SSLContext tls) {
+      this.tls = tls;
+      return this;
+    }
+
+    /**
+     * The TLS settings of an https target from PEM files: the certificates to trust (the JDK's own
+     * when null) and a client certificate chain with its PKCS #8 key to present (none when null).
+     *
+     * @throws IllegalArgumentException naming the file that cannot be used
+     */
+    public Builder tls(Path trustedCertificates, Path clientCertificate, Path clientKey) {
+      if (trustedCertificates != null || clientCertificate != null || clientKey != null) {
+        this.tls = TlsFiles.context(trustedCertificates, clientCertificate, clientKey);
+      }
+      return this;
+    }
+
     public Target build() {
       return new Target(
           baseUrl,
@@ -139,7 +165,8 @@ public record Target(
           v1Login,
           v1Password,
           v1CashierLogin,
-          v1CashierPassword);
+          v1CashierPassword,
+          tls);
     }
   }
 }
