@@ -483,6 +483,14 @@ public final class MerchantPayV1Client {
         throw new IllegalArgumentException(
             "sslContext replaces trustedCertificates and clientCertificate: give one or the other");
       }
+      if ((files || sslContext != null)
+          && baseUrl != null
+          && baseUrl.regionMatches(true, 0, "http:", 0, 5)) {
+        throw new IllegalArgumentException(
+            "TLS settings were given for a plain http base URL ("
+                + baseUrl
+                + "), where they would be ignored: use its https address");
+      }
       return sslContext != null
           ? sslContext
           : files ? TlsContexts.of(trustedCertificates, clientCertificate, clientKey) : null;

@@ -30,11 +30,7 @@ final class V1Apis {
   final DocumentsApi documents;
   final TransfersApi transfers;
 
-  /**
-   * @param suppliedHttp the caller's client, used as it is configured, or {@code null} for one made
-   *     here
-   * @throws IllegalArgumentException when the caller's client follows redirects
-   */
+  /** A client of the library's own: HTTP/1.1, never following a redirect, with the TLS given. */
   private static HttpClient ownClient(SSLContext tls, Duration connectTimeout) {
     HttpClient.Builder http =
         HttpClient.newBuilder()
@@ -47,6 +43,11 @@ final class V1Apis {
     return http.build();
   }
 
+  /**
+   * @param suppliedHttp the caller's client, used as it is configured, or {@code null} for one made
+   *     here
+   * @throws IllegalArgumentException when the caller's client follows redirects
+   */
   V1Apis(
       String baseUrl,
       RequestSigner signer,
@@ -63,9 +64,8 @@ final class V1Apis {
               + http.followRedirects());
     }
     // Feign's JDK transport builds a second client, without the caller's, when the options name
-    // another
-    // connect timeout than the client has; so a supplied client's own timeout goes into the
-    // options.
+    // another connect timeout than the client has; so a supplied client's own timeout goes into
+    // the options.
     Duration connect = http.connectTimeout().orElse(connectTimeout);
     ObjectMapper json = ApiClient.createObjectMapper();
     Feign.Builder feign =

@@ -15,7 +15,7 @@ public final class V1TransportException extends MerchantPayV1Exception {
   V1TransportException(String operation, IOException cause) {
     super(
         operation,
-        TlsContexts.isHandshakeFailure(cause)
+        TlsContexts.isCertificateRefused(cause)
             ? TlsContexts.describeHandshake(cause)
             : "no complete answer from the service: " + Redaction.describe(cause),
         cause);

@@ -29,6 +29,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLHandshakeException;
 import org.slf4j.Logger;
 
 /**
@@ -298,7 +299,7 @@ final class CallExecutor {
 
     static Failed unanswered(RetryableException e, Operation operation, String key) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      if (TlsContexts.isHandshakeFailure(cause)) {
+      if (TlsContexts.isCertificateRefused(cause)) {
         // The service's certificate, or ours, was refused: another attempt would be refused alike,
         // and nothing of the request was sent.
         return new Failed(
@@ -479,7 +480,9 @@ final class CallExecutor {
     return cause instanceof ConnectException
         || cause instanceof HttpConnectTimeoutException
         || cause instanceof UnknownHostException
-        || cause instanceof NoRouteToHostException;
+        || cause instanceof NoRouteToHostException
+        // No HTTP byte leaves before the handshake is done.
+        || cause instanceof SSLHandshakeException;
   }
 
   private static boolean isReadTimeout(Throwable cause) {
@@ -487,6 +490,9 @@ final class CallExecutor {
   }
 
   private static String describe(Throwable cause) {
+    if (cause instanceof SSLHandshakeException) {
+      return TlsContexts.describeHandshake(cause);
+    }
     if (cause instanceof HttpConnectTimeoutException) {
       return "could not connect in time";
     }

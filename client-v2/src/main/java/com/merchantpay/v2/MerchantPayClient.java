@@ -378,6 +378,12 @@ public final class MerchantPayClient {
         throw new IllegalStateException(
             "sslContext replaces trustedCertificates and clientCertificate: give one or the other");
       }
+      if (tls && baseUrl.regionMatches(true, 0, "http:", 0, 5)) {
+        throw new IllegalStateException(
+            "TLS settings were given for a plain http base URL ("
+                + baseUrl
+                + "), where they would be ignored: use its https address");
+      }
       return new MerchantPayClient(this);
     }
   }

@@ -95,13 +95,34 @@ class TlsContextsBehaviourTest {
   }
 
   @Test
-  void aFailedHandshakeIsToldApartAndSaysWhatToCheck() throws Throwable {
-    IOException wrapped = new IOException(new SSLHandshakeException("PKIX path building failed"));
+  void aRefusedCertificateIsToldApartAndSaysWhatToCheck() throws Throwable {
+    IOException untrusted =
+        new IOException(
+            new SSLHandshakeException("PKIX path building failed: unable to find valid path"));
+    IOException clientRefused =
+        new IOException(new SSLHandshakeException("Received fatal alert: bad_certificate"));
+    IOException otherHost =
+        new IOException(
+            new SSLHandshakeException("No subject alternative DNS name matching other found."));
+    IOException brokenOff =
+        new IOException(new SSLHandshakeException("Remote host terminated the handshake"));
 
-    assertThat(call("isHandshakeFailure", wrapped)).isEqualTo(true);
-    assertThat(call("isHandshakeFailure", new IOException("Connection reset"))).isEqualTo(false);
-    assertThat((String) call("describeHandshake", wrapped.getCause()))
+    assertThat(call("isCertificateRefused", untrusted)).isEqualTo(true);
+    assertThat(call("isCertificateRefused", clientRefused)).isEqualTo(true);
+    assertThat(call("isCertificateRefused", otherHost)).isEqualTo(true);
+    assertThat(call("isCertificateRefused", brokenOff))
+        .as("a handshake broken off is an ordinary failure to connect, retried as one")
+        .isEqualTo(false);
+    assertThat(call("isCertificateRefused", new IOException("Connection reset"))).isEqualTo(false);
+    assertThat((String) call("describeHandshake", untrusted.getCause()))
         .contains(
-            "nothing was sent", "not trusted", "trustedCertificates", "PKIX path building failed");
+            "nothing was sent", "not trusted", "trustedCertificates", "PKIX path building failed")
+        .doesNotContain("client certificate");
+    assertThat((String) call("describeHandshake", clientRefused.getCause()))
+        .contains("asks for a client certificate", "clientCertificate")
+        .doesNotContain("not trusted");
+    assertThat((String) call("describeHandshake", otherHost.getCause()))
+        .contains("does not name the host called")
+        .doesNotContain("not trusted");
   }
 }

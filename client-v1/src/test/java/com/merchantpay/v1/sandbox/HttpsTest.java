@@ -69,6 +69,27 @@ class HttpsTest {
           catchThrowableOfType(() -> client.getPayment(99_999_999L), V1ErrorCodeException.class);
 
       assertThat(unknown.getCode()).as("the signature was accepted").isNotEqualTo(-7);
+      MerchantPayV1Client withoutOne =
+          client(sandbox).trustedCertificates(sandbox.tls().trustedCertificateFile()).build();
+      V1TransportException refused =
+          catchThrowableOfType(
+              () -> withoutOne.getPayment(99_999_999L), V1TransportException.class);
+      assertThat(refused.getMessage())
+          .contains("TLS handshake failed", "asks for a client certificate")
+          .doesNotContain("not trusted");
     }
+  }
+
+  @Test
+  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored() {
+    var builder =
+        MerchantPayV1Client.builder()
+            .baseUrl("http://127.0.0.1:8080")
+            .login("shop")
+            .password("secret")
+            .trustedCertificates(java.nio.file.Path.of("ca.pem"));
+
+    assertThat(catchThrowableOfType(builder::build, IllegalArgumentException.class))
+        .hasMessageContaining("plain http base URL");
   }
 }

@@ -88,9 +88,25 @@ class HttpsTest {
       TransportException refused =
           catchThrowableOfType(
               () -> withoutOne.payments().create(payment("https-4")), TransportException.class);
-      assertThat(refused).isNotNull();
-      assertThat(refused.getMessage()).doesNotContain("PRIVATE KEY");
+      assertThat(refused.getMessage())
+          .contains("TLS handshake failed", "asks for a client certificate", "clientCertificate")
+          .doesNotContain("not trusted");
+      assertThat(refused.isRequestNeverSent()).isTrue();
+      assertThat(refused.getAttempts()).isEqualTo(1);
     }
+  }
+
+  @Test
+  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored() {
+    var builder =
+        MerchantPayClient.builder()
+            .baseUrl("http://127.0.0.1:8080")
+            .accessToken("token")
+            .trustedCertificates(java.nio.file.Path.of("ca.pem"));
+
+    assertThat(catchThrowableOfType(builder::build, IllegalStateException.class))
+        .hasMessageContaining("plain http base URL")
+        .hasMessageContaining("http://127.0.0.1:8080");
   }
 
   @Test
