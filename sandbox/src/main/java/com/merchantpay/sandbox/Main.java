@@ -1,7 +1,11 @@
 package com.merchantpay.sandbox;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,7 +66,7 @@ public final class Main implements Callable<Integer> {
       description =
           "Serve HTTPS with the key and certificate chain of this key store (PKCS #12, or JKS "
               + "ending in .jks) instead of a certificate made at start.")
-  java.nio.file.Path keyStore;
+  Path keyStore;
 
   @Option(
       names = "--keystore-password",
@@ -84,7 +88,7 @@ public final class Main implements Callable<Integer> {
       description =
           "Require a client certificate, and accept those issued by the authorities in this PEM "
               + "file (your own PKI's) beside the sandbox's.")
-  java.nio.file.Path clientCa;
+  Path clientCa;
 
   @Option(
       names = "--ca-file",
@@ -92,7 +96,7 @@ public final class Main implements Callable<Integer> {
       description =
           "Write the certificate a client trusts to this file (PEM) once HTTPS is served; it is "
               + "also at GET /_sandbox/tls/certificate.")
-  java.nio.file.Path caFile;
+  Path caFile;
 
   @Option(
       names = "--fixed-clock",
@@ -235,8 +239,9 @@ public final class Main implements Callable<Integer> {
       System.err.println("merchantpay-sandbox: " + e.getMessage());
       return 2;
     } catch (UncheckedIOException e) {
+      // The message names the address and port that could not be bound, HTTP's or HTTPS's.
       System.err.println(
-          "merchantpay-sandbox: cannot listen on port " + port + ": " + e.getCause().getMessage());
+          "merchantpay-sandbox: " + e.getMessage() + ": " + e.getCause().getMessage());
       return 1;
     }
     Runtime.getRuntime()
@@ -307,8 +312,8 @@ public final class Main implements Callable<Integer> {
                   : ""));
       if (caFile != null) {
         try {
-          java.nio.file.Files.writeString(caFile, sandbox.tls().trustedCertificatePem());
-        } catch (java.io.IOException e) {
+          writeWhole(caFile, sandbox.tls().trustedCertificatePem());
+        } catch (IOException e) {
           System.err.println("merchantpay-sandbox: cannot write " + caFile + ": " + e.getMessage());
           sandbox.stop();
           return 1;
@@ -327,6 +332,22 @@ public final class Main implements Callable<Integer> {
             : "  clock running; pending work settles by itself");
     stopped.await();
     return 0;
+  }
+
+  /**
+   * Writes a file so that a reader polling for it (a compose service waiting for the CA) sees it
+   * whole or not at all.
+   */
+  private static void writeWhole(Path file, String text) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path partial = Files.createTempFile(absolute.getParent(), ".merchantpay-ca", ".partial");
+    try {
+      Files.writeString(partial, text);
+      Files.move(
+          partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(partial);
+    }
   }
 
   private static Set<Sandbox.Role> roles(String text) {

@@ -7,6 +7,7 @@ import com.merchantpay.sandbox.internal.config.TlsConfig;
 import com.merchantpay.sandbox.internal.config.V1Role;
 import com.merchantpay.sandbox.internal.config.V1User;
 import com.merchantpay.sandbox.internal.server.SandboxServer;
+import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -373,8 +374,9 @@ public final class Sandbox implements AutoCloseable {
      */
     public Builder tlsNames(String... names) {
       for (String name : names) {
-        if (name == null || name.isBlank() || name.contains("/")) {
-          throw new IllegalArgumentException("a TLS name is a host name or address, not " + name);
+        if (name == null || !CertificateAuthority.isNameOrAddress(name.strip())) {
+          throw new IllegalArgumentException(
+              "a TLS name is a host name or an IP address, without port or path, not " + name);
         }
         tlsNames.add(name.strip());
       }
@@ -412,7 +414,10 @@ public final class Sandbox implements AutoCloseable {
       return this;
     }
 
-    /** Port on the loopback interface; 0 (the default) picks a free one. */
+    /**
+     * The plain HTTP port, on the loopback interface unless {@link #host} says otherwise; 0 (the
+     * default) picks a free one.
+     */
     public Builder port(int port) {
       if (port < 0 || port > 65535) {
         throw new IllegalArgumentException("port must be 0..65535, not " + port);

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
-import java.io.IOException;
+import com.merchantpay.sandbox.internal.tls.TlsMaterial;
+import io.netty.buffer.ByteBufAllocator;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,7 @@ import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.List;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import org.junit.jupiter.api.Test;
@@ -104,6 +106,38 @@ class HttpsTest {
   }
 
   @Test
+  void onlyForwardSecretAuthenticatedCiphersAreServed() throws Exception {
+    SSLEngine engine =
+        TlsMaterial.generated(List.of("localhost"), false)
+            .serverContext()
+            .newEngine(ByteBufAllocator.DEFAULT);
+    assertThat(engine.getEnabledProtocols()).containsExactlyInAnyOrder("TLSv1.3", "TLSv1.2");
+    assertThat(engine.getEnabledCipherSuites())
+        .isNotEmpty()
+        .allSatisfy(
+            suite ->
+                assertThat(suite)
+                    .matches("TLS_(AES|CHACHA20).*|TLS_ECDHE_.*_(GCM_SHA\\d+|POLY1305_SHA256)"));
+
+    try (Sandbox sandbox = Sandbox.builder().https(0).start()) {
+      HttpClient rsaKeyExchange =
+          HttpClient.newBuilder()
+              .sslContext(sandbox.tls().sslContext())
+              .sslParameters(
+                  new SSLParameters(
+                      new String[] {
+                        "TLS_RSA_WITH_AES_128_GCM_SHA256", "TLS_RSA_WITH_AES_128_CBC_SHA"
+                      },
+                      new String[] {"TLSv1.2"}))
+              .build();
+      assertThatThrownBy(
+              () ->
+                  get(rsaKeyExchange, sandbox.httpsBaseUrl().orElseThrow() + "/api/v2/payments/x"))
+          .isInstanceOf(SSLHandshakeException.class);
+    }
+  }
+
+  @Test
   void aRequiredClientCertificateIsAskedForAndOneTheSandboxIssuedIsTaken() throws Exception {
     try (Sandbox sandbox = Sandbox.builder().https(0).requireClientCertificate().start()) {
       String url = sandbox.httpsBaseUrl().orElseThrow() + "/api/v2/payments/x";
@@ -112,7 +146,8 @@ class HttpsTest {
       assertThat(get(trusting(shop.sslContext()), url).statusCode()).isEqualTo(404);
       assertThatThrownBy(() -> get(trusting(sandbox.tls().sslContext()), url))
           .as("no certificate presented")
-          .isInstanceOf(IOException.class);
+          .isInstanceOf(javax.net.ssl.SSLException.class)
+          .hasMessageContaining("certificate");
       assertThat(shop.certificatePem()).contains("BEGIN CERTIFICATE");
       assertThat(Files.readString(shop.privateKeyFile())).contains("BEGIN PRIVATE KEY");
       assertThat(shop.toString()).doesNotContain("PRIVATE KEY");
@@ -153,7 +188,8 @@ class HttpsTest {
                               sandbox.tls().trustedCertificatePem(), stranger.client("x"))),
                       url))
           .as("a certificate of an authority not given")
-          .isInstanceOf(IOException.class);
+          .isInstanceOf(javax.net.ssl.SSLException.class)
+          .hasMessageContaining("certificate");
     }
     Path empty = Files.writeString(dir.resolve("empty.pem"), "no certificate here");
     assertThatThrownBy(() -> Sandbox.builder().https(0).acceptClientCertificatesOf(empty).start())

@@ -212,7 +212,8 @@ class StandaloneJarIT {
                 TlsClients.presenting(trusted, CertificateAuthority.create().client("stranger")))
             .build();
     assertThatThrownBy(() -> stranger.send(get, HttpResponse.BodyHandlers.ofString()))
-        .isInstanceOf(java.io.IOException.class);
+        .isInstanceOf(javax.net.ssl.SSLException.class)
+        .hasMessageContaining("certificate");
   }
 
   @Test

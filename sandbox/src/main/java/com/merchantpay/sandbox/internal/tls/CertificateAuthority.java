@@ -220,6 +220,27 @@ public final class CertificateAuthority {
     return bare.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}") || bare.contains(":");
   }
 
+  /**
+   * Whether a name can stand in a certificate: a DNS name (a leading {@code *.} allowed) or an IP
+   * literal. A port or a path cannot.
+   */
+  public static boolean isNameOrAddress(String name) {
+    if (name.matches(
+        "(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*")) {
+      return true;
+    }
+    String bare = bare(name);
+    if (!bare.matches("[0-9A-Fa-f:.]+") || !bare.contains(":")) {
+      return false;
+    }
+    try {
+      // A literal with a colon is parsed as IPv6, never looked up.
+      return InetAddress.getByName(bare) instanceof java.net.Inet6Address;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private static String bare(String name) {
     return name.startsWith("[") && name.endsWith("]") ? name.substring(1, name.length() - 1) : name;
   }
@@ -244,7 +265,7 @@ public final class CertificateAuthority {
       }
     }
     for (String name : extra) {
-      if (!names.contains(name)) {
+      if (!names.contains(bare(name))) {
         names.add(bare(name));
       }
     }

@@ -4,6 +4,7 @@ import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -31,6 +32,22 @@ import javax.net.ssl.TrustManagerFactory;
 public final class TlsMaterial {
   /** The versions served; older ones are refused in the handshake. */
   public static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
+
+  /**
+   * The cipher suites served: TLS 1.3's, and for TLS 1.2 only those with forward secrecy and
+   * authenticated encryption (the JDK's defaults still hold RSA key exchange and CBC).
+   */
+  public static final List<String> CIPHERS =
+      List.of(
+          "TLS_AES_128_GCM_SHA256",
+          "TLS_AES_256_GCM_SHA384",
+          "TLS_CHACHA20_POLY1305_SHA256",
+          "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+          "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+          "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
+          "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+          "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+          "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
 
   private final CertificateAuthority authority;
   private final KeyManagerFactory keys;
@@ -141,7 +158,10 @@ public final class TlsMaterial {
   public SslContext serverContext() {
     try {
       SslContextBuilder builder =
-          SslContextBuilder.forServer(keys).sslProvider(SslProvider.JDK).protocols(PROTOCOLS);
+          SslContextBuilder.forServer(keys)
+              .sslProvider(SslProvider.JDK)
+              .protocols(PROTOCOLS)
+              .ciphers(CIPHERS, SupportedCipherSuiteFilter.INSTANCE);
       if (clientCertificateRequired) {
         List<X509Certificate> accepted = new ArrayList<>(clientAuthorities);
         accepted.add(authority.certificate());
