@@ -6,11 +6,12 @@ import com.merchantpay.conformance.internal.CheckContext;
 import com.merchantpay.conformance.internal.Exchange;
 import com.merchantpay.conformance.internal.Fixtures;
 import com.merchantpay.conformance.internal.Json;
+import com.merchantpay.conformance.internal.Redaction;
 import com.merchantpay.conformance.internal.Run;
 import com.merchantpay.conformance.internal.V1Support;
 import com.merchantpay.conformance.target.Profile;
 import java.io.IOException;
-import java.net.URI;
+import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -33,7 +34,7 @@ final class ProviderStates {
     Verification verification = Verification.current();
     Map<String, Object> values =
         verification.stateChangeUrl() != null
-            ? remote(verification.stateChangeUrl(), state, params)
+            ? remote(verification, state, params)
             : local(verification, state, params);
     Verification.stateValues(values);
     return values;
@@ -182,31 +183,51 @@ final class ProviderStates {
     return items.get(0).path(idMember).asText();
   }
 
-  private static Map<String, Object> remote(URI url, String state, Map<String, Object> params) {
+  /** The most of a state change answer read: its values are a few ids. */
+  private static final int MOST_READ = 64 * 1024;
+
+  private static Map<String, Object> remote(
+      Verification verification, String state, Map<String, Object> params) {
     ObjectNode body = Json.object();
     body.put("state", state);
     body.set("params", Json.MAPPER.valueToTree(params));
     body.put("action", "setup");
+    HttpClient.Builder client =
+        HttpClient.newBuilder()
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(30));
+    if (verification.target().tls() != null) {
+      client.sslContext(verification.target().tls());
+    }
     try {
-      HttpResponse<byte[]> answer =
-          HttpClient.newHttpClient()
+      HttpResponse<InputStream> streamed =
+          client
+              .build()
               .send(
-                  HttpRequest.newBuilder(url)
+                  HttpRequest.newBuilder(verification.stateChangeUrl())
                       .timeout(Duration.ofSeconds(30))
                       .header("Content-Type", "application/json")
                       .POST(HttpRequest.BodyPublishers.ofByteArray(Json.bytes(body)))
                       .build(),
-                  HttpResponse.BodyHandlers.ofByteArray());
-      if (answer.statusCode() / 100 != 2) {
+                  HttpResponse.BodyHandlers.ofInputStream());
+      byte[] read;
+      try (InputStream in = streamed.body()) {
+        read = in.readNBytes(MOST_READ + 1);
+      }
+      if (read.length > MOST_READ) {
+        throw new IllegalStateException(
+            "the state change URL answered '" + state + "' with more than " + MOST_READ + " bytes");
+      }
+      if (streamed.statusCode() / 100 != 2) {
         throw new IllegalStateException(
             "the state change URL answered HTTP "
-                + answer.statusCode()
+                + streamed.statusCode()
                 + " to '"
                 + state
                 + "': "
-                + new String(answer.body(), StandardCharsets.UTF_8));
+                + Redaction.body(new String(read, StandardCharsets.UTF_8)));
       }
-      JsonNode values = Json.parseOrNull(answer.body());
+      JsonNode values = Json.parseOrNull(read);
       Map<String, Object> out = new LinkedHashMap<>();
       if (values != null && values.isObject()) {
         values
@@ -220,7 +241,11 @@ final class ProviderStates {
       return out;
     } catch (IOException e) {
       throw new IllegalStateException(
-          "the state change URL " + url + " cannot be reached: " + e.getMessage(), e);
+          "the state change URL "
+              + verification.stateChangeUrl()
+              + " cannot be reached: "
+              + e.getMessage(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);

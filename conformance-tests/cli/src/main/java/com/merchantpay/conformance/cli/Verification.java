@@ -50,6 +50,9 @@ record Verification(Target target, Profile profile, URI stateChangeUrl) {
     IHttpClientFactory clients =
         provider ->
             HttpClients.custom()
+                // As Pact's own client: a redirect is judged, never followed (to plain HTTP, with
+                // the token).
+                .disableRedirectHandling()
                 .setConnectionManager(
                     PoolingHttpClientConnectionManagerBuilder.create()
                         .setTlsSocketStrategy(new DefaultClientTlsStrategy(tls))

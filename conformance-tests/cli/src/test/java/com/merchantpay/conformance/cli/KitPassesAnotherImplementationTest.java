@@ -30,7 +30,10 @@ class KitPassesAnotherImplementationTest {
           "lifecycle.a-failing-token-answer-declines-it",
           // Its profile gives no payment data for these methods.
           "requests.payment-method.authorizationCode",
-          "requests.payment-method.account");
+          "requests.payment-method.account",
+          // It is reached over plain HTTP, as a test deployment behind its own TLS is.
+          "transport.plain-http-is-not-served",
+          "transport.v1-plain-http-is-not-served");
 
   private static Sandbox sandbox;
   private static MutatingProxy proxy;

@@ -8,10 +8,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A target that answers the same calls over TLS and over plain HTTP on one port, as a server with
@@ -21,10 +22,10 @@ import java.util.concurrent.Executors;
 final class OnePortForBoth implements AutoCloseable {
   private static final int TLS_HANDSHAKE = 0x16;
 
-  private final int httpsPort;
-  private final int httpPort;
+  private final URI https;
+  private final URI http;
   private final ServerSocket server;
-  private final List<Socket> open = new CopyOnWriteArrayList<>();
+  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final ExecutorService threads =
       Executors.newCachedThreadPool(
           task -> {
@@ -32,77 +33,99 @@ final class OnePortForBoth implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
           });
+  private volatile boolean closed;
 
   OnePortForBoth(URI https, URI http) throws IOException {
-    this.httpsPort = https.getPort();
-    this.httpPort = http.getPort();
-    this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    this.https = https;
+    this.http = http;
+    this.server = new ServerSocket(0, 50, InetAddress.getByName(https.getHost()));
     threads.execute(this::accept);
   }
 
   URI baseUrl() {
-    return URI.create("https://127.0.0.1:" + server.getLocalPort());
+    return URI.create("https://" + https.getHost() + ":" + server.getLocalPort());
   }
 
   private void accept() {
-    while (!server.isClosed()) {
+    while (!closed) {
+      Socket client;
       try {
-        Socket client = server.accept();
-        open.add(client);
-        threads.execute(() -> relay(client));
+        client = server.accept();
       } catch (IOException e) {
         return; // closed
+      }
+      open.add(client);
+      try {
+        threads.execute(() -> relay(client));
+      } catch (RejectedExecutionException e) {
+        closeQuietly(client);
+        return;
+      }
+      if (closed) {
+        closeQuietly(client);
       }
     }
   }
 
   private void relay(Socket client) {
-    try (client) {
+    Socket sandbox = null;
+    try {
       PushbackInputStream in = new PushbackInputStream(client.getInputStream(), 1);
       int first = in.read();
       if (first < 0) {
         return;
       }
       in.unread(first);
-      try (Socket sandbox =
-          new Socket(
-              InetAddress.getLoopbackAddress(), first == TLS_HANDSHAKE ? httpsPort : httpPort)) {
-        open.add(sandbox);
-        threads.execute(() -> pump(in, sandbox));
-        pump(sandbox.getInputStream(), client);
-      }
-    } catch (IOException e) {
+      URI to = first == TLS_HANDSHAKE ? https : http;
+      sandbox = new Socket(to.getHost(), to.getPort());
+      open.add(sandbox);
+      Socket upstream = sandbox;
+      threads.execute(() -> pump(in, upstream));
+      pump(sandbox.getInputStream(), client);
+    } catch (IOException | RejectedExecutionException e) {
       // one side went away: the connection ends
+    } finally {
+      closeQuietly(client);
+      if (sandbox != null) {
+        closeQuietly(sandbox);
+      }
     }
   }
 
-  private static void pump(InputStream from, Socket to) {
+  private void pump(InputStream from, Socket to) {
     try {
-      pump(from, to.getOutputStream());
+      OutputStream out = to.getOutputStream();
+      byte[] buffer = new byte[8192];
+      for (int n; (n = from.read(buffer)) >= 0; ) {
+        out.write(buffer, 0, n);
+        out.flush();
+      }
     } catch (IOException e) {
       // the other side closed
     } finally {
-      try {
-        to.close();
-      } catch (IOException e) {
-        // already closed
-      }
+      closeQuietly(to);
     }
   }
 
-  private static void pump(InputStream from, OutputStream to) throws IOException {
-    byte[] buffer = new byte[8192];
-    for (int n; (n = from.read(buffer)) >= 0; ) {
-      to.write(buffer, 0, n);
-      to.flush();
+  private void closeQuietly(Socket socket) {
+    open.remove(socket);
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // already closed
     }
   }
 
   @Override
-  public void close() throws IOException {
-    server.close();
+  public void close() {
+    closed = true;
+    try {
+      server.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
     for (Socket socket : open) {
-      socket.close();
+      closeQuietly(socket);
     }
     threads.shutdownNow();
   }

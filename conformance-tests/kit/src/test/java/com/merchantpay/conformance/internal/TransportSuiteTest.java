@@ -27,32 +27,58 @@ class TransportSuiteTest {
         .containsExactly(URI.create("http://[::1]:9443/api/v2/x"));
   }
 
+  private static final Exchange NOT_AUTHORIZED =
+      answer(401, "{\"code\":\"not_authorized\",\"message\":\"no token\"}");
+
   @Test
-  void noAnswerARedirectOrAWebServersOwnRefusalIsNotTheServiceAnswering() {
-    assertThat(TransportSuite.servedInClear(unanswered("IOException: Invalid status line"), "v2"))
-        .isNull();
-    assertThat(TransportSuite.servedInClear(answer(301, "{\"code\":\"moved\"}"), "v2")).isNull();
+  void noAnswerARedirectOrARefusalUnlikeTheHttpsAnswerIsNotTheServiceServingInClear() {
     assertThat(
             TransportSuite.servedInClear(
-                answer(400, "<html>The plain HTTP request was sent to HTTPS port</html>"), "v2"))
+                unanswered("IOException: Invalid status line"), NOT_AUTHORIZED))
         .isNull();
-    assertThat(TransportSuite.servedInClear(answer(426, ""), "v1")).isNull();
-    assertThat(TransportSuite.servedInClear(answer(403, "{\"message\":\"use https\"}"), "v2"))
+    assertThat(TransportSuite.servedInClear(answer(301, "{\"code\":\"moved\"}"), NOT_AUTHORIZED))
+        .isNull();
+    assertThat(
+            TransportSuite.servedInClear(
+                answer(400, "<html>The plain HTTP request was sent to HTTPS port</html>"),
+                NOT_AUTHORIZED))
+        .isNull();
+    assertThat(TransportSuite.servedInClear(answer(426, ""), NOT_AUTHORIZED)).isNull();
+    assertThat(
+            TransportSuite.servedInClear(
+                answer(403, "{\"code\":\"https_required\",\"message\":\"use https\"}"),
+                NOT_AUTHORIZED))
+        .as("the service's own refusal of plain HTTP")
+        .isNull();
+    assertThat(
+            TransportSuite.servedInClear(
+                answer(200, "{\"ErrorCode\":-30}"), answer(200, "{\"ErrorCode\":-6}")))
+        .as("a v1 envelope refusing plain HTTP with a code of its own")
         .isNull();
   }
 
   @Test
-  void aSuccessTheServicesErrorBodyOrAV1EnvelopeIsTheServiceAnsweringInClearText() {
+  void aSuccessOrTheAnswerHttpsGaveIsTheServiceServingInClear() {
     assertThat(
             TransportSuite.servedInClear(
-                answer(401, "{\"code\":\"not_authorized\",\"message\":\"no token\"}"), "v2"))
-        .contains("its own refusal (not_authorized)");
-    assertThat(TransportSuite.servedInClear(answer(200, "{\"id\":\"p-1\"}"), "v2"))
+                answer(401, "{\"code\":\"not_authorized\",\"message\":\"other words\"}"),
+                NOT_AUTHORIZED))
+        .contains("as over HTTPS (HTTP 401, code not_authorized)");
+    assertThat(TransportSuite.servedInClear(answer(200, "{\"id\":\"p-1\"}"), NOT_AUTHORIZED))
         .contains("with a success");
-    assertThat(TransportSuite.servedInClear(answer(200, "{\"ErrorCode\":4}"), "v1"))
-        .contains("a v1 envelope");
-    assertThat(TransportSuite.servedInClear(answer(400, "{\"ErrorCode\":4}"), "v1"))
-        .contains("a v1 envelope");
+    assertThat(
+            TransportSuite.servedInClear(
+                answer(200, "{\"ErrorCode\":-6}"), answer(200, "{\"ErrorCode\":-6}")))
+        .contains("ErrorCode -6");
+    assertThat(TransportSuite.servedInClear(answer(401, ""), answer(401, "")))
+        .as("an empty refusal, the same as over HTTPS")
+        .contains("no body");
+    assertThat(
+            TransportSuite.servedInClear(
+                answer(400, "<p>bad request 2026-11-27</p>"),
+                answer(400, "<p>bad request 2026-11-28</p>")))
+        .as("the same page but for its numbers")
+        .isNotNull();
   }
 
   private static Exchange answer(int status, String body) {
