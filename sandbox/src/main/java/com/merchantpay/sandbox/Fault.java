@@ -1,6 +1,7 @@
 package com.merchantpay.sandbox;
 
 import com.merchantpay.sandbox.internal.faults.FaultRule;
+import com.merchantpay.sandbox.internal.faults.OperationNames;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -11,7 +12,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * // The payment is made, then its answer is lost: the application must not pay twice.
- * sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+ * sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
  * // Every third call turned away, repeatably.
  * sandbox.faults().add(Fault.onEveryCall().rate(0.33, 42).failBefore(429, Duration.ofSeconds(1)));
  * }</pre>
@@ -27,17 +28,26 @@ public final class Fault {
     this.rule = rule;
   }
 
+  /** A rule for the calls of one operation of one interface. */
+  public static Builder on(Operation operation) {
+    return new Builder(Objects.requireNonNull(operation, "operation").qualifiedName());
+  }
+
   /**
-   * A rule for the calls of one operation: a v2 operation id ({@code createPayment}) or a v1
-   * operation name ({@code refundPayment}).
+   * A rule for the calls of one operation named as text: a v2 operation id ({@code createPayment}),
+   * a v1 operation name ({@code refundPayment}), or either with its interface ({@code
+   * v1:getPayment}), which a name of both interfaces needs.
+   *
+   * @throws IllegalArgumentException at once for a name of no operation, naming the known ones, or
+   *     a name of both interfaces without its interface
    */
   public static Builder on(String operation) {
-    return new Builder(Objects.requireNonNull(operation, "operation"));
+    return new Builder(KnownOperations.NAMES.qualify(operation));
   }
 
   /** A rule for every call to either interface. */
   public static Builder onEveryCall() {
-    return new Builder("*");
+    return new Builder(OperationNames.EVERY);
   }
 
   /**
@@ -45,12 +55,14 @@ public final class Fault {
    * for all, {@code @MERCHANT} to narrow it), one effect ({@code delay=PT2S}, {@code before=503},
    * {@code before=429,retry-after=PT1S}, {@code after=502}, {@code drop-after}, {@code
    * stall=PT30S}, {@code truncate}) and options ({@code once}, {@code times=N}, {@code nth=N},
-   * {@code rate=0.3}, {@code seed=42}), separated by commas: {@code createPayment,drop-after,once}.
+   * {@code rate=0.3}, {@code seed=42}), separated by commas: {@code createPayment,drop-after,once}
+   * or {@code v1:getPayment,before=503}.
    *
-   * @throws IllegalArgumentException naming the part that cannot be read
+   * @throws IllegalArgumentException naming the part that cannot be read, or the operation that is
+   *     not one
    */
   public static Fault parse(String text) {
-    return new Fault(FaultRule.parse(text));
+    return new Fault(FaultRule.parse(text, KnownOperations.NAMES));
   }
 
   FaultRule rule() {

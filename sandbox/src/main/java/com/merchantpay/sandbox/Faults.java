@@ -33,6 +33,11 @@ public final class Faults {
     rules.clear();
   }
 
+  /** The ids of the rules in force. */
+  List<String> ids() {
+    return rules.list().stream().map(FaultRules.Listed::id).toList();
+  }
+
   /**
    * The rules in force, each as its id and text form, such as {@code fault-1
    * createPayment,after=502,times=1}.

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 /**
  * The calls a running sandbox received on its two interfaces (the newest 10,000), for a test to
  * assert on what its application sent: find calls by a {@link RequestPattern}, or verify how many
- * were made; a failed verification shows the closest calls and why each missed. A reset empties it.
+ * were made; a failed verification shows the closest calls and why each missed. A reset empties it,
+ * and {@link SandboxExtension} empties it before each test.
  */
 public final class Journal {
   private static final int NEAR_MISSES = 3;
@@ -34,6 +35,11 @@ public final class Journal {
    */
   public long mark() {
     return journal.last();
+  }
+
+  /** Forgets every call so far: what a test verifies is then what it made happen. */
+  public void clear() {
+    journal.clear();
   }
 
   /** The calls that match, oldest first. */

@@ -155,7 +155,8 @@ public final class Main implements Callable<Integer> {
           "A fault rule in force from the start (repeatable): OPERATION[@MERCHANT],EFFECT[,OPTION...] "
               + "with EFFECT one of delay=PT2S, before=503, before=429,retry-after=PT1S, after=502, "
               + "drop-after, stall=PT30S, truncate and OPTION once, times=N, nth=N, rate=0.3, seed=42; "
-              + "OPERATION is a v2 operation id, a v1 operation name or *.")
+              + "OPERATION is a v2 operation id, a v1 operation name, either with its interface "
+              + "(v1:getPayment, needed for getPayment, cancelPayment and listRefunds) or *.")
   List<String> faults = new ArrayList<>();
 
   private final CountDownLatch stopped = new CountDownLatch(1);

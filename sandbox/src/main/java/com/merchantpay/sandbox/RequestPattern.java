@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * method returns a narrower pattern.
  *
  * <pre>{@code
- * sandbox.journal().verify(1, RequestPattern.operation("createPayment")
+ * sandbox.journal().verify(1, RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
  *     .withBodyMember("amount.value", "10.50")
  *     .withBodyMember("invoice.orderNo", "order-4711"));
  * }</pre>
@@ -41,16 +41,27 @@ public final class RequestPattern {
     this.conditions = List.copyOf(conditions);
   }
 
-  /** Calls of this v2 operation id or v1 operation name. */
-  public static RequestPattern operation(String operation) {
-    Objects.requireNonNull(operation, "operation");
+  /** Calls of this operation of its interface. */
+  public static RequestPattern operation(Operation operation) {
+    String wanted = Objects.requireNonNull(operation, "operation").qualifiedName();
     return new RequestPattern(List.of())
         .with(
-            "operation " + operation,
-            entry ->
-                operation.equalsIgnoreCase(String.valueOf(entry.operation()))
-                    ? null
-                    : "operation " + entry.operation() + ", not " + operation);
+            "operation " + wanted,
+            entry -> {
+              String called = entry.api() + ":" + entry.operation();
+              return wanted.equals(called) ? null : "operation " + called + ", not " + wanted;
+            });
+  }
+
+  /**
+   * Calls of the operation named as text: a v2 operation id, a v1 operation name, or either with
+   * its interface ({@code v1:getPayment}), which a name of both interfaces needs.
+   *
+   * @throws IllegalArgumentException at once for a name of no operation, naming the known ones, or
+   *     a name of both interfaces without its interface
+   */
+  public static RequestPattern operation(String operation) {
+    return operation(Operation.named(operation));
   }
 
   /** Every call. */

@@ -282,7 +282,7 @@ public final class Sandbox implements AutoCloseable {
 
   /**
    * Forgets all resources, idempotency keys, nonces, callback deliveries, journal entries and fault
-   * rules; the clock and ids start over.
+   * rules; the clock starts over. Ids go on: none is given twice in a sandbox's life.
    */
   public void reset() {
     running().reset();

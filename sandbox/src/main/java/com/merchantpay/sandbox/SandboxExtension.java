@@ -28,9 +28,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  *
- * <p>The sandbox keeps its state across the tests of the class; call {@link Sandbox#reset()} in a
- * {@code @BeforeEach} method for a clean state per test. Register it on a static field: one sandbox
- * per class is the point.
+ * <p>Each test starts with an empty {@link Journal}, so what it verifies is what it made happen,
+ * and the fault rules a test adds are removed when it ends (rules the sandbox was built with stay).
+ * Resources stay across the tests of the class, and no id is given twice, so a test never finds an
+ * earlier test's payment under an id it made up; call {@link Sandbox#reset()} in a
+ * {@code @BeforeEach} method to start each test from nothing. Register it on a static field: one
+ * sandbox per class is the point.
  */
 public final class SandboxExtension
     implements BeforeAllCallback,
@@ -77,13 +80,21 @@ public final class SandboxExtension
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    if (strict) {
-      context.getStore(MARKS).put("journal", sandbox().journal().mark());
-    }
+    Sandbox running = sandbox();
+    running.journal().clear();
+    context.getStore(MARKS).put("faults", running.faults().ids());
+    context.getStore(MARKS).put("journal", running.journal().mark());
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
+    Sandbox running = sandbox();
+    List<?> before = context.getStore(MARKS).get("faults", List.class);
+    for (String id : running.faults().ids()) {
+      if (before == null || !before.contains(id)) {
+        running.faults().remove(id);
+      }
+    }
     if (!strict) {
       return;
     }

@@ -79,12 +79,12 @@ class FaultsTest extends SandboxTestBase {
         .satisfies(p -> assertThat(p.path("id").asText()).isEqualTo(retried.path("id").asText()));
     JournalEntry dropped = sandbox.journal().find(RequestPattern.operation("createPayment")).get(0);
     assertThat(dropped.status()).isZero();
-    assertThat(dropped.fault()).endsWith("createPayment,drop-after,times=1");
+    assertThat(dropped.fault()).endsWith("v2:createPayment,drop-after,times=1");
   }
 
   @Test
   void aDelayHoldsTheCallThenAnswersAsUsual() {
-    sandbox.faults().add(Fault.on("getPayment").once().delay(Duration.ofMillis(400)));
+    sandbox.faults().add(Fault.on(Operation.V2.GET_PAYMENT).once().delay(Duration.ofMillis(400)));
     String id = api.pay(PAYS, "5.00", false).path("id").asText();
 
     long started = System.nanoTime();
@@ -152,7 +152,7 @@ class FaultsTest extends SandboxTestBase {
 
   @Test
   void theNthCallAndTheMerchantNarrowWhichCallsAreHit() {
-    sandbox.faults().add(Fault.on("getPayment").nthCall(2).failBefore(500));
+    sandbox.faults().add(Fault.on("v2:getPayment").nthCall(2).failBefore(500));
     sandbox.faults().add(Fault.on("createPayment").merchant("merchant-b").failBefore(503));
     String id = api.pay(PAYS, "5.00", false).path("id").asText();
 
@@ -215,12 +215,12 @@ class FaultsTest extends SandboxTestBase {
             "/_sandbox/faults",
             Map.of(
                 "operation",
-                "getPayment",
+                "v2:getPayment",
                 "times",
                 2,
                 "effect",
                 Map.of("kind", "failBefore", "status", 503)));
-    assertThat(added.path("text").asText()).isEqualTo("getPayment,before=503,times=2");
+    assertThat(added.path("text").asText()).isEqualTo("v2:getPayment,before=503,times=2");
     assertThat(api.control("GET", "/_sandbox/faults", null).path("faults")).hasSize(1);
 
     api.control("DELETE", "/_sandbox/faults/" + added.path("id").asText(), null);
@@ -230,7 +230,7 @@ class FaultsTest extends SandboxTestBase {
         api.send(
             "POST",
             "/_sandbox/faults",
-            Map.of("operation", "getPayment", "effect", Map.of("kind", "explode")),
+            Map.of("operation", "v2:getPayment", "effect", Map.of("kind", "explode")),
             Map.of());
     assertThat(malformed.status()).isEqualTo(400);
     assertThat(malformed.json().path("errors").toString()).contains("effect.kind");
@@ -250,5 +250,67 @@ class FaultsTest extends SandboxTestBase {
     assertThatThrownBy(() -> Fault.parse("createPayment,explode")).hasMessageContaining("explode");
     assertThatThrownBy(() -> Fault.on("createPayment").failAfterActing(409))
         .hasMessageContaining("only a 5xx");
+  }
+
+  @Test
+  void aMistypedOperationFailsWhenTheRuleIsWrittenNamingTheKnownOnes() {
+    assertThatThrownBy(() -> Fault.on("createPaymnet"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no operation 'createPaymnet'")
+        .hasMessageContaining("did you mean createPayment?")
+        .hasMessageContaining("capturePayment")
+        .hasMessageContaining("refundPayment");
+    assertThatThrownBy(() -> RequestPattern.operation("capturePaymnet"))
+        .hasMessageContaining("did you mean capturePayment?");
+    assertThatThrownBy(() -> Fault.parse("createPaymnet,drop-after"))
+        .hasMessageContaining("fault 'createPaymnet,drop-after'")
+        .hasMessageContaining("did you mean createPayment?");
+    assertThatThrownBy(() -> Fault.on("v1:createPayment"))
+        .as("v1 has no createPayment")
+        .hasMessageContaining("the v1 operations are getPayment");
+    Api.Res posted =
+        api.send(
+            "POST",
+            "/_sandbox/faults",
+            Map.of("operation", "createPaymnet", "effect", Map.of("kind", "dropAfter")),
+            Map.of());
+    assertThat(posted.status()).isEqualTo(400);
+    assertThat(posted.json().toString()).contains("did you mean createPayment?");
+    assertThat(sandbox.faults().list()).isEmpty();
+  }
+
+  @Test
+  void aNameOfBothInterfacesNeedsItsInterfaceAndARuleMeetsOnlyThatInterface() {
+    assertThatThrownBy(() -> Fault.on("getPayment"))
+        .hasMessageContaining("'getPayment' is an operation of both interfaces")
+        .hasMessageContaining("v2:getPayment or v1:getPayment");
+    assertThatThrownBy(() -> RequestPattern.operation("cancelPayment"))
+        .hasMessageContaining("v2:cancelPayment or v1:cancelPayment");
+    assertThat(Operation.named("V1:GETPAYMENT")).isEqualTo(Operation.V1.GET_PAYMENT);
+    assertThat(Operation.named("refundPayment")).isEqualTo(Operation.V1.REFUND_PAYMENT);
+
+    sandbox.faults().add(Fault.on(Operation.V2.GET_PAYMENT).failBefore(503));
+    String id = api.pay(PAYS, "5.00", false).path("id").asText();
+
+    assertThat(api.unchecked().get("/api/v2/payments/" + id).status()).isEqualTo(503);
+    assertThat(api.v1("getPayment", accountant(), Map.of("paymentID", id)).errorCode())
+        .as("v1's getPayment is another operation")
+        .isZero();
+    assertThat(sandbox.journal().find(RequestPattern.operation(Operation.V1.GET_PAYMENT)))
+        .hasSize(1)
+        .allSatisfy(entry -> assertThat(entry.fault()).isNull());
+    assertThat(sandbox.journal().find(RequestPattern.operation("v2:getPayment"))).hasSize(1);
+  }
+
+  @Test
+  void theConstantsAreExactlyTheOperationsOfTheTwoDocuments() {
+    assertThat(java.util.Arrays.stream(Operation.V2.values()).map(Operation::id).toList())
+        .containsExactlyInAnyOrderElementsOf(
+            com.merchantpay.sandbox.internal.contract.Contracts.operationIds(
+                com.merchantpay.spec.ApiSpec.V2));
+    assertThat(java.util.Arrays.stream(Operation.V1.values()).map(Operation::id).toList())
+        .containsExactlyInAnyOrderElementsOf(
+            com.merchantpay.sandbox.internal.contract.Contracts.operationIds(
+                com.merchantpay.spec.ApiSpec.V1));
   }
 }

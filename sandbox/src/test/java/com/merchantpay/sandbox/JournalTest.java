@@ -75,13 +75,13 @@ class JournalTest extends SandboxTestBase {
               assertThat(e.closest()).hasSize(2);
               assertThat(e.getMessage())
                   .contains(
-                      "Expected exactly 1 call operation createPayment",
+                      "Expected exactly 1 call operation v2:createPayment",
                       "found 0",
                       "Closest calls:")
                   .contains("body member amount.value is 10.00, not 10.50")
                   .contains("411111******1111", "400000******0002")
                   .doesNotContain(PAYS)
-                  .contains("operation createInvoice, not createPayment");
+                  .contains("operation v2:createInvoice, not v2:createPayment");
               assertThat(e.getMessage().indexOf("createPayment (merchant"))
                   .as("the call that missed least comes first")
                   .isLessThan(e.getMessage().indexOf("createInvoice (merchant"));

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.merchantpay.sandbox.Fault;
 import com.merchantpay.sandbox.JournalEntry;
+import com.merchantpay.sandbox.Operation;
 import com.merchantpay.sandbox.RequestPattern;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.sandbox.SandboxExtension;
@@ -53,7 +54,7 @@ class CheckoutTest {
   @Test
   void anAnswerLostAfterTheChargeIsRecoveredWithoutASecondCharge() {
     // lost answer begins
-    sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
 
     Payment payment = checkout.pay("1001", new BigDecimal("25.00"), APPROVED);
 
@@ -63,7 +64,7 @@ class CheckoutTest {
         .journal()
         .verify(
             2,
-            RequestPattern.operation("createPayment")
+            RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
                 .idempotencyKey(Checkout.paymentKey("1001", new BigDecimal("25.00"), APPROVED))
                 .withBodyMember("amount.value", "25.00"));
     // lost answer ends
@@ -71,7 +72,7 @@ class CheckoutTest {
 
   @Test
   void aServerErrorAfterTheChargeIsRecoveredTheSameWay() {
-    sandbox.faults().add(Fault.on("createPayment").once().failAfterActing(502));
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().failAfterActing(502));
 
     Payment payment = checkout.pay("1002", new BigDecimal("40.00"), APPROVED);
 
@@ -81,7 +82,7 @@ class CheckoutTest {
         sandbox
             .journal()
             .find(
-                RequestPattern.operation("createPayment")
+                RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
                     .idempotencyKey(
                         Checkout.paymentKey("1002", new BigDecimal("40.00"), APPROVED)));
     assertThat(calls).extracting(JournalEntry::status).containsExactly(502, 200);
@@ -91,7 +92,7 @@ class CheckoutTest {
   @Test
   void withAFreshKeyForTheRetryTheSameLostAnswerChargesTwice() throws Exception {
     // What the checkout must not do, done by hand: the fault is real, the first call did charge.
-    sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
     String body =
         "{\"merchantId\":\""
             + sandbox.merchantId()
@@ -107,7 +108,9 @@ class CheckoutTest {
 
   @Test
   void aBusyServiceIsWaitedOutAsItAsks() {
-    sandbox.faults().add(Fault.on("createPayment").once().failBefore(429, Duration.ofSeconds(1)));
+    sandbox
+        .faults()
+        .add(Fault.on(Operation.V2.CREATE_PAYMENT).once().failBefore(429, Duration.ofSeconds(1)));
 
     Payment payment = checkout.pay("1004", new BigDecimal("12.00"), APPROVED);
 
@@ -116,7 +119,7 @@ class CheckoutTest {
         sandbox
             .journal()
             .find(
-                RequestPattern.operation("createPayment")
+                RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
                     .idempotencyKey(
                         Checkout.paymentKey("1004", new BigDecimal("12.00"), APPROVED)));
     assertThat(calls).extracting(JournalEntry::status).containsExactly(429, 200);
@@ -127,7 +130,9 @@ class CheckoutTest {
   @Test
   void noAnswerAtAllLeavesTheOrderWithItsKeyAndPayingItLaterChargesOnce() {
     // unknown outcome begins
-    sandbox.faults().add(Fault.on("createPayment").times(Checkout.ATTEMPTS).failAfterActing(503));
+    sandbox
+        .faults()
+        .add(Fault.on(Operation.V2.CREATE_PAYMENT).times(Checkout.ATTEMPTS).failAfterActing(503));
 
     OutcomeUnknownException unknown =
         catchUnknown(() -> checkout.pay("1005", new BigDecimal("30.00"), APPROVED));
@@ -153,7 +158,7 @@ class CheckoutTest {
         .journal()
         .verify(
             1,
-            RequestPattern.operation("createPayment")
+            RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
                 .idempotencyKey(
                     Checkout.paymentKey("1006", new BigDecimal("99.00"), INSUFFICIENT_FUNDS)));
   }
@@ -173,7 +178,7 @@ class CheckoutTest {
   @Test
   void aRefundAskedForTwiceIsMadeOnce() {
     Payment payment = checkout.pay("1008", new BigDecimal("50.00"), APPROVED);
-    sandbox.faults().add(Fault.on("createRefund").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_REFUND).once().dropConnectionAfterActing());
 
     String refund = checkout.refund(payment.id(), "1008-r1", new BigDecimal("20.00"));
     String again = checkout.refund(payment.id(), "1008-r1", new BigDecimal("20.00"));
@@ -181,7 +186,9 @@ class CheckoutTest {
     assertThat(again).isEqualTo(refund);
     sandbox
         .journal()
-        .verify(3, RequestPattern.operation("createRefund").idempotencyKey("refund-1008-r1"));
+        .verify(
+            3,
+            RequestPattern.operation(Operation.V2.CREATE_REFUND).idempotencyKey("refund-1008-r1"));
   }
 
   @Test
@@ -194,7 +201,9 @@ class CheckoutTest {
         .hasMessageContaining("amount");
     sandbox
         .journal()
-        .verify(1, RequestPattern.operation("createRefund").idempotencyKey("refund-1009-r1"));
+        .verify(
+            1,
+            RequestPattern.operation(Operation.V2.CREATE_REFUND).idempotencyKey("refund-1009-r1"));
   }
 
   // ---------------------------------------------------------------- helpers

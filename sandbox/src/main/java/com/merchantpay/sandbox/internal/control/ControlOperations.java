@@ -6,17 +6,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.config.V1User;
+import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.MagicCards;
 import com.merchantpay.sandbox.internal.faults.FaultRule;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
+import com.merchantpay.sandbox.internal.faults.OperationNames;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import com.merchantpay.sandbox.internal.v2.Idempotency;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
+import com.merchantpay.spec.ApiSpec;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -53,6 +56,15 @@ final class ControlOperations {
   private final ProviderStates states;
   private final Actions actions;
   private final List<String> operations;
+
+  /**
+   * The operations of both documents, for the fault rules a test posts; read when the first rule
+   * comes, not at start, where the documents load in the background.
+   */
+  private static final class OperationNamesHolder {
+    static final OperationNames NAMES =
+        new OperationNames(Contracts.operationIds(ApiSpec.V2), Contracts.operationIds(ApiSpec.V1));
+  }
 
   ControlOperations(
       ControlApi.Host host,
@@ -176,7 +188,7 @@ final class ControlOperations {
   private ObjectNode addFault(JsonNode body) {
     FaultRule rule;
     try {
-      rule = FaultRule.fromJson(body);
+      rule = FaultRule.fromJson(body, OperationNamesHolder.NAMES);
     } catch (IllegalArgumentException e) {
       throw ApiError.validation(e.getMessage());
     }

@@ -6,13 +6,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Identifiers and random values. Payments and refunds get fixed-width numeric ids, so the same
- * payment is v1 {@code PaymentID} 10000001 and v2 id "10000001", and ids sort in creation order.
- * With a seed, everything here repeats exactly after a reset or in another run (for sequential
- * callers).
+ * payment is v1 {@code PaymentID} 10000001 and v2 id "10000001", and ids sort in creation order. No
+ * id is given twice in a sandbox's life, resets included: an application that remembers an id from
+ * an earlier test can never find a later test's resource under it. With a seed, a run repeats
+ * exactly in another sandbox (for sequential callers).
  */
 public final class IdSource {
-  private final Long seed;
-  private Random random;
+  private final Random random;
   private final AtomicLong payments = new AtomicLong();
   private final AtomicLong refunds = new AtomicLong();
   private final AtomicLong receipts = new AtomicLong();
@@ -21,11 +21,6 @@ public final class IdSource {
   private final AtomicLong deliveries = new AtomicLong();
 
   public IdSource(Long seed) {
-    this.seed = seed;
-    reset();
-  }
-
-  public synchronized void reset() {
     random = seed != null ? new Random(seed) : new Random(new SecureRandom().nextLong());
     payments.set(10_000_000);
     refunds.set(20_000_000);

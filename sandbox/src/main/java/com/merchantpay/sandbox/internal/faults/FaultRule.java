@@ -13,7 +13,8 @@ import java.util.Locale;
  * A rule that makes calls fail: which calls it matches (an operation, a merchant, the nth matching
  * call, a share of them) and what it does to them. Immutable; {@link FaultRules} counts its calls.
  *
- * @param operation a v2 operation id or a v1 operation name, or {@code *} for every call
+ * @param operation the operation with its interface ({@code v2:createPayment}, as {@link
+ *     OperationNames#qualify} writes it), or {@code *} for every call
  * @param merchant only calls of this merchant, or null for any
  * @param nthCall only the nth call the rule matches (1 is the first), or null for every one
  * @param rate the share of matching calls it hits, drawn from a generator seeded with {@code seed};
@@ -93,8 +94,12 @@ public record FaultRule(
   }
 
   public FaultRule {
-    if (operation == null || operation.isBlank()) {
-      throw new IllegalArgumentException("a fault names an operation, or * for every one");
+    if (operation == null
+        || !(operation.equals(OperationNames.EVERY) || operation.matches("v[12]:[A-Za-z]+"))) {
+      throw new IllegalArgumentException(
+          "a fault names an operation with its interface (v2:createPayment), or * for every one, "
+              + "not "
+              + operation);
     }
     if (nthCall != null && nthCall < 1) {
       throw new IllegalArgumentException("nth call counts from 1, not " + nthCall);
@@ -111,9 +116,10 @@ public record FaultRule(
     }
   }
 
-  /** Whether the rule is about this call's operation and merchant. */
-  boolean concerns(String callOperation, String callMerchant) {
-    return ("*".equals(operation) || operation.equalsIgnoreCase(String.valueOf(callOperation)))
+  /** Whether the rule is about this call's operation (of this interface) and merchant. */
+  boolean concerns(String callApi, String callOperation, String callMerchant) {
+    return (OperationNames.EVERY.equals(operation)
+            || operation.equals(callApi + ":" + callOperation))
         && (merchant == null || merchant.equals(callMerchant));
   }
 
@@ -145,9 +151,10 @@ public record FaultRule(
    * after=502}, {@code drop-after}, {@code stall=PT30S}, {@code truncate}) and options ({@code
    * once}, {@code times=N}, {@code nth=N}, {@code rate=0.3}, {@code seed=42}), separated by commas.
    *
+   * @param operations reads the operation's name as {@link OperationNames#qualify} does
    * @throws IllegalArgumentException naming the part that cannot be read
    */
-  public static FaultRule parse(String text) {
+  public static FaultRule parse(String text, OperationNames operations) {
     String[] parts = text.strip().split("\\s*,\\s*");
     String target = parts[0];
     String merchant = null;
@@ -211,6 +218,11 @@ public record FaultRule(
               + text
               + "': no effect; give one of delay=, before=, after=, drop-after, stall=, truncate");
     }
+    try {
+      target = operations.qualify(target);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("fault '" + text + "': " + e.getMessage(), e);
+    }
     return new FaultRule(
         target,
         merchant,
@@ -226,7 +238,7 @@ public record FaultRule(
    * {@code rate}, {@code seed}, {@code times}, and {@code effect} with {@code kind} (delay,
    * failBefore, failAfter, dropAfter, stall, truncate), {@code status} and {@code duration}.
    */
-  public static FaultRule fromJson(JsonNode body) {
+  public static FaultRule fromJson(JsonNode body, OperationNames operations) {
     JsonNode effect = body.path("effect");
     String kindName = effect.path("kind").asText("");
     Kind kind =
@@ -248,8 +260,14 @@ public record FaultRule(
     } catch (DateTimeParseException e) {
       throw new IllegalArgumentException("effect.duration: an ISO 8601 duration such as PT2S");
     }
+    String operation;
+    try {
+      operation = operations.qualify(body.path("operation").asText(null));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("operation: " + e.getMessage(), e);
+    }
     return new FaultRule(
-        body.path("operation").asText(null),
+        operation,
         body.hasNonNull("merchantId") ? body.get("merchantId").asText() : null,
         body.hasNonNull("nthCall") ? body.get("nthCall").asInt() : null,
         body.hasNonNull("rate") ? body.get("rate").asDouble() : null,

@@ -82,11 +82,11 @@ public final class FaultRules {
    * The fault this call meets, if any: counts it against every rule about it, in order, until one
    * hits.
    */
-  public synchronized Hit meet(String operation, String merchant) {
+  public synchronized Hit meet(String api, String operation, String merchant) {
     for (Iterator<Kept> it = rules.values().iterator(); it.hasNext(); ) {
       Kept kept = it.next();
       FaultRule rule = kept.rule;
-      if (!rule.concerns(operation, merchant)) {
+      if (!rule.concerns(api, operation, merchant)) {
         continue;
       }
       kept.matched++;

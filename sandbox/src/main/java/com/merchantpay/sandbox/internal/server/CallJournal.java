@@ -169,7 +169,8 @@ public final class CallJournal {
     return entries.size();
   }
 
-  synchronized void clear() {
+  /** Forgets every call kept; sequence numbers go on. */
+  public synchronized void clear() {
     entries.clear();
     bodyBytes = 0;
     forgotten = 0;

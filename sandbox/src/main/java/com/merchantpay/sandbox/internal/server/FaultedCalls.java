@@ -41,7 +41,7 @@ final class FaultedCalls {
     Contracts.Operation operation = operation(api, in);
     String operationId = operation == null ? null : operation.id();
     String merchant = "v2".equals(api) ? v2Merchant(in) : v1Merchant(in);
-    FaultRules.Hit hit = faults.meet(operationId, merchant);
+    FaultRules.Hit hit = faults.meet(api, operationId, merchant);
     if (hit != null) {
       // A call answered by the fault alone is journalled as fully as one the interface handled.
       notes.operation(api, operationId);

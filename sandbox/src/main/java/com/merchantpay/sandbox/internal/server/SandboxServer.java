@@ -295,8 +295,8 @@ public final class SandboxServer implements ControlApi.Host {
   }
 
   /**
-   * Forgets every resource, key, nonce and delivery, and puts the clock and identifiers back to the
-   * start.
+   * Forgets every resource, key, nonce and delivery, and puts the clock back to the start;
+   * identifiers go on, never given twice.
    */
   @Override
   public void reset() {
@@ -307,7 +307,6 @@ public final class SandboxServer implements ControlApi.Host {
     }
     core.clear(
         () -> {
-          ids.reset();
           clock.reset();
           idempotency.clear();
           nonces.clear();
