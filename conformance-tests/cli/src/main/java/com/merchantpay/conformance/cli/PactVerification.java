@@ -63,6 +63,16 @@ public final class PactVerification {
       PactFiles.extractTo(extracted);
     }
     Path dir = extracted;
+    List<ClassSelector> selectors;
+    try {
+      selectors = selectors(dir);
+      if (stateChangeUrl == null) {
+        requireCredentials(target, selectors);
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      deleteTree(extracted);
+      throw e;
+    }
     String previousDir = System.getProperty(PACTS_DIR);
     System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
     System.setProperty("pact_do_not_track", "true");
@@ -80,7 +90,7 @@ public final class PactVerification {
                   : " (provider states made by " + stateChangeUrl + ")"));
       LauncherDiscoveryRequest request =
           LauncherDiscoveryRequestBuilder.request()
-              .selectors(selectors(dir))
+              .selectors(selectors)
               .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
               .build();
       Launcher launcher = LauncherFactory.create();
@@ -117,6 +127,30 @@ public final class PactVerification {
       } else {
         System.setProperty(PACTS_DIR, previousDir);
       }
+    }
+  }
+
+  /**
+   * Provider states are made through the provider's own interfaces: without credentials every one
+   * would fail alike, so the run does not start.
+   *
+   * @throws IllegalArgumentException naming the options an interface with pacts needs
+   */
+  private static void requireCredentials(Target target, List<ClassSelector> selectors) {
+    List<String> missing = new ArrayList<>();
+    boolean v2 = selectors.stream().anyMatch(s -> s.getJavaClass() == V2ProviderContract.class);
+    boolean v1 = selectors.stream().anyMatch(s -> s.getJavaClass() == V1ProviderContract.class);
+    if (v2 && (target.bearerToken() == null || target.merchantId() == null)) {
+      missing.add("--token and --merchant (v2 pacts)");
+    }
+    if (v1 && (target.v1Login() == null || target.v1Password() == null)) {
+      missing.add("--v1-login and --v1-password (v1 pacts)");
+    }
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the provider states are made through the provider's own interfaces: give "
+              + String.join(" and ", missing)
+              + ", or --state-change-url where the provider makes them itself");
     }
   }
 

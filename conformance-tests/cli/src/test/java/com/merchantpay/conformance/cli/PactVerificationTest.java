@@ -55,6 +55,27 @@ class PactVerificationTest extends SandboxForTheKit {
   }
 
   @Test
+  void aProviderGivenWithoutCredentialsIsABadUsageNamingTheOptions() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        ConformanceCli.execute(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            "pact",
+            "--base-url",
+            sandbox.target().baseUrl().toString());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("--token and --merchant (v2 pacts)")
+        .contains("--v1-login and --v1-password (v1 pacts)")
+        .contains("--state-change-url")
+        .doesNotContain("Exception");
+    assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("FAIL");
+  }
+
+  @Test
   void theEmbeddedSandboxOverHttpsIsTheDefaultProvider() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int exit =

@@ -254,7 +254,7 @@ public final class ExchangeJudge {
       if (!isDeclared || !OUR_ERROR_STATUSES.get(code).contains(status)) {
         readings.add(
             new Reading(
-                statusPointOf(code),
+                statusPointOf(code, operation, status),
                 declared,
                 operation.id() + " answered " + code + " with HTTP " + status));
       }
@@ -385,11 +385,19 @@ public final class ExchangeJudge {
   }
 
   /** The open point that holds the HTTP status of an error code. */
-  private static OpenPoint statusPointOf(String code) {
+  /**
+   * The open point a refusal's status reads. invalid_operation is our spec's 404 for a resource
+   * nobody has and 409 for a state that does not allow the operation: a read can only mean the
+   * first, and a 404 says which it is.
+   */
+  private static OpenPoint statusPointOf(String code, SpecModel.Operation operation, int status) {
     return switch (code) {
       case "validation_error" -> OpenPoint.VALIDATION_STATUS;
       case "not_authorized" -> OpenPoint.UNAUTHENTICATED_STATUS;
-      case "invalid_operation" -> OpenPoint.WRONG_STATE_STATUS;
+      case "invalid_operation" ->
+          operation.method().equals("GET") || status == 404
+              ? OpenPoint.NOT_FOUND_STATUS
+              : OpenPoint.WRONG_STATE_STATUS;
       case "idempotency_key_violation" -> OpenPoint.KEY_CONFLICT_STATUS;
       default -> OpenPoint.TOKEN_UNUSABLE_STATUS;
     };

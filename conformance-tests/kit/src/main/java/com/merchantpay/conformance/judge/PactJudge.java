@@ -238,6 +238,41 @@ public final class PactJudge {
         findings.add(new Finding(name + where, Finding.Kind.READING, "response: " + reading));
       }
     }
+    JsonNode json = parseJson(body);
+    if (json == null) {
+      return;
+    }
+    if (spec == ApiSpec.V2 && status / 100 == 2 && json.path("code").isTextual()) {
+      findings.add(
+          new Finding(
+              name + where,
+              Finding.Kind.DEPARTURE,
+              "response: an error body (code "
+                  + json.path("code").asText()
+                  + ") under HTTP "
+                  + status
+                  + "; the service refuses with a 4xx, never with a success"));
+    }
+    List<String> undefined = UndefinedMembers.of(operation.answerSchema(status), json);
+    if (!undefined.isEmpty()) {
+      findings.add(
+          new Finding(
+              name + where,
+              Finding.Kind.DEPARTURE,
+              "response: the consumer relies on "
+                  + String.join(", ", undefined)
+                  + ", which the documents never define for this answer: no provider need send "
+                  + (undefined.size() == 1 ? "it" : "them")));
+    }
+  }
+
+  private static JsonNode parseJson(byte[] body) {
+    try {
+      JsonNode json = JSON.readTree(body);
+      return json != null && (json.isObject() || json.isArray()) ? json : null;
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   private List<String> requestProblems(ApiSpec spec, String method, String path, JsonNode request) {

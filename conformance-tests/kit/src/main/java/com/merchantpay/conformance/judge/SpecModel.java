@@ -63,6 +63,34 @@ public final class SpecModel {
           : List.copyOf(definition.getResponses().keySet());
     }
 
+    /**
+     * The JSON schema of an answer with this status: the status's own, or else that of the first
+     * status of its class the operation declares; null when there is none.
+     */
+    public Schema<?> answerSchema(int status) {
+      if (definition.getResponses() == null) {
+        return null;
+      }
+      List<String> candidates = new ArrayList<>();
+      candidates.add(String.valueOf(status));
+      candidates.add(status / 100 + "XX");
+      definition.getResponses().keySet().stream()
+          .filter(declared -> declared.startsWith(String.valueOf(status / 100)))
+          .forEach(candidates::add);
+      candidates.add("default");
+      for (String candidate : candidates) {
+        ApiResponse response = definition.getResponses().get(candidate);
+        MediaType json =
+            response == null || response.getContent() == null
+                ? null
+                : response.getContent().get("application/json");
+        if (json != null && json.getSchema() != null) {
+          return json.getSchema();
+        }
+      }
+      return null;
+    }
+
     /** The vendor extension with this name, or null. */
     public Object extension(String name) {
       return definition.getExtensions() == null ? null : definition.getExtensions().get(name);

@@ -22,7 +22,7 @@ class PactJudgeTest {
       "{\"id\":\"p-1\",\"merchantId\":\"shop\",\"status\":\"Settled\",\"created\":\"2024-05-14T09:00:00Z\","
           + "\"amount\":{\"value\":10.00,\"currency\":\"RUB\"},"
           + "\"capturedAmount\":{\"value\":10.00,\"currency\":\"RUB\"},"
-          + "\"paymentMethod\":\"bankcard\",\"testMode\":true,\"dualMode\":false}";
+          + "\"paymentData\":{\"paymentMethod\":\"bankcard\"},\"testMode\":true}";
 
   @TempDir Path dir;
 
@@ -100,6 +100,65 @@ class PactJudgeTest {
             .judge(v4(PAYMENT_REQUEST, 200, "{\"id\":\"p-1\",\"status\":\"Settled\"}"));
 
     assertThat(partial.departures()).isEmpty();
+  }
+
+  @Test
+  void anAnswerMemberTheDocumentsNeverDefineIsADepartureNamingIt() throws Exception {
+    // The consumer reads "resultcode"; the documents define resultCode.
+    PactJudge.Judged judged =
+        PactJudge.create()
+            .judge(
+                v4(
+                    PAYMENT_REQUEST,
+                    200,
+                    "{\"id\":\"p-1\",\"status\":\"Rejected\",\"resultcode\":\"InsufficientFunds\","
+                        + "\"amount\":{\"value\":10.00,\"currency\":\"RUB\",\"minor\":1000}}"));
+
+    assertThat(judged.departures())
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.text())
+                    .contains("relies on resultcode, amount.minor")
+                    .contains("never define"));
+  }
+
+  @Test
+  void anErrorBodyUnderASuccessIsADeparture() throws Exception {
+    PactJudge.Judged judged =
+        PactJudge.create()
+            .judge(
+                v4(
+                    PAYMENT_REQUEST,
+                    200,
+                    "{\"code\":\"validation_error\",\"message\":\"amount is missing\"}"));
+
+    assertThat(judged.departures())
+        .extracting(PactJudge.Finding::text)
+        .anySatisfy(
+            text ->
+                assertThat(text).contains("an error body (code validation_error) under HTTP 200"));
+  }
+
+  @Test
+  void aReadOfAnUnknownPaymentIsComparedWithOurNotFoundStatus() throws Exception {
+    Path pact =
+        write(
+            "unknown.json",
+            "{\"consumer\":{\"name\":\"shop\"},\"provider\":{\"name\":\"payments\"},\"interactions\":["
+                + "{\"description\":\"read a payment nobody has\",\"request\":{\"method\":\"GET\","
+                + "\"path\":\"/api/v2/payments/p-404\"},\"response\":{\"status\":409,"
+                + "\"headers\":{\"Content-Type\":\"application/json\"},"
+                + "\"body\":{\"code\":\"invalid_operation\",\"message\":\"no such payment\"}}}]}");
+
+    PactJudge.Judged judged = PactJudge.create().judge(pact);
+
+    assertThat(judged.departures()).isEmpty();
+    assertThat(judged.readings())
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.text()).contains("v2.status.not-found: 409 where our spec reads 404"));
   }
 
   @Test
