@@ -1,5 +1,6 @@
 package com.merchantpay.sandbox.internal.control;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
@@ -68,6 +69,12 @@ public final class ControlApi {
 
     /** Whether an HTTPS caller must present a client certificate. */
     boolean clientCertificateRequired();
+
+    /**
+     * Sets up or tears down a Pact provider state, answering its values; throws
+     * IllegalArgumentException for a state it does not know or params it cannot use.
+     */
+    ObjectNode providerState(JsonNode change) throws InterruptedException;
   }
 
   private final Routes<ControlOperations.Handler> routes;

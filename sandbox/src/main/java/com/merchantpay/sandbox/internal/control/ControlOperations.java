@@ -133,6 +133,7 @@ final class ControlOperations {
         .on("makePaymentToken", c -> ok(states.create(c.body(), states::token)))
         .on("makeReceipt", c -> ok(states.create(c.body(), states::receipt)))
         .on("makeSticker", c -> ok(states.create(c.body(), states::sticker)))
+        .on("setUpProviderState", c -> ok(providerState(c.body())))
         .on(
             "payerConfirms",
             c -> ok(actions.payerConfirms(c.param("paymentId"), approve(c.body()))))
@@ -200,6 +201,16 @@ final class ControlOperations {
     }
     // A rule is listed until it is spent, and nothing has met this one yet.
     throw new IllegalStateException("fault rule " + id + " vanished");
+  }
+
+  private ObjectNode providerState(JsonNode change) throws InterruptedException {
+    try {
+      return host.providerState(change);
+    } catch (IllegalArgumentException e) {
+      throw ApiError.validation(e.getMessage());
+    } catch (IllegalStateException e) {
+      throw ApiError.conflict("The state could not be made: " + e.getMessage());
+    }
   }
 
   private ObjectNode removeFault(String id) {

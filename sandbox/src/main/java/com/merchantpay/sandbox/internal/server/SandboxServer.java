@@ -1,5 +1,6 @@
 package com.merchantpay.sandbox.internal.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.callbacks.Callbacks;
@@ -20,6 +21,7 @@ import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
+import com.merchantpay.sandbox.internal.pact.PactProviderStates;
 import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
 import com.merchantpay.sandbox.internal.tls.TlsMaterial;
 import com.merchantpay.sandbox.internal.v1.NonceMemory;
@@ -79,11 +81,13 @@ public final class SandboxServer implements ControlApi.Host {
   private final DocsPortal docs;
   private final String baseUrl;
   private final String httpsBaseUrl;
+  private final PactProviderStates pactStates;
 
   public SandboxServer(SandboxConfig config) {
     // The slow part of a cold start: it loads in the background while the rest is built.
     Contracts.preload();
     this.clock = new SandboxClock(config.fixedClock(), Clock.systemUTC());
+    this.pactStates = new PactProviderStates(config, this::baseUrl, clock::now);
     this.ids = new IdSource(config.seed());
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
     NettyServer.Handler handler =
@@ -211,6 +215,11 @@ public final class SandboxServer implements ControlApi.Host {
   @Override
   public boolean clientCertificateRequired() {
     return tls != null && tls.clientCertificateRequired();
+  }
+
+  @Override
+  public ObjectNode providerState(JsonNode change) throws InterruptedException {
+    return pactStates.handle(change);
   }
 
   /** The port of the HTTPS listener, or -1. */
