@@ -2,7 +2,6 @@ package com.merchantpay.pacts;
 
 import au.com.dius.pact.consumer.dsl.PactDslJsonBody;
 import java.math.BigDecimal;
-import java.util.regex.Pattern;
 
 /**
  * Answer bodies as the contracts expect them: the members the documents list for each resource,
@@ -17,6 +16,14 @@ final class Bodies {
   static final String CURRENCY = "RUB";
 
   private Bodies() {}
+
+  /**
+   * A regular expression matching exactly this text, in the syntax every Pact implementation reads
+   * (Java's {@code \\Q...\\E} quoting is not in it).
+   */
+  static String literal(String text) {
+    return "^" + text.replaceAll("([\\\\.\\[\\]{}()*+?^$|-])", "\\\\$1") + "$";
+  }
 
   static PactDslJsonBody amount(PactDslJsonBody parent, String name, String value) {
     return (PactDslJsonBody)
@@ -77,7 +84,7 @@ final class Bodies {
         "errors",
         1,
         au.com.dius.pact.consumer.dsl.PactDslJsonRootValue.stringMatcher(
-            "^" + Pattern.quote(member) + ".*", member + ": must be valid"),
+            literal(member).replaceFirst("\\$$", ".*"), member + ": must be valid"),
         1);
     return body;
   }

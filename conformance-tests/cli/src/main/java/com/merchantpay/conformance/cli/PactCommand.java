@@ -45,6 +45,14 @@ final class PactCommand implements Callable<Integer> {
   Path pacts;
 
   @Option(
+      names = "--as-recorded",
+      description =
+          "Send each request as the pact and its provider states make it, as the verifier of any "
+              + "Pact implementation would, instead of giving it the target's credentials, merchant, "
+              + "cards, keys and v1 signatures: checks that the pacts need no request filter.")
+  boolean asRecorded;
+
+  @Option(
       names = "--list-states",
       description = "Print every provider state the kit can make, with its parameters, and exit.")
   boolean listStates;
@@ -68,7 +76,12 @@ final class PactCommand implements Callable<Integer> {
     Profile profile = target.profile();
     if (chosen != null) {
       return PactVerification.verify(
-              chosen, profile == null ? Profile.sandbox() : profile, pacts, stateChangeUrl, out)
+              chosen,
+              profile == null ? Profile.sandbox() : profile,
+              pacts,
+              stateChangeUrl,
+              asRecorded,
+              out)
           .exitCode();
     }
     try (EmbeddedImplementation.Started embedded = new EmbeddedSandbox().start()) {
@@ -77,6 +90,7 @@ final class PactCommand implements Callable<Integer> {
               profile == null ? embedded.profile() : profile,
               pacts,
               stateChangeUrl,
+              asRecorded,
               out)
           .exitCode();
     }

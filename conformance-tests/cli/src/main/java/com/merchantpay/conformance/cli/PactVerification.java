@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
@@ -53,8 +52,26 @@ public final class PactVerification {
    * @param stateChangeUrl where the provider makes provider states itself, or null to make them
    *     through its API
    */
-  public static synchronized Result verify(
+  public static Result verify(
       Target target, Profile profile, Path pactsDir, URI stateChangeUrl, PrintStream out)
+      throws IOException {
+    return verify(target, profile, pactsDir, stateChangeUrl, false, out);
+  }
+
+  /**
+   * Verifies the provider.
+   *
+   * @param asRecorded send each request as the pact and its provider states make it, as any Pact
+   *     implementation's verifier would, instead of giving it the target's credentials and test
+   *     data
+   */
+  public static synchronized Result verify(
+      Target target,
+      Profile profile,
+      Path pactsDir,
+      URI stateChangeUrl,
+      boolean asRecorded,
+      PrintStream out)
       throws IOException {
     Path extracted = Files.createTempDirectory("merchantpay-pacts");
     if (pactsDir != null) {
@@ -76,7 +93,7 @@ public final class PactVerification {
     String previousDir = System.getProperty(PACTS_DIR);
     System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
     System.setProperty("pact_do_not_track", "true");
-    Verification.begin(new Verification(target, profile, stateChangeUrl));
+    Verification.begin(new Verification(target, profile, stateChangeUrl, asRecorded));
     AtomicInteger passed = new AtomicInteger();
     AtomicInteger failed = new AtomicInteger();
     try {
@@ -87,7 +104,8 @@ public final class PactVerification {
               + (pactsDir != null ? pactsDir : "the kit")
               + (stateChangeUrl == null
                   ? " (provider states made through its own API)"
-                  : " (provider states made by " + stateChangeUrl + ")"));
+                  : " (provider states made by " + stateChangeUrl + ")")
+              + (asRecorded ? ", requests as recorded" : ""));
       LauncherDiscoveryRequest request =
           LauncherDiscoveryRequestBuilder.request()
               .selectors(selectors)
@@ -191,7 +209,7 @@ public final class PactVerification {
     List<String> states =
         context.getInteraction().getProviderStates().stream().map(s -> s.getName()).toList();
     if (states.isEmpty()) {
-      Verification.stateValues(Map.of());
+      Verification.forgetStateValues();
     }
     return states;
   }

@@ -8,8 +8,12 @@ import com.merchantpay.conformance.internal.Fixtures;
 import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.conformance.internal.Redaction;
 import com.merchantpay.conformance.internal.Run;
+import com.merchantpay.conformance.internal.V1Calls;
+import com.merchantpay.conformance.internal.V1Signer;
 import com.merchantpay.conformance.internal.V1Support;
+import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.conformance.target.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -19,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The provider states the pacts name, made on the provider before an interaction is replayed. By
@@ -47,8 +52,13 @@ final class ProviderStates {
     try (Run run = new Run(verification.target(), verification.profile(), Duration.ofSeconds(30))) {
       CheckContext c = new CheckContext(run);
       Fixtures f = new Fixtures(c);
-      Map<String, Object> values = new LinkedHashMap<>();
+      Map<String, Object> values = common(verification);
       switch (name) {
+        case StateVocabulary.MERCHANT -> {
+          // the values every state gives are all it gives
+        }
+        case StateVocabulary.TWO_PAGES -> twoPages(c, f, values);
+        case StateVocabulary.SIGNED_V1_CALL -> values.putAll(signed(verification, p));
         case StateVocabulary.SETTLED_PAYMENT, StateVocabulary.SETTLED_PAYMENT_WITH_ORDER -> {
           ObjectNode body = f.approvedPayment(p.get("amount"), false);
           String orderNo =
@@ -157,6 +167,128 @@ final class ProviderStates {
       }
       return values;
     }
+  }
+
+  /**
+   * What every state gives: the target's credentials, merchant, v1 site and account, and a fresh
+   * idempotency key, for the provider-state expressions of the request.
+   */
+  private static Map<String, Object> common(Verification verification) {
+    Target target = verification.target();
+    Profile profile = verification.profile();
+    Map<String, Object> values = new LinkedHashMap<>();
+    putIfGiven(values, "accessToken", target.bearerToken());
+    putIfGiven(values, "merchantId", target.merchantId());
+    putIfGiven(
+        values,
+        "siteAlias",
+        profile.v1() != null && profile.v1().siteAlias() != null
+            ? profile.v1().siteAlias()
+            : target.merchantId());
+    putIfGiven(values, "accountId", profile.v1() == null ? null : profile.v1().accountId());
+    values.put("idempotencyKey", UUID.randomUUID().toString());
+    putIfGiven(values, "v1Login", target.v1Login());
+    return values;
+  }
+
+  private static void putIfGiven(Map<String, Object> values, String name, String value) {
+    if (value != null) {
+      values.put(name, value);
+    }
+  }
+
+  /**
+   * Payments enough that the merchant's list of the day has a second page, and the cursor to it
+   * with the period listed: the provider's page size is its own, so payments are made until a page
+   * names a cursor.
+   */
+  private static void twoPages(CheckContext c, Fixtures f, Map<String, Object> values) {
+    java.time.Instant now = java.time.Instant.now();
+    String start =
+        now.minus(java.time.Duration.ofDays(1))
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+            .toString();
+    String end =
+        now.plus(java.time.Duration.ofDays(1))
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+            .toString();
+    String list =
+        "/api/v2/payments?merchantId="
+            + Fixtures.encode(c.target().merchantId())
+            + "&start="
+            + Fixtures.encode(start)
+            + "&end="
+            + Fixtures.encode(end);
+    String pointer = c.profile().reading(OpenPoint.CURSOR).orElse("cursor");
+    for (int made = 0; made <= MOST_FOR_A_SECOND_PAGE; made++) {
+      JsonNode page = c.ok(c.v2().get(list));
+      JsonNode cursor = page.at(pointer.startsWith("/") ? pointer : "/" + pointer);
+      if (cursor.isTextual() && !cursor.asText().isEmpty()) {
+        values.put("cursor", cursor.asText());
+        values.put("start", start);
+        values.put("end", end);
+        return;
+      }
+      f.pay(f.approvedPayment("10.00", false));
+    }
+    throw new IllegalStateException(
+        "the payment list named no cursor after " + MOST_FOR_A_SECOND_PAGE + " more payments");
+  }
+
+  /** More payments than a page of any provider holds. */
+  private static final int MOST_FOR_A_SECOND_PAGE = 300;
+
+  /**
+   * The login, a fresh nonce (or the one given) and the hash of the v1 call the params describe,
+   * its values filled from the interaction's earlier states where they name one as ${name}.
+   */
+  private static Map<String, Object> signed(Verification verification, Map<String, String> params) {
+    Target target = verification.target();
+    Map<String, Object> earlier = Verification.stateValues();
+    String operation = params.get("operation");
+    Map<String, String> values = new LinkedHashMap<>();
+    String nonce = "pact-" + UUID.randomUUID();
+    for (Map.Entry<String, String> param : params.entrySet()) {
+      if (param.getKey().equals("operation")) {
+        continue;
+      }
+      String value = param.getValue();
+      java.util.regex.Matcher expression =
+          java.util.regex.Pattern.compile("\\$\\{([A-Za-z0-9_]+)}").matcher(value);
+      StringBuilder filled = new StringBuilder();
+      while (expression.find()) {
+        Object made = earlier.get(expression.group(1));
+        if (made == null) {
+          throw new IllegalArgumentException(
+              value + ": no earlier state of the interaction gave " + expression.group(1));
+        }
+        expression.appendReplacement(
+            filled, java.util.regex.Matcher.quoteReplacement(String.valueOf(made)));
+      }
+      value = expression.appendTail(filled).toString();
+      if (param.getKey().equals("nonce")) {
+        nonce = value;
+      } else {
+        values.put(param.getKey(), value);
+      }
+    }
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("login", target.v1Login());
+    all.put("nonce", nonce);
+    all.putAll(values);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("v1Login", target.v1Login());
+    out.put("v1Nonce", nonce);
+    out.put(
+        "v1Hash",
+        V1Signer.hash(
+            V1Signer.signedText(
+                V1Calls.signedOrder(operation),
+                target.v1Login(),
+                target.v1Password(),
+                nonce,
+                all)));
+    return out;
   }
 
   private static String encode(JsonNode resource) {

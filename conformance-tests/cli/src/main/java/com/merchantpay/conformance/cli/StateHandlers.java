@@ -109,4 +109,19 @@ final class StateHandlers {
   Map<String, Object> unknownLogin(Map<String, Object> params) {
     return ProviderStates.setUp(StateVocabulary.UNKNOWN_LOGIN, params);
   }
+
+  @State(StateVocabulary.MERCHANT)
+  Map<String, Object> merchant(Map<String, Object> params) {
+    return ProviderStates.setUp(StateVocabulary.MERCHANT, params);
+  }
+
+  @State(StateVocabulary.TWO_PAGES)
+  Map<String, Object> twoPages(Map<String, Object> params) {
+    return ProviderStates.setUp(StateVocabulary.TWO_PAGES, params);
+  }
+
+  @State(StateVocabulary.SIGNED_V1_CALL)
+  Map<String, Object> signedV1Call(Map<String, Object> params) {
+    return ProviderStates.setUp(StateVocabulary.SIGNED_V1_CALL, params);
+  }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
  * same names.
  */
 public final class StateVocabulary {
+  static final String MERCHANT = "a merchant";
   static final String SETTLED_PAYMENT = "a settled payment";
   static final String SETTLED_PAYMENT_WITH_ORDER = "a settled payment with an invoice number";
   static final String HELD_PAYMENT = "a held payment";
@@ -34,6 +35,15 @@ public final class StateVocabulary {
   static final String USED_NONCE = "the nonce was used before";
   static final String WRONG_SIGNATURE = "the signature is wrong";
   static final String UNKNOWN_LOGIN = "the login is unknown";
+  static final String TWO_PAGES = "two pages of payments";
+  static final String SIGNED_V1_CALL = "a signed v1 call";
+
+  /**
+   * What every state gives besides its own values, for the credentials and keys of the request: a
+   * verifier of any Pact implementation fills them in from the state's answer.
+   */
+  static final List<String> COMMON =
+      List.of("accessToken", "merchantId", "siteAlias", "accountId", "idempotencyKey", "v1Login");
 
   /** One parameter of a state: its name, what it sets, and its value when the pact gives none. */
   public record Parameter(String name, String meaning, String byDefault) {
@@ -62,6 +72,10 @@ public final class StateVocabulary {
 
   private static final List<State> STATES =
       List.of(
+          state(
+              MERCHANT,
+              "nothing: the credentials, merchant and a fresh idempotency key every state gives",
+              List.of()),
           state(
               SETTLED_PAYMENT,
               "a one-stage card payment, settled",
@@ -148,7 +162,25 @@ public final class StateVocabulary {
           state(
               UNKNOWN_LOGIN,
               "nothing: the interaction keeps its own v1 login, which the provider does not know",
-              List.of()));
+              List.of()),
+          state(
+              TWO_PAGES,
+              "payments enough that the merchant's list of the day has a second page",
+              List.of(),
+              "cursor",
+              "start",
+              "end"),
+          state(
+              SIGNED_V1_CALL,
+              "nothing: the login, a fresh nonce and the hash of the v1 call the other params "
+                  + "describe; named last, a ${name} in a value takes an earlier state's value",
+              List.of(
+                  new Parameter("operation", "the v1 operation called", null),
+                  new Parameter(
+                      "(any other)", "a value of the call (a nonce param is used as given)", "")),
+              "v1Login",
+              "v1Nonce",
+              "v1Hash"));
 
   private StateVocabulary() {}
 
@@ -178,6 +210,15 @@ public final class StateVocabulary {
     Map<String, String> values = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     Set<String> known = Set.copyOf(state.parameters().stream().map(Parameter::name).toList());
+    if (state.name().equals(SIGNED_V1_CALL)) {
+      // The call's own values are its parameters, whatever the operation takes.
+      if (given.get("operation") == null) {
+        throw new IllegalArgumentException(
+            "'" + SIGNED_V1_CALL + "' needs the parameter 'operation'");
+      }
+      given.forEach((name, value) -> values.put(name, String.valueOf(value)));
+      return values;
+    }
     for (String name : given.keySet()) {
       if (!known.contains(name)) {
         problems.add(

@@ -22,8 +22,9 @@ import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
  * @param profile its test data, for provider states made through its own API
  * @param stateChangeUrl where the provider sets up states itself (Pact's state change contract), or
  *     null
+ * @param asRecorded whether requests go out as the pact and its states make them, untouched
  */
-record Verification(Target target, Profile profile, URI stateChangeUrl) {
+record Verification(Target target, Profile profile, URI stateChangeUrl, boolean asRecorded) {
   private static volatile Verification current;
 
   /** The values the last provider state produced, for the request about to be sent. */
@@ -72,11 +73,20 @@ record Verification(Target target, Profile profile, URI stateChangeUrl) {
     current = null;
   }
 
+  /** Adds the values a state made to those of the interaction's earlier states. */
   static void stateValues(Map<String, Object> values) {
-    STATE.set(Map.copyOf(values));
+    Map<String, Object> all = new java.util.LinkedHashMap<>(STATE.get());
+    all.putAll(values);
+    STATE.set(Map.copyOf(all));
   }
 
+  /** The values the interaction's states made. */
   static Map<String, Object> stateValues() {
     return STATE.get();
+  }
+
+  /** Forgets the values of the states made so far: the next interaction's start afresh. */
+  static void forgetStateValues() {
+    STATE.set(Map.of());
   }
 }

@@ -46,11 +46,48 @@ class PactVerificationTest extends SandboxForTheKit {
       assertThat(ran.exit()).as("run %d: %s", run, ran.out()).isZero();
       assertThat(ran.out())
           .contains(
-              "41 interactions verified, 0 failed",
+              "43 interactions verified, 0 failed",
               "PASS  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
               "PASS  merchantpay-client-v2 - the same idempotency key with another body is idempotency_key_violation");
       assertThat(ran.out())
           .doesNotContain(sandbox.target().v1Password(), sandbox.target().bearerToken());
+    }
+  }
+
+  @Test
+  void theCommittedPactsNeedNoRequestFilterWithTheSandboxsOwnProviderStates() {
+    for (boolean sandboxStates : List.of(true, false)) {
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "pact",
+                  "--base-url",
+                  sandbox.target().baseUrl().toString(),
+                  "--token",
+                  sandbox.target().bearerToken(),
+                  "--merchant",
+                  sandbox.target().merchantId(),
+                  "--v1-login",
+                  sandbox.target().v1Login(),
+                  "--v1-password",
+                  sandbox.target().v1Password(),
+                  "--as-recorded"));
+      if (sandboxStates) {
+        args.addAll(
+            List.of(
+                "--state-change-url",
+                sandbox.target().baseUrl() + "/_sandbox/pact/provider-states"));
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      PrintStream stream = new PrintStream(out, true, StandardCharsets.UTF_8);
+
+      int exit = ConformanceCli.execute(stream, stream, args.toArray(new String[0]));
+
+      String printed = out.toString(StandardCharsets.UTF_8);
+      assertThat(exit).as(printed).isZero();
+      assertThat(printed)
+          .contains("requests as recorded")
+          .contains("43 interactions verified, 0 failed");
     }
   }
 
