@@ -17,6 +17,7 @@ import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnNotWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -25,6 +26,7 @@ import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
@@ -51,7 +53,8 @@ public class MerchantPayAutoConfiguration {
   MerchantPayClient merchantPayClient(
       MerchantPayProperties properties,
       ObjectProvider<CallListener> listeners,
-      ObjectProvider<SslBundles> sslBundles) {
+      ObjectProvider<SslBundles> sslBundles,
+      ObjectProvider<MerchantPayClientCustomizer> customizers) {
     MerchantPayProperties.V2 v2 = properties.getV2();
     if (v2.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v2.base-url is set but empty");
@@ -63,7 +66,11 @@ public class MerchantPayAutoConfiguration {
             .connectTimeout(v2.getConnectTimeout())
             .readTimeout(v2.getReadTimeout())
             .callTimeout(v2.getCallTimeout())
-            .retryPolicy(RetryPolicy.builder().maxAttempts(v2.getMaxAttempts()).build());
+            .retryPolicy(
+                RetryPolicy.builder()
+                    .maxAttempts(v2.getMaxAttempts())
+                    .retryUpdatesWhenOutcomeUnknown(v2.isRetryUpdatesWhenOutcomeUnknown())
+                    .build());
     SSLContext tls = sslContext("merchantpay.v2.ssl.bundle", v2.getSsl(), sslBundles);
     if (tls != null) {
       builder.sslContext(tls);
@@ -72,7 +79,15 @@ public class MerchantPayAutoConfiguration {
     if (!all.isEmpty()) {
       builder.callListener(CallListeners.of(all));
     }
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  MerchantPayNotificationUrls merchantPayNotificationUrls(
+      MerchantPayProperties properties, Environment environment) {
+    return new MerchantPayNotificationUrls(environment, properties.getNotifications().getPath());
   }
 
   @Bean
@@ -81,7 +96,8 @@ public class MerchantPayAutoConfiguration {
   MerchantPayV1Client merchantPayV1Client(
       MerchantPayProperties properties,
       ObjectProvider<CallListener> listeners,
-      ObjectProvider<SslBundles> sslBundles) {
+      ObjectProvider<SslBundles> sslBundles,
+      ObjectProvider<MerchantPayV1ClientCustomizer> customizers) {
     MerchantPayProperties.V1 v1 = properties.getV1();
     if (v1.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v1.base-url is set but empty");
@@ -99,6 +115,7 @@ public class MerchantPayAutoConfiguration {
     if (!all.isEmpty()) {
       builder.callListener(CallListeners.of(all));
     }
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }
 
@@ -163,6 +180,42 @@ public class MerchantPayAutoConfiguration {
             "merchantpay.notifications.enabled needs the v2 client: set merchantpay.v2.base-url");
       }
       return new NotificationEndpoint(v2, events).routes(properties.getNotifications().getPath());
+    }
+  }
+
+  /**
+   * The endpoint is a Spring MVC one: an application that would not get it says so at start rather
+   * than never hearing of its payments.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnNotWebApplication
+  @ConditionalOnProperty(
+      prefix = "merchantpay.notifications",
+      name = "enabled",
+      havingValue = "true")
+  static class NoNotificationsOutsideAServletApplication {
+    @Bean
+    Object merchantPayNotificationsUnavailable() {
+      throw new IllegalStateException(
+          "merchantpay.notifications.enabled serves its endpoint in a servlet (Spring MVC) web "
+              + "application, and this one is not a web application: receive the notifications "
+              + "where you do and verify each with MerchantPayClient.notifications().verify");
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+  @ConditionalOnProperty(
+      prefix = "merchantpay.notifications",
+      name = "enabled",
+      havingValue = "true")
+  static class NoNotificationsInAReactiveApplication {
+    @Bean
+    Object merchantPayNotificationsUnavailable() {
+      throw new IllegalStateException(
+          "merchantpay.notifications.enabled serves its endpoint in a servlet (Spring MVC) web "
+              + "application, and this one is reactive (WebFlux): receive the notifications in a "
+              + "handler of your own and verify each with MerchantPayClient.notifications().verify");
     }
   }
 

@@ -1,7 +1,6 @@
 package com.merchantpay.spring;
 
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -9,6 +8,8 @@ import jakarta.validation.constraints.Pattern;
 import java.net.URI;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -18,7 +19,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("merchantpay")
-public class MerchantPayProperties {
+public class MerchantPayProperties implements Validator {
   @Valid private final V2 v2 = new V2();
   @Valid private final V1 v1 = new V1();
   @Valid private final Notifications notifications = new Notifications();
@@ -39,6 +40,8 @@ public class MerchantPayProperties {
   public static class V2 {
     private URI baseUrl;
     private String accessToken;
+    private String merchantId;
+    private boolean retryUpdatesWhenOutcomeUnknown;
     @NotNull private Duration connectTimeout = Duration.ofSeconds(10);
     @NotNull private Duration readTimeout = Duration.ofSeconds(30);
     @NotNull private Duration callTimeout = Duration.ofSeconds(60);
@@ -51,11 +54,6 @@ public class MerchantPayProperties {
 
     public Ssl getSsl() {
       return ssl;
-    }
-
-    @AssertTrue(message = "merchantpay.v2.access-token is required with merchantpay.v2.base-url")
-    boolean isAccessTokenGivenWithBaseUrl() {
-      return baseUrl == null || accessToken != null && !accessToken.isBlank();
     }
 
     public URI getBaseUrl() {
@@ -72,6 +70,30 @@ public class MerchantPayProperties {
 
     public void setAccessToken(String accessToken) {
       this.accessToken = accessToken;
+    }
+
+    /**
+     * The merchant the application acts for, which every create and list names; the starter only
+     * carries it, for the application to use.
+     */
+    public String getMerchantId() {
+      return merchantId;
+    }
+
+    public void setMerchantId(String merchantId) {
+      this.merchantId = merchantId;
+    }
+
+    /**
+     * Whether a capture, cancel or revoke whose outcome is unknown (the connection dropped after it
+     * was sent) is sent again; off by default, as the client has it.
+     */
+    public boolean isRetryUpdatesWhenOutcomeUnknown() {
+      return retryUpdatesWhenOutcomeUnknown;
+    }
+
+    public void setRetryUpdatesWhenOutcomeUnknown(boolean retryUpdatesWhenOutcomeUnknown) {
+      this.retryUpdatesWhenOutcomeUnknown = retryUpdatesWhenOutcomeUnknown;
     }
 
     public Duration getConnectTimeout() {
@@ -112,6 +134,8 @@ public class MerchantPayProperties {
           + baseUrl
           + ", accessToken="
           + (accessToken == null ? null : "****")
+          + ", merchantId="
+          + merchantId
           + ", maxAttempts="
           + maxAttempts
           + "]";
@@ -149,14 +173,6 @@ public class MerchantPayProperties {
 
     public Ssl getSsl() {
       return ssl;
-    }
-
-    @AssertTrue(
-        message =
-            "merchantpay.v1.login and merchantpay.v1.password are required with merchantpay.v1.base-url")
-    boolean isLoginGivenWithBaseUrl() {
-      return baseUrl == null
-          || login != null && !login.isBlank() && password != null && !password.isEmpty();
     }
 
     public URI getBaseUrl() {
@@ -198,6 +214,7 @@ public class MerchantPayProperties {
   /** The notification endpoint: {@code merchantpay.notifications.*}. Off unless enabled. */
   public static class Notifications {
     private boolean enabled;
+    private String publicUrl;
 
     @Pattern(regexp = "/[A-Za-z0-9/_.-]*", message = "must be a path starting with /")
     private String path = "/merchantpay/notifications";
@@ -217,6 +234,55 @@ public class MerchantPayProperties {
     public void setPath(String path) {
       this.path = path;
     }
+
+    /**
+     * Where the service reaches this application ({@code https://shop.example.com}), before the
+     * path; read when a callback URL is asked for, so a placeholder such as {@code
+     * ${local.server.port}} resolves once the server runs.
+     */
+    public String getPublicUrl() {
+      return publicUrl;
+    }
+
+    public void setPublicUrl(String publicUrl) {
+      this.publicUrl = publicUrl;
+    }
+  }
+
+  @Override
+  public boolean supports(Class<?> type) {
+    return MerchantPayProperties.class.isAssignableFrom(type);
+  }
+
+  /**
+   * What goes together: a base URL needs the client's credentials. Each missing one is reported on
+   * its own property, so the start-up failure names {@code merchantpay.v2.access-token}.
+   */
+  @Override
+  public void validate(Object target, Errors errors) {
+    MerchantPayProperties properties = (MerchantPayProperties) target;
+    V2 v2 = properties.getV2();
+    if (v2.getBaseUrl() != null && blank(v2.getAccessToken())) {
+      errors.rejectValue(
+          "v2.accessToken",
+          "required",
+          "merchantpay.v2.access-token is required with merchantpay.v2.base-url");
+    }
+    V1 v1 = properties.getV1();
+    if (v1.getBaseUrl() != null && blank(v1.getLogin())) {
+      errors.rejectValue(
+          "v1.login", "required", "merchantpay.v1.login is required with merchantpay.v1.base-url");
+    }
+    if (v1.getBaseUrl() != null && (v1.getPassword() == null || v1.getPassword().isEmpty())) {
+      errors.rejectValue(
+          "v1.password",
+          "required",
+          "merchantpay.v1.password is required with merchantpay.v1.base-url");
+    }
+  }
+
+  private static boolean blank(String text) {
+    return text == null || text.isBlank();
   }
 
   @Override

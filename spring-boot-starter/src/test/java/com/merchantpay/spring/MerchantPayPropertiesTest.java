@@ -37,7 +37,34 @@ class MerchantPayPropertiesTest {
                     .getFailure()
                     .rootCause()
                     .hasMessageContaining("merchantpay.v2.access-token is required")
-                    .hasMessageContaining("merchantpay.v1.password are required"));
+                    .hasMessageContaining("merchantpay.v1.password is required"));
+  }
+
+  @Test
+  void anEmptyTokenIsReportedOnItsOwnProperty() {
+    runner
+        .withPropertyValues(
+            "merchantpay.v2.base-url=https://payments.test.example", "merchantpay.v2.access-token=")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .isInstanceOfSatisfying(
+                        org.springframework.boot.context.properties.bind.validation
+                            .BindValidationException.class,
+                        e ->
+                            assertThat(e.getValidationErrors().getAllErrors())
+                                .singleElement()
+                                .isInstanceOfSatisfying(
+                                    org.springframework.validation.FieldError.class,
+                                    error -> {
+                                      assertThat(error.getField()).isEqualTo("v2.accessToken");
+                                      assertThat(error.getDefaultMessage())
+                                          .isEqualTo(
+                                              "merchantpay.v2.access-token is required with "
+                                                  + "merchantpay.v2.base-url");
+                                    })));
   }
 
   @Test

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 /** The properties the README shows are the ones the starter reads, and make both clients. */
 class ReadmePropertiesTest {
@@ -26,7 +26,8 @@ class ReadmePropertiesTest {
             .split("\n");
 
     assertThat(section).isPositive();
-    new ApplicationContextRunner()
+    // An MVC application, as the notification endpoint the README turns on needs.
+    new WebApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(MerchantPayAutoConfiguration.class))
         .withPropertyValues(lines)
         .run(
