@@ -281,6 +281,15 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
+   * Begins a test's time with this sandbox: the journal emptied, the fault rules it adds removed
+   * when {@link TestScope#end()} is called. For test support of other frameworks; {@link
+   * SandboxExtension} does it around every JUnit test.
+   */
+  public TestScope beginTest() {
+    return new TestScope(this);
+  }
+
+  /**
    * Forgets all resources, idempotency keys, nonces, callback deliveries, journal entries and fault
    * rules; the clock starts over. Ids go on: none is given twice in a sandbox's life.
    */

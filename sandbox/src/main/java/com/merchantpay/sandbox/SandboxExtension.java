@@ -1,6 +1,5 @@
 package com.merchantpay.sandbox;
 
-import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -80,43 +79,19 @@ public final class SandboxExtension
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    Sandbox running = sandbox();
-    running.journal().clear();
-    context.getStore(MARKS).put("faults", running.faults().ids());
-    context.getStore(MARKS).put("journal", running.journal().mark());
+    context.getStore(MARKS).put("scope", sandbox().beginTest());
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
-    Sandbox running = sandbox();
-    List<?> before = context.getStore(MARKS).get("faults", List.class);
-    for (String id : running.faults().ids()) {
-      if (before == null || !before.contains(id)) {
-        running.faults().remove(id);
-      }
-    }
-    if (!strict) {
+    TestScope scope = context.getStore(MARKS).remove("scope", TestScope.class);
+    if (scope == null) {
       return;
     }
-    Long mark = context.getStore(MARKS).get("journal", Long.class);
-    List<JournalEntry> invalid =
-        sandbox().journal().since(mark == null ? 0 : mark).stream()
-            .filter(entry -> !entry.valid())
-            .toList();
-    if (!invalid.isEmpty()) {
-      StringBuilder message =
-          new StringBuilder("The application sent ")
-              .append(invalid.size())
-              .append(invalid.size() == 1 ? " request" : " requests")
-              .append(" the contract does not allow:");
-      for (JournalEntry entry : invalid) {
-        message
-            .append("\n  ")
-            .append(entry)
-            .append(": ")
-            .append(String.join("; ", entry.findings()));
-      }
-      throw new AssertionError(message.toString());
+    scope.end();
+    AssertionError invalid = strict ? scope.contractFailure() : null;
+    if (invalid != null) {
+      throw invalid;
     }
   }
 
