@@ -69,6 +69,7 @@ class ReleaseStagingTest {
     PUBLISHED.put("merchantpay-spring-boot-starter", new String[] {"spring-boot-starter", "jar"});
     PUBLISHED.put("merchantpay-docs", new String[] {"docs", "jar"});
     PUBLISHED.put("merchantpay-sandbox", new String[] {"sandbox", "jar"});
+    PUBLISHED.put("merchantpay-spring-boot-test", new String[] {"spring-boot-test", "jar"});
     PUBLISHED.put("merchantpay-conformance-parent", new String[] {"conformance-tests", "pom"});
     PUBLISHED.put("merchantpay-conformance", new String[] {"conformance-tests/kit", "jar"});
     PUBLISHED.put("merchantpay-pacts", new String[] {"conformance-tests/pacts", "jar"});
