@@ -164,18 +164,19 @@ class ExchangeJudgeTest {
   }
 
   @Test
-  void aStatusTheOperationDoesNotDeclareFails() {
+  void aStatusTheOperationDoesNotDeclareIsReportedAgainstOurReadingForTheOperation() {
+    // A read refused with invalid_operation can only be about a resource nobody has: our 404.
     assertThat(
             judge(
                 V2,
                 "GET",
                 "/api/v2/receipts",
-                404,
+                409,
                 "application/json",
                 "{\"code\":\"invalid_operation\",\"message\":\"x\"}"))
         .singleElement()
         .asString()
-        .contains("404");
+        .contains("v2.status.not-found: 409 where our spec reads 404");
   }
 
   @Test
