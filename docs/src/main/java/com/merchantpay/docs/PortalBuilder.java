@@ -131,7 +131,7 @@ public final class PortalBuilder {
               .filter(f -> f.toString().endsWith(".md"))
               .sorted(Comparator.comparing(Path::toString))
               .toList()) {
-        guides.add(Guide.read(file, repository));
+        guides.add(Guide.read(file, repository, Boolean.getBoolean("merchantpay.guides.update")));
       }
     }
     if (guides.isEmpty()) {

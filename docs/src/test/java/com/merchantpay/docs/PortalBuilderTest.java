@@ -57,6 +57,43 @@ class PortalBuilderTest {
         .hasMessageContaining("Example.java");
   }
 
+  @Test
+  void aGuideKeepsItsCodeInPlaceAndTheBuildFailsWhenItIsNoLongerTheTestedCode(
+      @TempDir Path repository) throws Exception {
+    Files.createDirectories(repository.resolve("docs/guides"));
+    Path example = repository.resolve("ExampleTest.java");
+    Files.writeString(
+        example,
+        "import java.math.BigDecimal;\nimport java.util.List;\n\nclass ExampleTest {\n"
+            + "  void pay() {\n    // pay begins\n    BigDecimal amount = new BigDecimal(\"10.00\");\n"
+            + "    // pay ends\n  }\n}\n");
+    Path guide = repository.resolve("docs/guides/01-paying.md");
+    Files.writeString(guide, "# Paying\n\nText.\n\n<!-- include: ExampleTest.java#pay -->\n");
+    Path real = repository.toRealPath();
+
+    assertThatThrownBy(() -> Guide.read(guide, real))
+        .as("a guide without the code under its include")
+        .hasMessageContaining("01-paying.md")
+        .hasMessageContaining("ExampleTest.java#pay")
+        .hasMessageContaining(Guide.UPDATE);
+
+    Guide updated = Guide.read(guide, real, true);
+
+    assertThat(Files.readString(guide))
+        .as("the code in place, with the imports it uses and only those")
+        .contains(
+            "<!-- include: ExampleTest.java#pay -->\n```java\nimport java.math.BigDecimal;\n\n"
+                + "BigDecimal amount = new BigDecimal(\"10.00\");\n```\n")
+        .doesNotContain("java.util.List");
+    assertThat(updated.markdown()).doesNotContain("<!-- include").contains("BigDecimal amount");
+    assertThat(Guide.read(guide, real).markdown()).isEqualTo(updated.markdown());
+
+    Files.writeString(example, Files.readString(example).replace("10.00", "12.50"));
+    assertThatThrownBy(() -> Guide.read(guide, real))
+        .as("code that changed under the guide")
+        .hasMessageContaining("is not the code the tests run");
+  }
+
   /**
    * The document's operations: its paths' HTTP methods, counted apart from how the builder reads
    * them.
