@@ -210,6 +210,16 @@ public final class CheckContext {
           "not a URL: " + url,
           null);
     }
+    String host = page.getHost();
+    if (host == null || !pageHostAllowed(host)) {
+      // The payer's steps carry card data: the kit sends them to a host the target named only when
+      // it is the target's own or one the profile names.
+      throw new CheckSkipped(
+          "the target named a page on "
+              + (host == null ? url : host)
+              + ", another host than its own; the kit opens it only when the profile allows the "
+              + "host (pageHosts)");
+    }
     return send(
         () ->
             run.wire()
@@ -218,6 +228,30 @@ public final class CheckContext {
                     method,
                     headers,
                     body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * The target's own host, a host of the profile's {@code pageHosts}, or one the profile wrote into
+   * a payer step's URL itself.
+   */
+  private boolean pageHostAllowed(String host) {
+    if (host.equalsIgnoreCase(target().baseUrl().getHost())
+        || profile().pageHosts().stream().anyMatch(host::equalsIgnoreCase)) {
+      return true;
+    }
+    for (Profile.HttpStep step : profile().payerSteps().values()) {
+      if (step.url() != null && !step.url().startsWith("{")) {
+        try {
+          URI written = URI.create(step.url().replaceAll("\\{[^}]*}", "x"));
+          if (host.equalsIgnoreCase(written.getHost())) {
+            return true;
+          }
+        } catch (IllegalArgumentException e) {
+          // not a URL the profile wrote: no host of its own
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -58,6 +58,8 @@ import java.util.Optional;
  *     worth)
  * @param v1 the v1 merchant's {@code siteAlias} and {@code accountID}, and the v1 list limit
  * @param callbackHost the address the implementation can reach the kit's callback receiver on
+ * @param pageHosts hosts other than the target's own whose pages (a payment's {@code paymentUrl},
+ *     an invoice's {@code url}) the kit may open as the payer's browser; none when not given
  * @param readings the target's readings of open points, by {@link OpenPoint} id: checked exactly
  *     instead of reported as differences
  * @param paymentMethods by method ({@code dsrp}, {@code authorizationCode}, {@code account}, {@code
@@ -84,6 +86,7 @@ public record Profile(
     Integer paginationPayments,
     V1 v1,
     String callbackHost,
+    List<String> pageHosts,
     Map<String, String> readings,
     Map<String, JsonNode> paymentMethods,
     Map<String, JsonNode> requestMembers) {
@@ -124,6 +127,7 @@ public record Profile(
 
   public Profile {
     interfaces = interfaces == null ? INTERFACES : List.copyOf(interfaces);
+    pageHosts = pageHosts == null ? List.of() : List.copyOf(pageHosts);
     declines = declines == null ? List.of() : List.copyOf(declines);
     confirmations = confirmations == null ? Map.of() : Map.copyOf(confirmations);
     payerSteps = payerSteps == null ? new LinkedHashMap<>() : new LinkedHashMap<>(payerSteps);
@@ -434,6 +438,7 @@ public record Profile(
         paginationPayments,
         changed,
         callbackHost,
+        pageHosts,
         readings,
         paymentMethods,
         requestMembers);
