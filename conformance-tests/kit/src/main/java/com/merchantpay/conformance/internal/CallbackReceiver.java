@@ -81,6 +81,9 @@ public final class CallbackReceiver implements AutoCloseable {
     }
   }
 
+  /** The most of a notification's body the receiver reads. */
+  static final int MOST_READ = 1024 * 1024;
+
   private final HttpServer server;
   private final String advertisedHost;
   private final String base;
@@ -125,7 +128,13 @@ public final class CallbackReceiver implements AutoCloseable {
     server.createContext(
         "/",
         exchange -> {
-          byte[] body = exchange.getRequestBody().readAllBytes();
+          byte[] body = exchange.getRequestBody().readNBytes(MOST_READ + 1);
+          if (body.length > MOST_READ) {
+            // A notification is a payment's list item; more is no notification, and is not kept.
+            exchange.sendResponseHeaders(413, -1);
+            exchange.close();
+            return;
+          }
           Inbox inbox = inboxes.get(exchange.getRequestURI().getPath());
           int status = 404;
           if (inbox != null) {

@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +21,15 @@ public record Exchange(
     byte[] body,
     long millis,
     String transportError) {
+
+  /**
+   * Where a summary's body was cut: a secret that straddled it is masked by whoever knows the
+   * secrets (the run's report), see {@link Redaction#cutSecrets}.
+   */
+  static final String CUT = "... (";
+
+  /** The most of an answer's body an exchange kept past its check holds, see {@link #kept}. */
+  static final int KEPT_BODY = 64 * 1024;
 
   public String path() {
     return uri.getRawPath();
@@ -65,13 +75,42 @@ public record Exchange(
     if (!answered()) {
       return "no answer: " + transportError;
     }
-    String text =
-        Redaction.body(
-            text(), path().contains("/paymenttokens") || path().contains("/tokenization"));
+    String text = Redaction.body(text(), tokenBody());
     if (text.length() > 600) {
-      text = text.substring(0, 600) + "... (" + body.length + " bytes)";
+      text =
+          text.substring(0, 600)
+              + CUT
+              + (body.length >= KEPT_BODY ? KEPT_BODY + " bytes or more" : body.length + " bytes")
+              + ")";
     }
     return "HTTP " + status + (text.isEmpty() ? " (no body)" : " " + text.replace('\n', ' '));
+  }
+
+  /**
+   * This exchange as kept until the run ends (by the ledger, for the report): an answer's body over
+   * {@link #KEPT_BODY} is masked, then cut to that size, so a target answering large bodies cannot
+   * fill the kit's memory with the ones it keeps, and the cut cannot split a secret unmasked.
+   */
+  Exchange kept() {
+    if (body.length <= KEPT_BODY) {
+      return this;
+    }
+    byte[] masked = Redaction.body(text(), tokenBody()).getBytes(StandardCharsets.UTF_8);
+    return new Exchange(
+        method,
+        uri,
+        requestHeaders,
+        requestBody,
+        status,
+        headers,
+        Arrays.copyOf(masked, Math.min(masked.length, KEPT_BODY)),
+        millis,
+        transportError);
+  }
+
+  /** In the body of a payment token, or of a list of them, the top-level id is a secret too. */
+  private boolean tokenBody() {
+    return path().contains("/paymenttokens") || path().contains("/tokenization");
   }
 
   static String header(Map<String, List<String>> headers, String name) {

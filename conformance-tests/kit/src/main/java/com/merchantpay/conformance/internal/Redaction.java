@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 /**
  * Masks secrets in everything the kit prints or writes: card numbers (first six and last four
  * digits at most), CVCs, expiry dates, cryptograms, confirmation answers, payment token ids, bearer
- * tokens and v1 signatures and passwords. Test cards are masked too: a report is shared, and a
- * habit of printing card numbers is one nobody should learn from a test tool.
+ * tokens and v1 signatures, nonces and passwords. Test cards are masked too: a report is shared,
+ * and a habit of printing card numbers is one nobody should learn from a test tool.
  */
 public final class Redaction {
   private static final Set<String> SECRET_MEMBERS =
@@ -27,11 +27,26 @@ public final class Redaction {
           "PARes",
           "tokenId",
           "password",
-          "hash");
+          "hash",
+          "nonce");
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
   private static final Pattern CARD_NUMBER =
       Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
-  private static final Pattern FORM_SECRET = Pattern.compile("(?i)\\b(hash|password)=([^&\\s]*)");
+  private static final Pattern FORM_SECRET =
+      Pattern.compile("(?i)\\b(hash|password|nonce)=([^&\\s\"]*)");
+  private static final Pattern XML_SECRET =
+      Pattern.compile("(?i)<(hash|password|nonce)>[^<]*</\\1>");
+
+  /** A secret member of JSON quoted inside text that is not JSON itself (an echo, a page). */
+  private static final Pattern QUOTED_SECRET =
+      Pattern.compile(
+          "(?i)(\\\\?\"(?:cvc|expiry|cryptogram|cres|pares|password|hash|nonce)\\\\?\"\\s*:\\s*\\\\?\")"
+              + "([^\"\\\\\\s]*)");
+
+  /** A bearer credential written out in text: whoever's it is, it is shown as a mask. */
+  private static final Pattern BEARER =
+      Pattern.compile("(?i)\\b(Bearer\\s+)[A-Za-z0-9._~+/=-]{3,}");
+
   private static final Pattern TOKEN_PATH = Pattern.compile("(/paymenttokens/)([^/?#]+)");
 
   private Redaction() {}
@@ -61,12 +76,41 @@ public final class Redaction {
   /** A form body, query string or free text with card numbers, signatures and passwords masked. */
   public static String text(String text) {
     String masked = FORM_SECRET.matcher(text).replaceAll("$1=***");
+    masked = XML_SECRET.matcher(masked).replaceAll("<$1>***</$1>");
+    masked =
+        QUOTED_SECRET.matcher(masked).replaceAll(m -> Matcher.quoteReplacement(m.group(1)) + "***");
     masked =
         TOKEN_PATH
             .matcher(masked)
             .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + last4(m.group(2))));
     return cardNumbers(masked);
   }
+
+  /**
+   * Masks the piece of a secret left before each place a summary was cut ({@link Exchange#CUT}): a
+   * whole secret is replaced where it appears, but one the cut split shows only its start, which no
+   * search for the whole finds.
+   */
+  static String cutSecrets(String text, Iterable<String> secrets) {
+    String out = text;
+    for (String secret : secrets) {
+      int at = out.indexOf(Exchange.CUT);
+      while (at >= 0) {
+        for (int length = Math.min(secret.length() - 1, at); length >= SHORTEST_PIECE; length--) {
+          if (out.regionMatches(at - length, secret, 0, length)) {
+            out = out.substring(0, at - length) + "***" + out.substring(at);
+            at = at - length + 3;
+            break;
+          }
+        }
+        at = out.indexOf(Exchange.CUT, at + 1);
+      }
+    }
+    return out;
+  }
+
+  /** Fewer characters of a secret than this, left at a cut, say nothing worth masking. */
+  static final int SHORTEST_PIECE = 3;
 
   public static String cardNumbers(String text) {
     return CARD_NUMBER
@@ -89,7 +133,11 @@ public final class Redaction {
         boolean tokenId =
             name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
         boolean otp = name.equals("code") && !errorBody;
-        if (value.isValueNode() && (SECRET_MEMBERS.contains(name) || tokenId || otp)) {
+        boolean secret =
+            SECRET_MEMBERS.contains(name)
+                || SECRET_MEMBERS.contains(name.toLowerCase(java.util.Locale.ROOT))
+                    && !name.equalsIgnoreCase("pan");
+        if (value.isValueNode() && (secret || tokenId || otp)) {
           object.put(
               name,
               name.equals("pan")

@@ -71,9 +71,11 @@ public final class Run implements AutoCloseable {
     this.target = target;
     this.profile = profile;
     this.settings = settings;
-    this.wire = new Wire(target.baseUrl(), settings.timeout(), settings.rate(), target.tls());
-    this.ledger = new WireLedger(profile.cardNumbers());
     this.limits = new RunLimits(settings.budget());
+    this.wire =
+        new Wire(
+            target.baseUrl(), settings.timeout(), settings.rate(), target.tls(), limits::remaining);
+    this.ledger = new WireLedger(profile.cardNumbers());
     this.calls =
         settings.workers() <= 1
             ? null

@@ -94,11 +94,13 @@ public final class Runner {
       return null;
     }
     String masked = Redaction.text(text);
+    java.util.List<String> secrets = new java.util.ArrayList<>();
     for (String secret : run.target().secrets().keySet()) {
       if (secret.length() >= SHORTEST_MASKED_SECRET) {
         masked = masked.replace(secret, "***");
+        secrets.add(secret);
       }
     }
-    return masked;
+    return Redaction.cutSecrets(masked, secrets);
   }
 }

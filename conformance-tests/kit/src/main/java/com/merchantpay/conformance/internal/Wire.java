@@ -13,6 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 /**
@@ -24,11 +28,21 @@ public final class Wire {
   /** How the transport error of a call that got no answer within the timeout starts. */
   static final String TIMED_OUT = "no answer within";
 
+  /** The transport error of a call cut short because the run's budget ran out while it waited. */
+  static final String BUDGET_SPENT = "no answer before the run's budget ran out";
+
+  /**
+   * The most of an answer's body the kit reads: far more than any list page the documents allow,
+   * and little enough that a run's workers, each reading this much at once, fit in a small heap.
+   */
+  static final int MOST_READ = 8 * 1024 * 1024;
+
   private static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade");
 
   private final URI base;
   private final Duration timeout;
+  private final java.util.function.Supplier<Duration> left;
   private final HttpClient http;
   private final long spacingNanos;
   private long nextSlot;
@@ -45,8 +59,21 @@ public final class Wire {
    * @param tls the TLS settings of an https target, or null for the JDK's own
    */
   public Wire(URI base, Duration timeout, double rate, javax.net.ssl.SSLContext tls) {
+    this(base, timeout, rate, tls, () -> timeout);
+  }
+
+  /**
+   * @param left what is left of the run's budget, read before each call: no call waits past it
+   */
+  Wire(
+      URI base,
+      Duration timeout,
+      double rate,
+      javax.net.ssl.SSLContext tls,
+      java.util.function.Supplier<Duration> left) {
     this.base = base;
     this.timeout = timeout;
+    this.left = left;
     this.spacingNanos = rate > 0 ? (long) (1_000_000_000L / rate) : 0;
     HttpClient.Builder client =
         HttpClient.newBuilder()
@@ -74,7 +101,10 @@ public final class Wire {
     if (!awaitSlot()) {
       return unanswered(method, uri, Map.of(), body, System.nanoTime(), "interrupted");
     }
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
+    Duration budgetLeft = left.get();
+    boolean cutByBudget = budgetLeft.compareTo(timeout) < 0;
+    Duration wait = cutByBudget ? Duration.ofMillis(Math.max(1, budgetLeft.toMillis())) : timeout;
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(wait);
     Map<String, List<String>> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach(
         (name, value) -> {
@@ -90,9 +120,12 @@ public final class Wire {
             : HttpRequest.BodyPublishers.ofByteArray(body));
     long started = System.nanoTime();
     Exchange exchange;
+    CompletableFuture<HttpResponse<byte[]>> pending =
+        http.sendAsync(request.build(), BoundedBody.handler(MOST_READ));
     try {
-      HttpResponse<byte[]> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      // The timeout covers the whole answer: a target trickling its body is cut off as one that
+      // never answered.
+      HttpResponse<byte[]> response = pending.get(wait.toMillis(), TimeUnit.MILLISECONDS);
       Map<String, List<String>> received = new LinkedHashMap<>();
       response
           .headers()
@@ -114,11 +147,48 @@ public final class Wire {
               response.body(),
               millisSince(started),
               null);
-    } catch (HttpTimeoutException e) {
+    } catch (TimeoutException e) {
+      pending.cancel(true);
       exchange =
           unanswered(
-              method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
-    } catch (IOException e) {
+              method,
+              uri,
+              sent,
+              body,
+              started,
+              cutByBudget
+                  ? BUDGET_SPENT
+                  : TIMED_OUT + " " + timeout.toSeconds() + " s, body included");
+    } catch (ExecutionException failed) {
+      exchange =
+          cutByBudget && failed.getCause() instanceof HttpTimeoutException
+              ? unanswered(method, uri, sent, body, started, BUDGET_SPENT)
+              : failed(method, uri, sent, body, started, failed.getCause());
+    } catch (InterruptedException e) {
+      pending.cancel(true);
+      Thread.currentThread().interrupt();
+      exchange = unanswered(method, uri, sent, body, started, "interrupted");
+    }
+    return exchange;
+  }
+
+  /** The exchange of a call that failed before its whole answer arrived. */
+  private Exchange failed(
+      String method,
+      URI uri,
+      Map<String, List<String>> sent,
+      byte[] body,
+      long started,
+      Throwable cause) {
+    if (cause instanceof BoundedBody.TooLarge large) {
+      return unanswered(method, uri, sent, body, started, large.getMessage());
+    }
+    if (cause instanceof HttpTimeoutException) {
+      return unanswered(
+          method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
+    }
+    Exchange exchange;
+    if (cause instanceof IOException e) {
       SSLException tls = tlsFailure(e);
       exchange =
           unanswered(
@@ -131,9 +201,16 @@ public final class Wire {
                   ? handshakeFailed(tls)
                   : e.getClass().getSimpleName()
                       + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      exchange = unanswered(method, uri, sent, body, started, "interrupted");
+    } else {
+      exchange =
+          unanswered(
+              method,
+              uri,
+              sent,
+              body,
+              started,
+              cause.getClass().getSimpleName()
+                  + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
     }
     return exchange;
   }

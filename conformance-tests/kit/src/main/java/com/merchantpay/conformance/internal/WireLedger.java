@@ -56,6 +56,12 @@ public final class WireLedger {
 
   private static final int KEPT_PER_OPERATION = 5;
 
+  /**
+   * Different readings kept per operation: more than the open points of any operation, fewer than a
+   * target answering a new value each time could make the ledger hold.
+   */
+  private static final int KEPT_READINGS_PER_OPERATION = 50;
+
   private final ExchangeJudge v2 = ExchangeJudge.of(ApiSpec.V2);
   private final ExchangeJudge v1 = ExchangeJudge.of(ApiSpec.V1);
   private final SpecModel v2Model = SpecModel.of(ApiSpec.V2);
@@ -93,7 +99,7 @@ public final class WireLedger {
       answersScanned++;
       List<String> leaks = cardData(exchange.text(), cardNumbers);
       if (!leaks.isEmpty() && cardData.size() < KEPT_PER_OPERATION) {
-        cardData.add(new Departure(exchange, leaks));
+        cardData.add(new Departure(exchange.kept(), leaks));
       }
     }
     SpecModel model = isV2 ? v2Model : v1Model;
@@ -116,14 +122,16 @@ public final class WireLedger {
                   exchange.method(), path, exchange.status(), exchange.headers(), exchange.body());
       problems.addAll(verdict.departures());
       for (ExchangeJudge.Reading reading : verdict.readings()) {
-        seen.readings.putIfAbsent(
-            reading.point().id() + " " + reading.theirs(), new Read(reading, exchange));
+        if (seen.readings.size() < KEPT_READINGS_PER_OPERATION) {
+          seen.readings.putIfAbsent(
+              reading.point().id() + " " + reading.theirs(), new Read(reading, exchange.kept()));
+        }
       }
     }
     if (!problems.isEmpty()) {
       seen.departuresCount++;
       if (seen.departures.size() < KEPT_PER_OPERATION) {
-        seen.departures.add(new Departure(exchange, problems));
+        seen.departures.add(new Departure(exchange.kept(), problems));
       }
     }
   }
