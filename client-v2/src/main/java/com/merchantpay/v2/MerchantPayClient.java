@@ -332,8 +332,9 @@ public final class MerchantPayClient {
     }
 
     /**
-     * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout and redirect
-     * policy are yours to set (redirects should stay off: a redirected POST must not be replayed).
+     * The JDK HTTP client to use, for proxies or TLS settings; its connect timeout is yours to set.
+     * It must not follow redirects ({@link HttpClient.Redirect#NEVER}), or {@link #build} fails: a
+     * redirect would carry the bearer token, and a payment's card data, wherever the server points.
      */
     public Builder httpClient(HttpClient httpClient) {
       this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
@@ -367,6 +368,12 @@ public final class MerchantPayClient {
       }
       if (accessToken == null) {
         throw new IllegalStateException("an access token or an access token supplier is required");
+      }
+      if (httpClient != null && httpClient.followRedirects() != HttpClient.Redirect.NEVER) {
+        throw new IllegalStateException(
+            "httpClient must not follow redirects (Redirect.NEVER): a redirect would carry the "
+                + "bearer token and the request body to wherever the server points; it is set to "
+                + httpClient.followRedirects());
       }
       boolean tls = trustedCertificates != null || clientCertificate != null || sslContext != null;
       if (httpClient != null && tls) {

@@ -51,7 +51,7 @@ final class ServiceErrorDecoder implements ErrorDecoder {
             null,
             List.of(),
             Redaction.excerpt(body, operation, secrets),
-            requestId(response.headers()),
+            clean(requestId(response.headers()), secrets),
             header(response.request().headers(), "Idempotency-Key"),
             retryAfter(header(response.headers(), "Retry-After")));
     JsonNode json = parseJson(body);
@@ -60,7 +60,7 @@ final class ServiceErrorDecoder implements ErrorDecoder {
           new ServiceError(
               error.operation,
               error.statusCode,
-              ErrorCode.fromValue(json.get("code").asText()),
+              ErrorCode.fromValue(clean(json.get("code").asText(), secrets)),
               Redaction.redact(json.path("message").asText(null), secrets),
               messages(json.path("errors"), secrets),
               null,
@@ -70,6 +70,22 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     }
     return error.toException();
   }
+
+  /**
+   * An error code or request id as the service sent it, but never a carrier: secrets of the request
+   * masked, line breaks and other control characters (a forged log line) replaced, and no longer
+   * than such a value is.
+   */
+  static String clean(String value, String[] secrets) {
+    if (value == null) {
+      return null;
+    }
+    String cleaned = Redaction.redact(value, secrets).replaceAll("\\p{Cntrl}", "?");
+    return cleaned.length() > MAX_VALUE ? cleaned.substring(0, MAX_VALUE) + "..." : cleaned;
+  }
+
+  /** Longer than any code of the documents' error table, or any request id, by far. */
+  private static final int MAX_VALUE = 128;
 
   private JsonNode parseJson(byte[] body) {
     if (body == null || body.length == 0) {

@@ -11,7 +11,10 @@ public final class UnknownServiceErrorException extends ServiceException {
     super(error);
   }
 
-  /** The error code exactly as the service sent it. */
+  /**
+   * The error code as the service sent it, with any secret of the request masked and control
+   * characters replaced.
+   */
   public String getRawCode() {
     return getErrorCode() == null ? null : getErrorCode().getValue();
   }
