@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.merchantpay.v1.internal.BoundedTransport;
 import com.merchantpay.v1.internal.LenientDateTimeModule;
 import com.merchantpay.v1.internal.Redaction;
 import com.merchantpay.v1.model.ErrorCode;
@@ -190,8 +191,15 @@ final class EnvelopeDecoder implements Decoder {
     if (response.body() == null) {
       return new byte[0];
     }
+    // Most answers come through the bounded transport already; the streamed document content, read
+    // whole only when it is an envelope or a failure, is bounded here.
     try (InputStream in = response.body().asInputStream()) {
-      return in.readAllBytes();
+      byte[] body = in.readNBytes(BoundedTransport.DEFAULT_MAX_BODY_BYTES + 1);
+      if (body.length > BoundedTransport.DEFAULT_MAX_BODY_BYTES) {
+        throw new IOException(
+            "the answer is larger than " + BoundedTransport.DEFAULT_MAX_BODY_BYTES + " bytes");
+      }
+      return body;
     }
   }
 }

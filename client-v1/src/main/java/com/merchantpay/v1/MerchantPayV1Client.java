@@ -299,7 +299,8 @@ public final class MerchantPayV1Client {
    */
   public InputStream openDocumentContent(String documentId) {
     Arguments.requireText(documentId, "documentId");
-    return calls.run(GET_DOCUMENT_CONTENT, () -> apis.documents.getDocumentContent(documentId));
+    return calls.run(
+        GET_DOCUMENT_CONTENT, () -> apis.documentContent.getDocumentContent(documentId));
   }
 
   /**

@@ -28,6 +28,7 @@ final class V1Apis {
   final RefundsApi refunds;
   final HoldsApi holds;
   final DocumentsApi documents;
+  final DocumentsApi documentContent;
   final TransfersApi transfers;
 
   /** A client of the library's own: HTTP/1.1, never following a redirect, with the TLS given. */
@@ -87,12 +88,13 @@ final class V1Apis {
             .doNotCloseAfterDecode()
             .logger(new RedactingLogger())
             .logLevel(logLevel);
-    // Document content streams to the caller, so it keeps the streaming client. Every other answer
-    // is a small
-    // envelope, read whole within readTimeout: a server that sends headers and then stalls cannot
-    // hang a call.
-    this.documents = feign.target(DocumentsApi.class, baseUrl);
+    // Document content streams to the caller, each part within readTimeout. Every other answer,
+    // the document list included, is a small envelope read whole within readTimeout and 16 MiB: a
+    // server that sends headers and then stalls, or never stops, cannot hang a call.
+    this.documentContent =
+        feign.client(new StreamingTransport(http)).target(DocumentsApi.class, baseUrl);
     feign.client(new BoundedTransport(http));
+    this.documents = feign.target(DocumentsApi.class, baseUrl);
     this.payments = feign.target(PaymentsApi.class, baseUrl);
     this.refunds = feign.target(RefundsApi.class, baseUrl);
     this.holds = feign.target(HoldsApi.class, baseUrl);
