@@ -5,6 +5,9 @@ import com.merchantpay.v2.MerchantPayException;
 import com.merchantpay.v2.NotificationParseException;
 import com.merchantpay.v2.Notifications;
 import com.merchantpay.v2.ServiceException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.OptionalLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -67,9 +70,14 @@ final class NotificationEndpoint {
       Function<N, R> verify,
       BiFunction<N, R, Object> event)
       throws Exception {
+    byte[] body = bounded(request);
+    if (body == null) {
+      return ServerResponse.status(HttpStatus.PAYLOAD_TOO_LARGE)
+          .body("a notification is at most " + MOST_READ + " bytes");
+    }
     N notification;
     try {
-      notification = parse.apply(request.body(byte[].class));
+      notification = parse.apply(body);
     } catch (NotificationParseException e) {
       return ServerResponse.badRequest().body(e.getMessage());
     }
@@ -82,6 +90,27 @@ final class NotificationEndpoint {
     events.publishEvent(event.apply(notification, verified));
     return ServerResponse.ok().build();
   }
+
+  /**
+   * The body, or null when it is larger than a notification can be: anyone can post to the
+   * endpoint, and what it reads it holds in memory.
+   */
+  private static byte[] bounded(ServerRequest request) throws IOException {
+    OptionalLong declared = request.headers().contentLength();
+    if (declared.isPresent() && declared.getAsLong() > MOST_READ) {
+      return null;
+    }
+    try (InputStream in = request.servletRequest().getInputStream()) {
+      byte[] body = in.readNBytes(MOST_READ + 1);
+      return body.length > MOST_READ ? null : body;
+    }
+  }
+
+  /**
+   * A notification is a payment as a list shows it: a few kilobytes, tens with a long receipt. Each
+   * request thread may hold this much, so it stays far below what a server's threads could exhaust.
+   */
+  static final int MOST_READ = 256 * 1024;
 
   /**
    * A notification the service does not confirm (the resource is unknown to it, or the call is

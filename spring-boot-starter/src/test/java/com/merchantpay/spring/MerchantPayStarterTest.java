@@ -13,6 +13,11 @@ import com.merchantpay.v2.model.PaymentData;
 import com.merchantpay.v2.model.Protocol;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -155,6 +160,38 @@ class MerchantPayStarterTest {
             "/merchantpay/notifications", new HttpEntity<>("{\"hello\":1}", headers), String.class);
 
     assertThat(answer.getStatusCode().value()).isEqualTo(400);
+    assertThat(received.payments).isEmpty();
+  }
+
+  @Test
+  void aBodyLargerThanANotificationIsRefusedWithoutBeingReadWhole() throws Exception {
+    byte[] oversize = new byte[2 * 1024 * 1024];
+    Arrays.fill(oversize, (byte) ' ');
+    oversize[0] = '{';
+    HttpClient client = HttpClient.newHttpClient();
+    URI endpoint = URI.create("http://127.0.0.1:" + port + "/merchantpay/notifications");
+
+    // One declares its length; the other is chunked, and shows its size only as it is read.
+    HttpResponse<String> declared =
+        client.send(
+            HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(oversize))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> chunked =
+        client.send(
+            HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new ByteArrayInputStream(oversize)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+
+    assertThat(declared.statusCode()).isEqualTo(413);
+    assertThat(declared.body()).isEqualTo("a notification is at most 262144 bytes");
+    assertThat(chunked.statusCode()).isEqualTo(413);
     assertThat(received.payments).isEmpty();
   }
 
