@@ -12,6 +12,7 @@ import com.merchantpay.v2.model.Payment;
 import com.merchantpay.v2.model.PaymentData;
 import com.merchantpay.v2.model.Protocol;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
