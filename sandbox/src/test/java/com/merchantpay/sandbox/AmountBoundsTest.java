@@ -27,7 +27,15 @@ class AmountBoundsTest extends SandboxTestBase {
 
   @ParameterizedTest
   @ValueSource(
-      strings = {"1e999999999", "1E-10000", "10.12345", "1234567890123456", "1234567890123456.5"})
+      strings = {
+        "1e999999999",
+        "1e2147483647",
+        "-1e2147483647",
+        "1E-10000",
+        "10.12345",
+        "1234567890123456",
+        "1234567890123456.5"
+      })
   void aV2AmountOutsideTheBoundsIsRefusedAndCreatesNothing(String value) {
     Api.Res res = api.post("/api/v2/payments", payment(value), "bounds-key");
 
@@ -38,6 +46,17 @@ class AmountBoundsTest extends SandboxTestBase {
     Api.Res corrected = api.post("/api/v2/payments", payment("10"), "bounds-key");
     assertThat(corrected.status()).isEqualTo(200);
     assertThat(paymentIds()).containsExactly(corrected.json().path("id").asText());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1e2147483648", "1e-2147483648", "-1e-2147483649"})
+  void aNumberNoDecimalCanHoldIsRefusedAsABadBody(String value) {
+    Api.Res res = api.post("/api/v2/payments", payment(value));
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.code()).isEqualTo("validation_error");
+    assertThat(res.errors()).singleElement().asString().startsWith("body: not valid JSON (");
+    assertThat(paymentIds()).isEmpty();
   }
 
   @Test
@@ -124,7 +143,7 @@ class AmountBoundsTest extends SandboxTestBase {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"1e999999999", "0.00001", "1234567890123456"})
+  @ValueSource(strings = {"1e999999999", "1e2147483647", "0.00001", "1234567890123456"})
   void aV1RefundOutsideTheBoundsIsMinus18AndCreatesNoRefund(String amount) {
     String settled = api.pay("4111111111111111", "10", false).path("id").asText();
 
@@ -135,6 +154,20 @@ class AmountBoundsTest extends SandboxTestBase {
     assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items"))
         .isEmpty();
     assertThat(api.v1("listRefunds", accountant(), Map.of()).errorCode()).isZero();
+  }
+
+  @Test
+  void aV1AmountNoDecimalCanHoldIsAContractFailureNamingIt() {
+    String settled = api.pay("4111111111111111", "10", false).path("id").asText();
+
+    Api.Res res =
+        api.v1(
+            "refundPayment", accountant(), Map.of("paymentID", settled, "amount", "1e2147483648"));
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.text()).startsWith("amount:");
+    assertThat(api.get("/api/v2/refunds?merchantId=merchant-a&" + EVERYTHING).json().path("items"))
+        .isEmpty();
   }
 
   @Test

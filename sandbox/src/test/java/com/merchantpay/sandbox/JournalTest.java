@@ -100,6 +100,28 @@ class JournalTest extends SandboxTestBase {
     assertThat(entry.toString()).doesNotContain(PAYS).doesNotContain("cvc");
   }
 
+  @Test
+  void aBodyThatIsNoJsonKeepsItsCardNumberOutOfTheAnswerAndTheJournal() {
+    // The parser's own message quotes the token it could not read: here, the card number.
+    String body =
+        "{\"merchantId\":\"merchant-a\",\"amount\":{\"value\":10,\"currency\":\"RUB\"},"
+            + "\"paymentData\":{\"card\":{\"pan\":x"
+            + PAYS
+            + ",\"expiry\":\"12/30\"}}}";
+
+    Api.Res res = api.unchecked().post("/api/v2/payments", body);
+    JsonNode entry = api.control("GET", "/_sandbox/requests", null).path("requests").get(0);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.errors()).singleElement().asString().startsWith("body: not valid JSON");
+    assertThat(res.text()).doesNotContain(PAYS).contains("411111******1111");
+    assertThat(entry.toString()).doesNotContain(PAYS);
+    assertThat(sandbox.journal().entries().get(0).findings())
+        .singleElement()
+        .asString()
+        .doesNotContain(PAYS);
+  }
+
   private ObjectNode invoice() {
     ObjectNode body = Api.object();
     body.put("merchantId", sandbox.merchantId());

@@ -257,7 +257,7 @@ public final class Contracts {
         body = Json.parse(in.body());
         findings.addAll(bodies.findings(operation.id(), body));
       } catch (JsonProcessingException e) {
-        findings.add("body: not valid JSON (" + e.getOriginalMessage() + ")");
+        findings.add("body: not valid JSON (" + Json.problem(e) + ")");
       }
       return done(findings, body);
     }

@@ -32,7 +32,7 @@ public final class RequestBodies {
     try {
       return object(Json.parse(in.body()));
     } catch (JsonProcessingException e) {
-      throw ApiError.validation("body: not valid JSON (" + e.getOriginalMessage() + ")");
+      throw ApiError.validation("body: not valid JSON (" + Json.problem(e) + ")");
     }
   }
 
@@ -85,7 +85,7 @@ public final class RequestBodies {
     if (node.isNumber()) {
       BigDecimal value = node.decimalValue();
       if (value.scale() > MAX_NUMBER_DIGITS
-          || value.precision() - value.scale() > MAX_NUMBER_DIGITS) {
+          || (long) value.precision() - value.scale() > MAX_NUMBER_DIGITS) {
         // An amount is bounded far tighter by the documents' own rule; that is the one a client
         // must follow.
         String rule =

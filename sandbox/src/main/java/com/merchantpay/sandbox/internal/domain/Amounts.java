@@ -40,6 +40,7 @@ public final class Amounts {
 
   public static boolean inBounds(BigDecimal value) {
     return value.scale() <= MAX_FRACTION_DIGITS
-        && value.precision() - value.scale() <= MAX_INTEGER_DIGITS;
+        // In long: a scale near Integer.MIN_VALUE (1e2147483647) overflows the int difference.
+        && (long) value.precision() - value.scale() <= MAX_INTEGER_DIGITS;
   }
 }

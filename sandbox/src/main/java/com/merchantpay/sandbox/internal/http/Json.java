@@ -1,6 +1,7 @@
 package com.merchantpay.sandbox.internal.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 public final class Json {
@@ -57,10 +59,29 @@ public final class Json {
       return MAPPER.readTree(body);
     } catch (JsonProcessingException e) {
       throw e;
+    } catch (NumberFormatException e) {
+      // An exponent past what a decimal holds: the body is JSON, but of no number anyone can use.
+      throw new JsonParseException(null, "a number in it is beyond any decimal's range");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
+
+  /**
+   * What the parser found wrong with a body, for an answer and the journal: its message can quote
+   * the text it choked on, so card numbers in it are masked and long quotes cut.
+   */
+  public static String problem(JsonProcessingException e) {
+    String message = String.valueOf(e.getOriginalMessage());
+    message =
+        CARD_DIGITS
+            .matcher(message)
+            .replaceAll(m -> m.group(1) + "*".repeat(m.group(2).length()) + m.group(3));
+    return message.length() > 200 ? message.substring(0, 200) + "..." : message;
+  }
+
+  private static final Pattern CARD_DIGITS =
+      Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
 
   /** Writes JSON straight to bytes, for views sent often enough that a tree first would cost. */
   public interface Writer {
@@ -216,7 +237,8 @@ public final class Json {
       out.append(']');
     } else if (node.isNumber()) {
       BigDecimal value = node.decimalValue();
-      out.append(value.signum() == 0 ? "0" : value.stripTrailingZeros().toPlainString());
+      // Not toPlainString: 1e2147483647 written out plain is longer than any string.
+      out.append(value.signum() == 0 ? "0" : value.stripTrailingZeros().toString());
     } else if (node.isTextual()) {
       quote(node.textValue(), out);
     } else {
