@@ -75,7 +75,7 @@ public final class DocsPortal {
               "reference/v1/openapi.yaml",
               "reference/control/openapi.yaml" ->
               withThisServer(file);
-          default -> files.computeIfAbsent(file, DocsPortal::read);
+          default -> cached(file);
         };
     if (body.length == 0) {
       return notFound(file);
@@ -90,6 +90,27 @@ public final class DocsPortal {
   private static HttpSupport.Out notFound(String file) {
     return HttpSupport.Out.text(
         404, "text/plain; charset=utf-8", "no such page in the portal: " + file + "\n");
+  }
+
+  /**
+   * A file of the portal, kept once read; a name of no file is not kept, so asking for endless
+   * names costs no memory.
+   */
+  private byte[] cached(String file) {
+    byte[] known = files.get(file);
+    if (known != null) {
+      return known;
+    }
+    byte[] read = read(file);
+    if (read.length > 0) {
+      files.putIfAbsent(file, read);
+    }
+    return read;
+  }
+
+  /** How many files the portal holds in memory. */
+  int kept() {
+    return files.size();
   }
 
   /** A file of the portal, or no bytes when there is none (the portal has no empty files). */
