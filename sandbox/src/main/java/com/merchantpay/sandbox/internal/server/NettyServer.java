@@ -33,6 +33,10 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.UncheckedIOException;
@@ -107,6 +111,15 @@ final class NettyServer {
   private static final int MAX_HEADERS = 32 * 1024;
   private static final int MAX_CHUNK = 64 * 1024;
 
+  /** Requests of one connection read ahead of its answers, at most. */
+  private static final int MOST_WAITING = 16;
+
+  /**
+   * A connection with nothing sent or received this long is closed: longer than any stall a fault
+   * makes in a test.
+   */
+  static final Duration IDLE = Duration.ofMinutes(5);
+
   private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
   /** Shared by every sandbox of the JVM; daemon threads that idle when no sandbox is called. */
@@ -138,7 +151,16 @@ final class NettyServer {
    * @throws UncheckedIOException when the port cannot be bound
    */
   NettyServer(int port, Handler handler, ExecutorService workers) {
-    this(InetAddress.getLoopbackAddress(), port, null, handler, workers);
+    this(InetAddress.getLoopbackAddress(), port, null, handler, workers, IDLE);
+  }
+
+  NettyServer(
+      InetAddress address,
+      int port,
+      io.netty.handler.ssl.SslContext tls,
+      Handler handler,
+      ExecutorService workers) {
+    this(address, port, tls, handler, workers, IDLE);
   }
 
   /**
@@ -147,6 +169,7 @@ final class NettyServer {
    *
    * @param address the address to listen on (a wildcard address listens on every one)
    * @param tls the TLS context of an HTTPS listener, or null
+   * @param idle how long a connection may pass with nothing sent or received before it is closed
    * @throws UncheckedIOException when the port cannot be bound
    */
   NettyServer(
@@ -154,7 +177,8 @@ final class NettyServer {
       int port,
       io.netty.handler.ssl.SslContext tls,
       Handler handler,
-      ExecutorService workers) {
+      ExecutorService workers,
+      Duration idle) {
     this.handler = handler;
     this.workers = workers;
     ServerBootstrap bootstrap =
@@ -174,6 +198,7 @@ final class NettyServer {
                     }
                     channel
                         .pipeline()
+                        .addLast(new IdleStateHandler(0, 0, idle.toMillis(), TimeUnit.MILLISECONDS))
                         .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
                         .addLast(new Aggregator()) // answers "Expect: 100-continue" too
                         .addLast(new Connection());
@@ -243,6 +268,9 @@ final class NettyServer {
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private boolean busy;
 
+    /** An answer was written faster than the caller reads: the next waits until it can be sent. */
+    private boolean backedUp;
+
     @Override
     protected void channelRead0(ChannelHandlerContext context, FullHttpRequest request) {
       if (!request.decoderResult().isSuccess()) {
@@ -268,6 +296,10 @@ final class NettyServer {
     void accept(ChannelHandlerContext context, Pending pending) {
       if (busy) {
         waiting.add(pending);
+        if (waiting.size() >= MOST_WAITING) {
+          // A caller pipelining without end: its further requests stay unread in the socket.
+          context.channel().config().setAutoRead(false);
+        }
       } else {
         answer(context, pending);
       }
@@ -325,6 +357,13 @@ final class NettyServer {
           written.addListener(ChannelFutureListener.CLOSE);
           return;
         }
+        if (!context.channel().isWritable()) {
+          // The caller reads slower than it asks: no further answer is made, and nothing more
+          // read, until what is written drains.
+          backedUp = true;
+          context.channel().config().setAutoRead(false);
+          return;
+        }
         next(context);
         return;
       }
@@ -369,6 +408,26 @@ final class NettyServer {
     }
 
     @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) {
+      if (backedUp && context.channel().isWritable()) {
+        backedUp = false;
+        next(context);
+      }
+      context.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+      if (event instanceof IdleStateEvent) {
+        // Nothing sent or received for that long: a caller gone without closing, or holding a
+        // connection it never uses.
+        context.close();
+        return;
+      }
+      context.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
       // A caller that went away, or bytes that are no HTTP: nothing to answer.
       context.close();
@@ -397,23 +456,30 @@ final class NettyServer {
     }
   }
 
-  /** A request that is no HTTP this server reads: 400, and the connection closes. */
+  /**
+   * A request that is no HTTP this server reads: 400 with the documented error body, saying what is
+   * wrong, and the connection closes.
+   */
   private static void malformed(ChannelHandlerContext context, Throwable cause) {
     String why =
-        cause == null ? "the request target is not a URI" : "the request is not well-formed HTTP";
+        cause == null
+            ? "the request target is not a URI"
+            : cause instanceof TooLongHttpLineException
+                ? "the request line is longer than " + MAX_INITIAL_LINE + " bytes"
+                : cause instanceof TooLongHttpHeaderException
+                    ? "the request's headers are longer than " + MAX_HEADERS + " bytes"
+                    : "the request is not well-formed HTTP";
+    byte[] body =
+        ("{\"code\":\"validation_error\",\"message\":\""
+                + why
+                + ".\",\"errors\":[\"request: "
+                + why
+                + "\"]}")
+            .getBytes(StandardCharsets.UTF_8);
     FullHttpResponse response =
         new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.BAD_REQUEST,
-            Unpooled.copiedBuffer(why + "\n", StandardCharsets.UTF_8));
-    frame(
-        response,
-        new HttpSupport.Out(
-            400,
-            "text/plain; charset=utf-8",
-            (why + "\n").getBytes(StandardCharsets.UTF_8),
-            Map.of()),
-        null);
+            HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST, Unpooled.wrappedBuffer(body));
+    frame(response, new HttpSupport.Out(400, "application/json", body, Map.of()), null);
     context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
   }
 

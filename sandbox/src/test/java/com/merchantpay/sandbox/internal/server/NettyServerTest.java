@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
@@ -33,35 +35,43 @@ class NettyServerTest {
   private final List<String> received = Collections.synchronizedList(new ArrayList<>());
   private NettyServer server;
 
+  /**
+   * Answers {@code /slow...} off the I/O thread, {@code /big...} with 4 MiB, anything else at once.
+   */
+  private final NettyServer.Handler handler =
+      new NettyServer.Handler() {
+        @Override
+        public boolean mayWait(NettyServer.Received request) {
+          return request.rawPath().startsWith("/slow");
+        }
+
+        @Override
+        public NettyServer.Reply answer(NettyServer.Received request) {
+          received.add(
+              request.method()
+                  + " "
+                  + request.rawPath()
+                  + (request.body() == null ? " (too large)" : ""));
+          if (request.rawPath().startsWith("/slow")) {
+            sleep(Duration.ofMillis(150));
+          }
+          if (request.rawPath().startsWith("/big")) {
+            return NettyServer.Reply.whole(
+                new HttpSupport.Out(200, "application/octet-stream", BIG, Map.of()));
+          }
+          return NettyServer.Reply.whole(
+              HttpSupport.Out.text(
+                  request.body() == null ? 413 : 200,
+                  "text/plain",
+                  "answer to " + request.rawPath()));
+        }
+      };
+
+  private static final byte[] BIG = new byte[4 << 20];
+
   @BeforeEach
   void start() {
-    server =
-        new NettyServer(
-            0,
-            new NettyServer.Handler() {
-              @Override
-              public boolean mayWait(NettyServer.Received request) {
-                return request.rawPath().startsWith("/slow");
-              }
-
-              @Override
-              public NettyServer.Reply answer(NettyServer.Received request) {
-                received.add(
-                    request.method()
-                        + " "
-                        + request.rawPath()
-                        + (request.body() == null ? " (too large)" : ""));
-                if (request.rawPath().startsWith("/slow")) {
-                  sleep(Duration.ofMillis(150));
-                }
-                return NettyServer.Reply.whole(
-                    HttpSupport.Out.text(
-                        request.body() == null ? 413 : 200,
-                        "text/plain",
-                        "answer to " + request.rawPath()));
-              }
-            },
-            workers);
+    server = new NettyServer(0, handler, workers);
     server.open();
   }
 
@@ -163,6 +173,66 @@ class NettyServerTest {
     server = new NettyServer(0, new RefusingHandler(), workers); // for stop() after the test
   }
 
+  @Test
+  void answersNobodyReadsAreNotMadeUntilTheCallerReadsAgain() throws IOException {
+    try (Socket socket = new Socket()) {
+      // A small window, so what the caller leaves unread backs up into the server at once.
+      socket.setReceiveBufferSize(16 * 1024);
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
+      socket.setSoTimeout(10_000);
+      write(socket, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n".repeat(30));
+      write(socket, "GET /last HTTP/1.1\r\nHost: x\r\n\r\n");
+
+      sleep(Duration.ofSeconds(1));
+      int madeWhileUnread = received.size();
+      skipUntil(socket, "answer to /last");
+
+      assertThat(madeWhileUnread).isBetween(1, 9);
+      assertThat(received).hasSize(31).endsWith("GET /last");
+    }
+  }
+
+  @Test
+  void aConnectionWithNothingSentOrReceivedIsClosedOnceIdle() throws IOException {
+    server.stop();
+    server =
+        new NettyServer(
+            InetAddress.getLoopbackAddress(), 0, null, handler, workers, Duration.ofMillis(300));
+    server.open();
+    try (Socket silent = connect();
+        Socket used = connect()) {
+      write(used, "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+      readUntil(used, "answer to /fast");
+
+      assertThat(silent.getInputStream().read()).isEqualTo(-1);
+      assertThat(used.getInputStream().read()).isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void aRequestLineOrHeadersTooLongAreAnsweredWithTheErrorBody() throws IOException {
+    String longLine;
+    String longHeaders;
+    try (Socket socket = connect()) {
+      write(socket, "GET /" + "a".repeat(9_000) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+      longLine = readToEnd(socket);
+    }
+    try (Socket socket = connect()) {
+      write(socket, "GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + "b".repeat(40_000) + "\r\n\r\n");
+      longHeaders = readToEnd(socket);
+    }
+
+    assertThat(longLine)
+        .startsWith("HTTP/1.1 400")
+        .containsIgnoringCase("content-type: application/json")
+        .contains("\"code\":\"validation_error\"", "the request line is longer than 8192 bytes");
+    assertThat(longHeaders)
+        .startsWith("HTTP/1.1 400")
+        .contains(
+            "\"code\":\"validation_error\"", "the request's headers are longer than 32768 bytes");
+    assertThat(received).isEmpty();
+  }
+
   private Socket connect() throws IOException {
     Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
     socket.setSoTimeout(5_000);
@@ -186,6 +256,21 @@ class NettyServerTest {
       out.write(buffer, 0, n);
     }
     return out.toString(StandardCharsets.US_ASCII);
+  }
+
+  /** Reads until the text arrives, keeping only a window of what came: answers may be large. */
+  private static void skipUntil(Socket socket, String end) throws IOException {
+    InputStream in = socket.getInputStream();
+    byte[] buffer = new byte[64 * 1024];
+    String tail = "";
+    while (!tail.contains(end)) {
+      int n = in.read(buffer);
+      if (n < 0) {
+        throw new AssertionError("the connection ended before " + end);
+      }
+      String read = new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
+      tail = (tail + read).substring(Math.max(0, tail.length() + n - 2 * end.length()));
+    }
   }
 
   private static String readToEnd(Socket socket) throws IOException {
