@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -303,5 +307,68 @@ class ControlApiTest extends SandboxTestBase {
 
   private int postControlStatus(String path, String body) {
     return api.send("POST", path, body, Map.of()).status();
+  }
+
+  // ------------------------------------------------------------ requests a web page could make
+
+  @Test
+  void aNameTheSandboxIsNotReachedByIsRefusedAsARebindingWouldBe() throws IOException {
+    int port = sandbox.baseUrl().getPort();
+
+    String rebound = raw("GET", "/_sandbox/config", "attacker.example:" + port, Map.of(), null);
+    String loopbackName = raw("GET", "/_sandbox/config", "localhost:" + port, Map.of(), null);
+    String loopbackAddress = raw("GET", "/_sandbox/config", "127.0.0.1:" + port, Map.of(), null);
+
+    assertThat(rebound)
+        .startsWith("HTTP/1.1 403")
+        .contains("\"code\":\"not_authorized\"", "not for attacker.example:" + port)
+        .doesNotContain(sandbox.bearerToken());
+    assertThat(loopbackName).startsWith("HTTP/1.1 200");
+    assertThat(loopbackAddress).startsWith("HTTP/1.1 200");
+  }
+
+  @Test
+  void aPageOfAnotherSiteCannotResetTheSandbox() throws IOException {
+    String id = api.pay("4111111111111111", "10", false).path("id").asText();
+    String host = sandbox.baseUrl().getAuthority();
+
+    String foreign =
+        raw("POST", "/_sandbox/reset", host, Map.of("Origin", "https://shop.example"), null);
+    String asText =
+        raw("POST", "/_sandbox/reset", host, Map.of("Content-Type", "text/plain"), "{}");
+    int left = api.get("/api/v2/payments/" + id).status();
+    String sameSite =
+        raw("POST", "/_sandbox/reset", host, Map.of("Origin", "http://" + host), null);
+
+    assertThat(foreign)
+        .startsWith("HTTP/1.1 403")
+        .contains("a page of another site (https://shop.example)");
+    assertThat(asText)
+        .startsWith("HTTP/1.1 400")
+        .contains("\"code\":\"validation_error\"", "JSON bodies only, not text/plain");
+    assertThat(left).isEqualTo(200);
+    assertThat(sameSite).startsWith("HTTP/1.1 200");
+    assertThat(api.get("/api/v2/payments/" + id).status()).isEqualTo(404);
+  }
+
+  /** A request written byte for byte: the JDK's client will not send a Host of our choosing. */
+  private String raw(
+      String method, String path, String host, Map<String, String> headers, String body)
+      throws IOException {
+    try (Socket socket =
+        new Socket(InetAddress.getLoopbackAddress(), sandbox.baseUrl().getPort())) {
+      socket.setSoTimeout(10_000);
+      StringBuilder request =
+          new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\n");
+      headers.forEach(
+          (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+      byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+      request.append("Content-Length: ").append(content.length).append("\r\n");
+      request.append("Connection: close\r\n\r\n");
+      socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
+      socket.getOutputStream().write(content);
+      socket.getOutputStream().flush();
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 }

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The control API under {@code /_sandbox}, described by its own OpenAPI document: configuration,
@@ -79,8 +80,20 @@ public final class ControlApi {
 
   private final Routes<ControlOperations.Handler> routes;
 
+  /** Which Host names the control API answers for. */
+  private final Predicate<String> servedHost;
+
+  /**
+   * @param servedHost whether a Host header's name is one the sandbox is reached by
+   */
   public ControlApi(
-      Host host, SandboxConfig config, Core core, RuntimeOptions options, FaultRules faults) {
+      Host host,
+      SandboxConfig config,
+      Core core,
+      RuntimeOptions options,
+      FaultRules faults,
+      Predicate<String> servedHost) {
+    this.servedHost = servedHost;
     List<String> documented =
         Contracts.operations(ApiSpec.CONTROL).stream()
             .map(operation -> operation.method() + " " + operation.template())
@@ -98,6 +111,11 @@ public final class ControlApi {
   }
 
   public HttpSupport.Out handle(HttpSupport.In in) {
+    try {
+      refuseCrossSite(in);
+    } catch (ApiError e) {
+      return e.response();
+    }
     String path = in.rawPath().length() > 1 ? in.rawPath().replaceAll("/+$", "") : in.rawPath();
     Contracts.Api api = Contracts.control();
     Contracts.Operation operation = null;
@@ -132,6 +150,41 @@ public final class ControlApi {
       Thread.currentThread().interrupt();
       return HttpSupport.Out.text(503, "text/plain", "interrupted\n");
     }
+  }
+
+  /**
+   * Refuses what could be a web page of another site calling through a browser (a form's text POST,
+   * a script's cross-origin call, a DNS name rebound to loopback): the control API takes no
+   * credentials, so where a request comes from is all that guards it.
+   */
+  private void refuseCrossSite(HttpSupport.In in) {
+    String host = in.header("Host");
+    if (host != null && !servedHost.test(hostName(host))) {
+      throw ApiError.forbidden(
+          "the control API answers only for the names this sandbox is reached by, not for " + host);
+    }
+    String origin = in.header("Origin");
+    if (origin != null
+        && (host == null
+            || !origin.replaceFirst("^[a-zA-Z]+://", "").equalsIgnoreCase(host.strip()))) {
+      throw ApiError.forbidden(
+          "a page of another site (" + origin + ") may not use the control API");
+    }
+    String type = in.contentType();
+    if (in.hasBody() && type != null && !type.startsWith("application/json")) {
+      throw ApiError.validation("body: the control API takes JSON bodies only, not " + type);
+    }
+  }
+
+  /** The name in a Host header, without its port; an IPv6 literal keeps its brackets. */
+  static String hostName(String host) {
+    String name = host.strip();
+    if (name.startsWith("[")) {
+      int close = name.indexOf(']');
+      return close < 0 ? name : name.substring(0, close + 1);
+    }
+    int colon = name.lastIndexOf(':');
+    return colon < 0 ? name : name.substring(0, colon);
   }
 
   private static List<String> check(

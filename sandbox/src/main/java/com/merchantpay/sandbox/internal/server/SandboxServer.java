@@ -36,16 +36,19 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * One running sandbox: an HTTP server on the loopback interface with both interfaces, the hosted
@@ -146,7 +149,7 @@ public final class SandboxServer implements ControlApi.Host {
     this.pages = new HostedPages(core);
     this.faulted = new FaultedCalls(config, faults);
     this.actions = new ActionsForJava(new Actions(core));
-    this.control = new ControlApi(this, config, core, options, faults);
+    this.control = new ControlApi(this, config, core, options, faults, servedHosts(config));
     this.docs = new DocsPortal(config, baseUrl);
     try {
       v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
@@ -189,6 +192,35 @@ public final class SandboxServer implements ControlApi.Host {
     }
     callbacks.close();
     workers.shutdownNow();
+  }
+
+  /**
+   * The Host names the control API answers for: on loopback only, the loopback names and those the
+   * sandbox was given (a rebound DNS name is none of them); listening elsewhere, any, for the
+   * operator chose to be reached by whatever name points there.
+   */
+  private static Predicate<String> servedHosts(SandboxConfig config) {
+    InetAddress bound;
+    try {
+      bound = address(config.host());
+    } catch (RuntimeException e) {
+      return name -> true;
+    }
+    if (!bound.isLoopbackAddress()) {
+      return name -> true;
+    }
+    Set<String> names = new HashSet<>();
+    names.add("localhost");
+    names.add("[::1]");
+    names.add("::1");
+    names.add(config.host());
+    if (config.tls() != null) {
+      config.tls().names().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+    }
+    return name -> {
+      String lower = name.toLowerCase(Locale.ROOT);
+      return names.contains(lower) || lower.matches("127(\\.[0-9]{1,3}){3}");
+    };
   }
 
   @Override
