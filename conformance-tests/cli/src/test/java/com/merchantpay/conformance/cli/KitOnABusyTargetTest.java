@@ -6,6 +6,7 @@ import com.merchantpay.conformance.ConformanceKit;
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.sandbox.Sandbox;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -125,13 +126,20 @@ class KitOnABusyTargetTest {
 
   private static String post(HttpClient http, Sandbox sandbox, String path, String body)
       throws Exception {
-    HttpResponse<String> answer =
-        http.send(
-            HttpRequest.newBuilder(URI.create(stripSlash(sandbox.baseUrl().toString()) + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(stripSlash(sandbox.baseUrl().toString()) + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    HttpResponse<String> answer;
+    try {
+      answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      // JDK 17's client can hand a reused connection's answer to its idle-pool watcher
+      // (JDK-8338569) and report "header parser received no bytes". Filling the target is all
+      // this call is for, so one more made payment or refund is harmless.
+      answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
     assertThat(answer.statusCode()).as("%s: %s", path, answer.body()).isEqualTo(200);
     String text = answer.body();
     int id = text.indexOf("\"id\":\"");
