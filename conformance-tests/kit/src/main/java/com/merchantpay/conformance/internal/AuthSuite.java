@@ -30,7 +30,7 @@ final class AuthSuite {
               "no-token-is-refused." + operation.id(),
               operation.id() + " without an Authorization header is refused with not_authorized",
               "v2.auth.bearer",
-              List.of("negative"),
+              List.of(Tag.NEGATIVE),
               c ->
                   c.refusedWith(
                       callWith(c, operation, null),
@@ -44,7 +44,7 @@ final class AuthSuite {
             "Missing or unknown credentials are refused with "
                 + "not_authorized (our spec: HTTP 401, not 403)",
             "v2.auth.bearer",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               c.refusedWith(
                   c.v2WithAuthorization(null)
@@ -66,7 +66,7 @@ final class AuthSuite {
               "malformed-authorization-is-refused." + header.replace(' ', '_').replace("=", ""),
               "Authorization '" + header + "' is refused with not_authorized",
               "v2.auth.rights",
-              List.of("negative"),
+              List.of(Tag.NEGATIVE),
               c ->
                   c.refusedWith(
                       c.v2WithAuthorization(header)
@@ -80,7 +80,7 @@ final class AuthSuite {
             "unknown-token-is-refused",
             "An access token the service does not know is refused",
             "v2.auth.rights",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               JsonNode body = new Fixtures(c).approvedPayment("10", false);
               c.refusedWith(
@@ -95,7 +95,7 @@ final class AuthSuite {
             "another-merchants-payment-stays-out-of-reach",
             "A merchant can neither read nor capture nor refund another merchant's payment, and it stays as it was",
             "v2.auth.rights",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.heldPayment("100").path("id").asText();
@@ -122,7 +122,7 @@ final class AuthSuite {
             "another-merchants-resources-stay-out-of-reach",
             "A merchant can read no other merchant's refund, receipt, payment token or sticker, nor pay with its token",
             "v2.auth.rights",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               Fixtures f = new Fixtures(c);
               String payment = f.settledPayment("50").path("id").asText();
@@ -162,7 +162,7 @@ final class AuthSuite {
             "a-request-for-another-merchant-is-refused",
             "A request naming a merchant the token does not act for is refused with not_authorized",
             "v2.auth.rights",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               boolean known = c.target().otherMerchantId() != null;
               String foreign =

@@ -141,7 +141,7 @@ final class CallbackSuite {
                 "a-refused-notification-is-sent-again",
                 "A notification the receiver answers with 500 is sent again",
                 OpenPoint.NOTIFICATION_RETRY,
-                List.of("time", "clock"),
+                List.of(Tag.TIME, Tag.CLOCK),
                 c -> {
                   Duration retry =
                       c.need(
@@ -185,7 +185,7 @@ final class CallbackSuite {
             "token-notifications-tell-active-and-revoked",
             "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
             "v2.events.token",
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               Fixtures f = new Fixtures(c);
@@ -219,7 +219,7 @@ final class CallbackSuite {
             "tokenization-in-a-payment-is-notified",
             "The token a payment stores through its tokenization options is notified to tokenization.callbackUrl",
             "v2.events.tokenization-target",
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               ObjectNode body = new Fixtures(c).approvedPayment("10", false);
@@ -249,7 +249,7 @@ final class CallbackSuite {
             "sticker-payments-are-notified-to-the-stickers-url",
             "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
             "v2.events.sticker-target",
-            List.of("stickers"),
+            List.of(Tag.STICKERS),
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               Fixtures f = new Fixtures(c);
@@ -280,7 +280,7 @@ final class CallbackSuite {
             "a-sticker-paid-on-its-page-is-notified-to-its-url",
             "A payer who pays on the page a sticker's payload links to is notified to the sticker's callbackUrl",
             "v2.events.sticker-target",
-            List.of("stickers", "pages"),
+            List.of(Tag.STICKERS, Tag.PAGES),
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               Fixtures f = new Fixtures(c);
@@ -298,7 +298,7 @@ final class CallbackSuite {
             "notification-after-a-partial-capture-shows-the-captured-amount",
             "The notification of a partially captured payment carries capturedAmount",
             OpenPoint.CAPTURED_AMOUNT,
-            List.of("money"),
+            List.of(Tag.MONEY),
             c -> {
               CallbackReceiver.Inbox inbox = c.inbox(0);
               ObjectNode body = new Fixtures(c).approvedPayment("100", true);

@@ -72,12 +72,12 @@ public record Check(
 
   /** A check of a document rule, by the rule's id in the catalogue. */
   public static Check of(
-      String suite, String name, String title, String ruleId, List<String> tags, Body body) {
+      String suite, String name, String title, String ruleId, List<Tag> tags, Body body) {
     return new Check(
         suite + "." + name,
         suite,
         title,
-        new LinkedHashSet<>(tags),
+        texts(tags),
         Rule.get(ruleId),
         null,
         Order.TOGETHER,
@@ -89,17 +89,15 @@ public record Check(
    * A check of a decision only: a target that reads the point otherwise is reported, not failed.
    */
   public static Check of(
-      String suite, String name, String title, OpenPoint point, List<String> tags, Body body) {
+      String suite, String name, String title, OpenPoint point, List<Tag> tags, Body body) {
     return new Check(
-        suite + "." + name,
-        suite,
-        title,
-        new LinkedHashSet<>(tags),
-        null,
-        point,
-        Order.TOGETHER,
-        null,
-        body);
+        suite + "." + name, suite, title, texts(tags), null, point, Order.TOGETHER, null, body);
+  }
+
+  private static Set<String> texts(List<Tag> tags) {
+    Set<String> texts = new LinkedHashSet<>();
+    tags.forEach(tag -> texts.add(tag.text()));
+    return texts;
   }
 
   /** The same check, run with no other check beside it, for the reason given. */

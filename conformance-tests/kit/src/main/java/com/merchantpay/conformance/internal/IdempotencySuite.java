@@ -168,7 +168,7 @@ final class IdempotencySuite {
             CONCURRENT
                 + " simultaneous creates with one key make one payment; the others get it or an in-flight refusal",
             "v2.ep.idempotency-once",
-            List.of("concurrency"),
+            List.of(Tag.CONCURRENCY),
             c -> {
               ObjectNode body = new Fixtures(c).approvedPayment("10", false);
               String key = UUID.randomUUID().toString();
@@ -211,7 +211,7 @@ final class IdempotencySuite {
             "a-missing-key-is-named",
             "A creating call without Idempotency-Key is " + "validation_error naming it",
             OpenPoint.KEY_REQUIRED,
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               Exchange answer =
                   c.v2()

@@ -48,7 +48,7 @@ final class LifecycleSuite {
                   + " step carries its members "
                   + "and goes through once the step is passed",
               "v2.payment.confirmation",
-              List.of("payments", "confirmations"),
+              List.of(Tag.PAYMENTS, Tag.CONFIRMATIONS),
               c -> passStep(c, type)));
     }
     checks.add(
@@ -56,14 +56,14 @@ final class LifecycleSuite {
             "failing-confirmation-declines",
             "A failing step answer never approves the payment; declined, it is data: HTTP 200, Rejected, a resultCode",
             "v2.errors.declines",
-            List.of("payments", "confirmations"),
+            List.of(Tag.PAYMENTS, Tag.CONFIRMATIONS),
             LifecycleSuite::failingStep));
     checks.add(
         check(
             "declines-are-data-with-their-result-code",
             "Each declining card of the profile gives HTTP 200, status Rejected and its resultCode",
             "v2.errors.declines",
-            List.of("payments", "declines"),
+            List.of(Tag.PAYMENTS, Tag.DECLINES),
             c -> {
               Fixtures f = new Fixtures(c);
               c.require(
@@ -100,7 +100,7 @@ final class LifecycleSuite {
             "single-stage-payment-settles",
             "An approved one-stage payment takes the money: Settled, with the time it finished",
             "v2.states.payment-one-stage",
-            List.of("payments"),
+            List.of(Tag.PAYMENTS),
             c -> {
               Fixtures.Made made =
                   new Fixtures(c).created(new Fixtures(c).approvedPayment("100", false));
@@ -116,7 +116,7 @@ final class LifecycleSuite {
             "dual-mode-defaults-to-one-stage",
             "A payment that leaves dualMode out takes the money in one " + "stage: Settled",
             "v2.states.payment-one-stage",
-            List.of("payments"),
+            List.of(Tag.PAYMENTS),
             c -> {
               Fixtures f = new Fixtures(c);
               ObjectNode body = f.approvedPayment("100", false);
@@ -129,7 +129,7 @@ final class LifecycleSuite {
             "two-stage-payment-is-held",
             "An approved two-stage payment holds the money: Authorized",
             "v2.states.payment-two-stage",
-            List.of("payments"),
+            List.of(Tag.PAYMENTS),
             c -> {
               new Fixtures(c).payment("100", true, "Authorized");
               c.asserted("v2.states.pending");
@@ -139,7 +139,7 @@ final class LifecycleSuite {
             "test-mode-defaults-to-false",
             "A payment shows the test flag it was made with, false when " + "testMode is left out",
             "v2.states.test-mode",
-            List.of("payments"),
+            List.of(Tag.PAYMENTS),
             c -> {
               Fixtures f = new Fixtures(c);
               Exchange test = c.v2().post("/api/v2/payments", f.approvedPayment("10", false));
@@ -166,7 +166,7 @@ final class LifecycleSuite {
             "capture-settles-a-held-payment",
             "Capturing a held payment makes it Settled",
             "v2.ep.capture-held",
-            List.of("payments", "money"),
+            List.of(Tag.PAYMENTS, Tag.MONEY),
             c -> {
               String id = new Fixtures(c).heldPayment("100").path("id").asText();
               c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100")));
@@ -178,7 +178,7 @@ final class LifecycleSuite {
             "partial-capture-takes-less-than-held",
             "A capture of less than is held takes that much: the payment is Settled and shows the sum taken",
             "v2.ep.partial-capture",
-            List.of("payments", "money"),
+            List.of(Tag.PAYMENTS, Tag.MONEY),
             c -> {
               JsonNode held = new Fixtures(c).heldPayment("100");
               String id = held.path("id").asText();
@@ -207,7 +207,7 @@ final class LifecycleSuite {
             "cancel-releases-the-hold",
             "Cancelling a held payment makes it Cancelled",
             "v2.op.cancelPayment",
-            List.of("payments"),
+            List.of(Tag.PAYMENTS),
             c -> {
               String id = new Fixtures(c).heldPayment("100").path("id").asText();
               c.done(c.v2().put(path(id, "cancel"), null));
@@ -221,7 +221,7 @@ final class LifecycleSuite {
             "a-payment-with-tokenization-carries-its-token",
             "A payment made with tokenization options shows the stored token in paymentToken",
             "v2.request.tokenization-token",
-            List.of("payments", "tokens"),
+            List.of(Tag.PAYMENTS, Tag.TOKENS),
             c -> {
               Fixtures f = new Fixtures(c);
               ObjectNode body = f.approvedPayment("10", false);
@@ -246,7 +246,7 @@ final class LifecycleSuite {
             "the-card-number-comes-back-masked",
             "A card payment names the card only masked, and never echoes its security code",
             "v2.payment.masked-instrument",
-            List.of("payments", "secrets"),
+            List.of(Tag.PAYMENTS, Tag.SECRETS),
             c -> {
               Fixtures f = new Fixtures(c);
               Profile.Card card = f.approvedCard();
@@ -421,7 +421,7 @@ final class LifecycleSuite {
             "an-invoice-is-paid-on-its-page",
             "A payer who pays an invoice on the page its creation named makes its payment Settled",
             "v2.op.createInvoice",
-            List.of("payments", "pages"),
+            List.of(Tag.PAYMENTS, Tag.PAGES),
             c -> {
               Fixtures f = new Fixtures(c);
               Exchange created = c.v2().post("/api/v2/invoices", f.invoice("25"));
@@ -446,7 +446,7 @@ final class LifecycleSuite {
             "a-card-stored-on-the-tokenization-page-makes-an-active-token",
             "A card the customer stores on the page tokenization named makes that token Active",
             "v2.op.startTokenization",
-            List.of("tokens", "pages"),
+            List.of(Tag.TOKENS, Tag.PAGES),
             c -> {
               Fixtures f = new Fixtures(c);
               Exchange started = c.v2().post("/api/v2/tokenization", f.tokenization());
@@ -466,7 +466,7 @@ final class LifecycleSuite {
             "a-payer-who-declines-an-external-step-does-not-pay",
             "A payer who declines an External step leaves the payment unpaid; declined, it is Rejected with a resultCode",
             "v2.errors.declines",
-            List.of("payments", "confirmations", "pages"),
+            List.of(Tag.PAYMENTS, Tag.CONFIRMATIONS, Tag.PAGES),
             c -> {
               Fixtures f = new Fixtures(c);
               c.need(
@@ -505,7 +505,7 @@ final class LifecycleSuite {
             "capture-of-a-settled-payment-is-refused",
             "A settled payment cannot be captured again; it " + "stays Settled",
             "v2.ep.no-money-twice",
-            List.of("payments", "transitions"),
+            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
             c -> {
               String id = new Fixtures(c).settledPayment("10").path("id").asText();
               wrongState(c, c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "10")));
@@ -516,7 +516,7 @@ final class LifecycleSuite {
             "cancel-of-a-settled-payment-is-refused",
             "A settled payment cannot be cancelled; it stays " + "Settled",
             "v2.ep.no-money-twice",
-            List.of("payments", "transitions"),
+            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
             c -> {
               String id = new Fixtures(c).settledPayment("10").path("id").asText();
               wrongState(c, c.v2().put(path(id, "cancel"), null));
@@ -527,7 +527,7 @@ final class LifecycleSuite {
             "cancel-of-a-cancelled-payment-is-refused",
             "Cancelling a cancelled payment changes nothing",
             "v2.ep.no-money-twice",
-            List.of("payments", "transitions"),
+            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
             c -> {
               String id = new Fixtures(c).heldPayment("10").path("id").asText();
               c.done(c.v2().put(path(id, "cancel"), null));
@@ -546,7 +546,7 @@ final class LifecycleSuite {
             "complete-of-a-payment-without-a-step-is-refused",
             "A payment that waits for no confirmation cannot be completed; it stays Settled",
             "v2.ep.no-money-twice",
-            List.of("payments", "transitions"),
+            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
             c -> {
               String id = new Fixtures(c).settledPayment("10").path("id").asText();
               wrongState(c, c.v2().put(path(id, "complete"), Json.object().put("code", "123456")));
@@ -557,7 +557,7 @@ final class LifecycleSuite {
             "refund-of-a-held-payment-is-refused",
             "Money that is only held is not refunded",
             OpenPoint.REFUND_HELD,
-            List.of("refunds", "transitions", "money"),
+            List.of(Tag.REFUNDS, Tag.TRANSITIONS, Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.heldPayment("10").path("id").asText();
@@ -572,7 +572,7 @@ final class LifecycleSuite {
             "unknown-payment-is-not-found",
             "Reading a payment that does not exist is refused",
             "v2.ep.unknown-resource",
-            List.of("payments", "errors"),
+            List.of(Tag.PAYMENTS, Tag.ERRORS),
             c ->
                 c.refusedAs(
                     c.v2().get("/api/v2/payments/" + encode(c.run().unique("no-such-payment"))),
@@ -614,7 +614,7 @@ final class LifecycleSuite {
             "capture-beyond-the-held-amount-is-refused",
             "A capture of more than is held is refused and the payment stays held",
             "v2.ep.capture-held",
-            List.of("payments", "money"),
+            List.of(Tag.PAYMENTS, Tag.MONEY),
             c -> {
               String id = new Fixtures(c).heldPayment("100").path("id").asText();
               c.amountRefused(
@@ -627,7 +627,7 @@ final class LifecycleSuite {
             "zero-and-negative-amounts-are-refused",
             "A payment, capture or refund of zero or less is refused and moves no money",
             "v2.request.amount",
-            List.of("payments", "refunds", "money"),
+            List.of(Tag.PAYMENTS, Tag.REFUNDS, Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               for (String value : List.of("0", "-10")) {
@@ -652,7 +652,7 @@ final class LifecycleSuite {
             "money-moves-only-in-the-payments-currency",
             "A capture or refund in another currency than the payment's is refused",
             "v2.ep.currency-match",
-            List.of("payments", "refunds", "money"),
+            List.of(Tag.PAYMENTS, Tag.REFUNDS, Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               String other = "EUR".equals(c.profile().currency()) ? "USD" : "EUR";
@@ -674,7 +674,7 @@ final class LifecycleSuite {
             "amounts-are-exact-json-numbers",
             "An amount comes back as the JSON number sent; one with four fraction digits, when taken, too",
             "v2.conv.decimal",
-            List.of("money"),
+            List.of(Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               Exchange created =
@@ -700,7 +700,7 @@ final class LifecycleSuite {
             "v1-sees-a-v2-payment-held-and-captured",
             "v1 shows a v2 payment held, then taken with PaymentAmount the captured sum and Amount the invoice's",
             "v1.payment.paid-amount",
-            List.of("money", "cross-interface"),
+            List.of(Tag.MONEY, Tag.CROSS_INTERFACE),
             c -> {
               JsonNode held = new Fixtures(c).heldPayment("100");
               String id = V1Support.paymentId(c, held);
@@ -731,7 +731,7 @@ final class LifecycleSuite {
             "refunds-never-exceed-the-money-taken",
             "Refunds add up to the captured total and not a cent more",
             "v2.ep.refund-limit",
-            List.of("refunds", "money"),
+            List.of(Tag.REFUNDS, Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.settledPayment("100").path("id").asText();
@@ -745,7 +745,7 @@ final class LifecycleSuite {
             "refunds-of-a-partial-capture-stop-at-the-captured-amount",
             "After a partial capture only the captured amount can be refunded, not the held one",
             "v2.ep.refund-limit",
-            List.of("refunds", "money"),
+            List.of(Tag.REFUNDS, Tag.MONEY),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.heldPayment("100").path("id").asText();
@@ -760,7 +760,7 @@ final class LifecycleSuite {
                 "refund-starts-pending-and-settles",
                 "A refund starts Pending (or done) and ends Success",
                 "v2.states.refund-settles",
-                List.of("refunds", "time", "clock"),
+                List.of(Tag.REFUNDS, Tag.TIME, Tag.CLOCK),
                 c -> {
                   Fixtures f = new Fixtures(c);
                   Duration settles =
@@ -786,7 +786,7 @@ final class LifecycleSuite {
             "pending-refund-result-code",
             "A refund still Pending, read, shows resultCode Success",
             OpenPoint.PENDING_REFUND_RESULT,
-            List.of("refunds"),
+            List.of(Tag.REFUNDS),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.settledPayment("30").path("id").asText();
@@ -811,7 +811,7 @@ final class LifecycleSuite {
                 "refused-refund-ends-rejected",
                 "A refund the issuer refuses ends Rejected",
                 "v2.states.refund-rejected",
-                List.of("refunds", "time", "clock"),
+                List.of(Tag.REFUNDS, Tag.TIME, Tag.CLOCK),
                 c -> {
                   Fixtures f = new Fixtures(c);
                   String pan =
@@ -850,7 +850,7 @@ final class LifecycleSuite {
             "token-charges-until-revoked",
             "An Active token pays; once revoked it reads Revoked and paying with it is payment_token_revoked",
             "v2.request.token",
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
@@ -871,7 +871,7 @@ final class LifecycleSuite {
             "revoking-a-revoked-token-is-payment-token-revoked",
             "Revoking a revoked token leaves it Revoked; ours answers payment_token_revoked",
             "v2.states.token-revoked",
-            List.of("tokens", "transitions"),
+            List.of(Tag.TOKENS, Tag.TRANSITIONS),
             c -> {
               Fixtures f = new Fixtures(c);
               String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
@@ -897,7 +897,7 @@ final class LifecycleSuite {
             "blocked-token-cannot-pay",
             "Paying with a blocked token is payment_token_blocked",
             "v2.errors.token-blocked",
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               Fixtures f = new Fixtures(c);
               String pan =
@@ -915,7 +915,7 @@ final class LifecycleSuite {
             "completing-a-token-needs-an-answer",
             "Completing a token with no answer is validation_error naming code, and the token stays Created",
             OpenPoint.EMPTY_TOKEN_ANSWER,
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               Fixtures f = new Fixtures(c);
               String id =
@@ -952,7 +952,7 @@ final class LifecycleSuite {
             "a-failing-token-answer-declines-it",
             "A failing answer leaves the token Declined, never Active",
             OpenPoint.FAILING_TOKEN_ANSWER,
-            List.of("tokens"),
+            List.of(Tag.TOKENS),
             c -> {
               Fixtures f = new Fixtures(c);
               Profile.Answers answers =
@@ -990,7 +990,7 @@ final class LifecycleSuite {
                 "receipt-is-registered-with-fiscal-data",
                 "A receipt starts Pending (or registered) and, once registered, is Success with its fiscal data",
                 "v2.states.receipt-registered",
-                List.of("receipts", "time", "clock"),
+                List.of(Tag.RECEIPTS, Tag.TIME, Tag.CLOCK),
                 c -> {
                   Fixtures f = new Fixtures(c);
                   Duration settles =
@@ -1027,7 +1027,7 @@ final class LifecycleSuite {
             "receipt-for-an-unknown-payment-is-not-found",
             "A receipt for a payment that does not exist is refused",
             "v2.ep.unknown-resource",
-            List.of("receipts", "errors"),
+            List.of(Tag.RECEIPTS, Tag.ERRORS),
             c ->
                 c.refusedAs(
                     c.v2()
@@ -1041,7 +1041,7 @@ final class LifecycleSuite {
             "sticker-switches-off-and-on",
             "A sticker switched off is no longer Active; switched on it is",
             "v2.states.sticker-active",
-            List.of("stickers"),
+            List.of(Tag.STICKERS),
             c -> {
               String id =
                   c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)))
@@ -1070,7 +1070,7 @@ final class LifecycleSuite {
             "timestamps-are-utc",
             "Every timestamp of a payment is written in UTC, echoed ones included",
             "v2.conv.timestamps",
-            List.of("time"),
+            List.of(Tag.TIME),
             c -> {
               ObjectNode body = new Fixtures(c).approvedPayment("10", false);
               ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T09:00:00Z");
@@ -1095,7 +1095,7 @@ final class LifecycleSuite {
                 "an-expired-invoice-is-not-paid",
                 "An invoice left unpaid past its expiry ends, unpaid",
                 OpenPoint.EXPIRED_INVOICE,
-                List.of("time", "clock"),
+                List.of(Tag.TIME, Tag.CLOCK),
                 c -> {
                   JsonNode reference = new Fixtures(c).settledPayment("1");
                   Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
@@ -1179,12 +1179,12 @@ final class LifecycleSuite {
   }
 
   private static Check check(
-      String name, String title, String rule, List<String> tags, Check.Body body) {
+      String name, String title, String rule, List<Tag> tags, Check.Body body) {
     return Check.of(SUITE, name, title, rule, tags, body);
   }
 
   private static Check check(
-      String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
+      String name, String title, OpenPoint point, List<Tag> tags, Check.Body body) {
     return Check.of(SUITE, name, title, point, tags, body);
   }
 }

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class OperationsSuite {
   private static final String SUITE = "operations";
-  private static final List<String> TAGS = List.of("happy-path");
+  private static final List<Tag> TAGS = List.of(Tag.HAPPY_PATH);
 
   /**
    * The members the v2 document's Payment table lists that every payment has from its creation on.

@@ -261,7 +261,7 @@ final class PaginationSuite {
             "start-and-end-restrict-the-refund-list",
             "A refund is listed in a period around its creation and in none just before or after it",
             "v2.op.list-period",
-            List.of("refunds"),
+            List.of(Tag.REFUNDS),
             c -> {
               Fixtures f = new Fixtures(c);
               JsonNode payment = f.settledPayment("4");
@@ -346,7 +346,7 @@ final class PaginationSuite {
                 "refunds-page-the-same-way",
                 "Refunds listed page by page include every refund made in the period once",
                 "v2.general.cursor",
-                List.of("refunds"),
+                List.of(Tag.REFUNDS),
                 c -> {
                   int count =
                       Math.max(

@@ -268,6 +268,6 @@ final class RequestsSuite {
   }
 
   private static Check check(String name, String title, String rule, Check.Body body) {
-    return Check.of(SUITE, name, title, rule, List.of("happy-path"), body);
+    return Check.of(SUITE, name, title, rule, List.of(Tag.HAPPY_PATH), body);
   }
 }

@@ -21,7 +21,7 @@ final class SecretsSuite {
                 "no-card-data-in-answers",
                 "No answer of the run carries a full card number or a security " + "code",
                 "v2.payment.masked-instrument",
-                List.of("secrets"),
+                List.of(Tag.SECRETS),
                 c -> {
                   WireLedger ledger = c.run().ledger();
                   c.require(
@@ -50,7 +50,7 @@ final class SecretsSuite {
                 "no-card-data-in-notifications",
                 "No notification of the run carries a full card number or " + "a security code",
                 "v2.payment.masked-instrument",
-                List.of("secrets", "callbacks"),
+                List.of(Tag.SECRETS, Tag.CALLBACKS),
                 c -> {
                   List<CallbackReceiver.Arrival> arrivals =
                       c.run().hasReceiver() ? c.run().receiver().allArrivals() : List.of();

@@ -30,7 +30,7 @@ final class TransportSuite {
             "plain-http-is-not-served",
             "A v2 call over plain HTTP to the target's address gets no answer of the service",
             "v2.general.https",
-            List.of("tls"),
+            List.of(Tag.TLS),
             c ->
                 plainHttpIsNotServed(
                     c, "v2", "/api/v2/payments/" + encode(c.run().unique("plain-http")))),
@@ -39,7 +39,7 @@ final class TransportSuite {
             "v1-plain-http-is-not-served",
             "A v1 call over plain HTTP to the target's address gets no answer of the service",
             "v1.general.https",
-            List.of("tls"),
+            List.of(Tag.TLS),
             c ->
                 plainHttpIsNotServed(
                     c,

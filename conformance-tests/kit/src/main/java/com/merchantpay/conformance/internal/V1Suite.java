@@ -71,7 +71,7 @@ final class V1Suite {
             "a-correct-signature-is-accepted",
             "A call signed by the documented rule gets ErrorCode 0",
             "v1.auth.hash",
-            List.of("signature"),
+            List.of(Tag.SIGNATURE),
             c ->
                 V1Support.success(
                     c,
@@ -82,7 +82,7 @@ final class V1Suite {
             "a-wrong-hash-is-minus-7",
             "A hash made with the wrong password is ErrorCode -7 in an HTTP 200 " + "envelope",
             "v1.auth.wrong-signature",
-            List.of("signature", "negative"),
+            List.of(Tag.SIGNATURE, Tag.NEGATIVE),
             c -> {
               V1Calls v1 = c.v1();
               Map<String, String> params = values("paymentID", knownPayment(c));
@@ -102,7 +102,7 @@ final class V1Suite {
             "a-value-changed-after-signing-is-minus-7",
             "Changing a signed value after signing is ErrorCode " + "-7",
             "v1.auth.wrong-signature",
-            List.of("signature", "negative"),
+            List.of(Tag.SIGNATURE, Tag.NEGATIVE),
             c -> {
               V1Calls v1 = c.v1();
               String nonce = c.run().unique("kit-nonce");
@@ -116,7 +116,7 @@ final class V1Suite {
             "an-absent-optional-value-is-signed-empty",
             "Optional values left out are signed as empty strings and the call succeeds",
             "v1.auth.hash",
-            List.of("signature"),
+            List.of(Tag.SIGNATURE),
             c -> {
               JsonNode payment = new Fixtures(c).settledPayment("12");
               V1Support.paymentId(c, payment);
@@ -141,7 +141,7 @@ final class V1Suite {
               operation.id()
                   + " with every signed value given is accepted as signed in the listed order",
               "v1.auth.hash",
-              List.of("signature"),
+              List.of(Tag.SIGNATURE),
               c -> {
                 Exchange answer = c.v1().call(operation.id(), everyValue(c, operation.id()));
                 c.status(answer, 200);
@@ -159,7 +159,7 @@ final class V1Suite {
             "values-outside-ascii-are-signed-as-utf-8",
             "Values outside ASCII are signed as their UTF-8 bytes and accepted",
             "v1.auth.utf8",
-            List.of("signature"),
+            List.of(Tag.SIGNATURE),
             c -> {
               Exchange listed =
                   c.v1()
@@ -186,7 +186,7 @@ final class V1Suite {
             "a-hash-with-plus-and-slash-is-read-url-decoded",
             "A hash holding '+' and '/' is sent URL-encoded and read decoded",
             "v1.auth.url-encoding",
-            List.of("signature"),
+            List.of(Tag.SIGNATURE),
             c -> {
               V1Calls v1 = c.v1();
               Map<String, String> params = values("paymentID", knownPayment(c));
@@ -204,7 +204,7 @@ final class V1Suite {
             "an-unknown-login-is-minus-6",
             "An unknown login is ErrorCode -6",
             "v1.auth.bad-login",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               V1Calls v1 = c.v1();
               Map<String, String> values = new LinkedHashMap<>();
@@ -220,7 +220,7 @@ final class V1Suite {
             "a-call-without-login-or-hash-is-refused",
             "A call without login, or without hash, is refused",
             "v1.auth.fields",
-            List.of("negative", "signature"),
+            List.of(Tag.NEGATIVE, Tag.SIGNATURE),
             c -> {
               V1Calls v1 = c.v1();
               String id = knownPayment(c);
@@ -258,7 +258,7 @@ final class V1Suite {
             "a-replayed-nonce-is-minus-14",
             "A nonce used before is ErrorCode -14, even with a correct hash",
             "v1.auth.repeated-nonce",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               String id = knownPayment(c);
               String nonce = c.run().unique("kit-nonce");
@@ -272,7 +272,7 @@ final class V1Suite {
             "a-nonce-of-255-characters-is-accepted",
             "A nonce of 255 characters, the most allowed, is " + "accepted",
             "v1.auth.nonce",
-            List.of("signature"),
+            List.of(Tag.SIGNATURE),
             c -> {
               String nonce = c.run().unique("kit-nonce");
               nonce = nonce + "n".repeat(255 - nonce.length());
@@ -286,7 +286,7 @@ final class V1Suite {
             "a-malformed-nonce-is-minus-14",
             "A nonce longer than 255 characters or holding ';' is never accepted; ours is ErrorCode -14, an empty one too",
             "v1.auth.nonce",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               // The document bounds a nonce's length and bars ';' but does not say it may not be
               // empty: an empty one taken is a reading.
@@ -475,7 +475,7 @@ final class V1Suite {
             "a-cashier-reads-payments-and-lists",
             "A Cashier reads a payment by id and by invoice number " + "and lists payments",
             "v1.auth.cashier",
-            List.of("roles"),
+            List.of(Tag.ROLES),
             c -> {
               JsonNode payment = new Fixtures(c).settledPayment("8");
               String id = V1Support.paymentId(c, payment);
@@ -496,7 +496,7 @@ final class V1Suite {
             "a-cashier-cannot-refund",
             "A Cashier user reads payments but cannot refund: ErrorCode -6",
             "v1.auth.accountant",
-            List.of("roles", "negative"),
+            List.of(Tag.ROLES, Tag.NEGATIVE),
             c -> {
               String id = knownPayment(c);
               V1Support.success(
@@ -511,7 +511,7 @@ final class V1Suite {
             "a-cashier-is-refused-every-accountant-operation",
             "A Cashier is refused the refund list and confirming or cancelling a hold with -6, and the hold stays",
             "v1.auth.accountant",
-            List.of("roles", "negative"),
+            List.of(Tag.ROLES, Tag.NEGATIVE),
             c -> {
               String held = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
               String before = v1State(c, held);
@@ -536,7 +536,7 @@ final class V1Suite {
               "xml-answer." + operation,
               operation + " with xml=1 answers XML in the documented envelope",
               "v1.envelope.xml",
-              List.of("xml"),
+              List.of(Tag.XML),
               c -> {
                 Map<String, String> params = new LinkedHashMap<>();
                 if (operation.equals("getTransferRegister")) {
@@ -614,7 +614,7 @@ final class V1Suite {
             "timestamps-carry-no-zone",
             "A v1 payment's LastUpdateTime is written without a time zone",
             "v1.payment.timestamp",
-            List.of("time"),
+            List.of(Tag.TIME),
             c -> {
               Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
               String time =
@@ -641,7 +641,7 @@ final class V1Suite {
                 "overflow-marks-a-truncated-list",
                 "A list with more matches than one answer holds sets Overflow and stops at the limit",
                 "v1.ep.overflow",
-                List.of("pagination"),
+                List.of(Tag.PAGINATION),
                 c -> {
                   Integer limit =
                       c.need(
@@ -685,7 +685,7 @@ final class V1Suite {
             "overflow-is-false-on-a-complete-list",
             "A list that holds every match, of payments or of refunds, says Overflow false",
             "v1.ep.overflow",
-            List.of("pagination"),
+            List.of(Tag.PAGINATION),
             c -> {
               JsonNode payment = new Fixtures(c).settledPayment("16");
               String id = V1Support.paymentId(c, payment);
@@ -780,7 +780,7 @@ final class V1Suite {
             "listRefunds with externalID lists only refunds with that "
                 + "ExternalID, several of them if they share it",
             "v1.ep.filters",
-            List.of("refunds"),
+            List.of(Tag.REFUNDS),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("20"));
               String shared = c.run().unique("kit-refund");
@@ -823,7 +823,7 @@ final class V1Suite {
             "period-filters-restrict-the-lists",
             "periodFrom and periodTo list a payment and a refund made today, and leave them out of a period a month ago",
             "v1.ep.periods",
-            List.of("time"),
+            List.of(Tag.TIME),
             c -> {
               JsonNode payment = new Fixtures(c).settledPayment("17");
               String id = V1Support.paymentId(c, payment);
@@ -899,7 +899,7 @@ final class V1Suite {
                 "an-expired-invoice-is-minus-9",
                 "An invoice left unpaid past its expiry shows ErrorCode -9, and its money is not refunded",
                 "v1.errors.expired-invoice",
-                List.of("time", "clock"),
+                List.of(Tag.TIME, Tag.CLOCK),
                 c -> {
                   JsonNode reference = new Fixtures(c).settledPayment("1");
                   Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
@@ -957,7 +957,7 @@ final class V1Suite {
             "a-cancelled-payment-is-minus-15",
             "A cancelled payment can be neither refunded nor confirmed: " + "ErrorCode -15",
             "v1.errors.cancelled",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
               V1Support.success(
@@ -988,7 +988,7 @@ final class V1Suite {
             "confirming-less-than-held-takes-that-much",
             "Confirming less than is held takes that much: COMPLETE with PaymentAmount the sum confirmed",
             "v1.op.confirm-less",
-            List.of("money"),
+            List.of(Tag.MONEY),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
               Exchange confirmed =
@@ -1015,7 +1015,7 @@ final class V1Suite {
             "confirming-more-than-is-held-is-refused",
             "Confirming more than is held is refused with a non-zero ErrorCode and the payment stays HOLD",
             "v1.op.confirm-less",
-            List.of("money", "negative"),
+            List.of(Tag.MONEY, Tag.NEGATIVE),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("10"));
               String before = v1State(c, id);
@@ -1037,7 +1037,7 @@ final class V1Suite {
             "an-unknown-payment-is-minus-13",
             "Reading a payment id nobody has is a non-zero ErrorCode; ours " + "is -13",
             "v1.errors.http-200",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c -> {
               Exchange read = c.v1().call("getPayment", values("paymentID", "999999999999999"));
               c.status(read, 200);
@@ -1053,7 +1053,7 @@ final class V1Suite {
             "an-unknown-invoice-number-is-minus-13",
             "Reading a payment by an invoice number nobody has is " + "ErrorCode -13",
             "v1.errors.not-found-by-invoice",
-            List.of("negative"),
+            List.of(Tag.NEGATIVE),
             c ->
                 V1Support.errorCode(
                     c,
@@ -1071,7 +1071,7 @@ final class V1Suite {
             "a-refund-beyond-the-payment-is-minus-18",
             "A refund of more than was paid is ErrorCode -18",
             "v1.errors.amount",
-            List.of("money", "negative"),
+            List.of(Tag.MONEY, Tag.NEGATIVE),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
               V1Support.errorCode(
@@ -1082,7 +1082,7 @@ final class V1Suite {
             "a-refund-of-nothing-is-minus-18",
             "A refund of zero or less is ErrorCode -18",
             "v1.errors.amount",
-            List.of("money", "negative"),
+            List.of(Tag.MONEY, Tag.NEGATIVE),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
               V1Support.errorCode(
@@ -1095,7 +1095,7 @@ final class V1Suite {
             "a-refund-takes-shopping-cart-lines",
             "A refund with shopping cart lines is accepted",
             "v1.op.refund-cart",
-            List.of("refunds"),
+            List.of(Tag.REFUNDS),
             c -> {
               String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("30"));
               // How lines are numbered and a VAT rate is written is open: ours first (from 0, tax
@@ -1139,7 +1139,7 @@ final class V1Suite {
             "a-declined-payment-shows-its-failure-code",
             "A declined payment reads CANCELLED with a non-zero ErrorCode from the table telling why",
             "v1.payment.failure-code",
-            List.of("declines"),
+            List.of(Tag.DECLINES),
             c -> {
               c.require(
                   !c.profile().declines().isEmpty(),
@@ -1182,12 +1182,12 @@ final class V1Suite {
   }
 
   private static Check check(
-      String name, String title, String rule, List<String> tags, Check.Body body) {
+      String name, String title, String rule, List<Tag> tags, Check.Body body) {
     return Check.of(SUITE, name, title, rule, tags, body);
   }
 
   private static Check check(
-      String name, String title, OpenPoint point, List<String> tags, Check.Body body) {
+      String name, String title, OpenPoint point, List<Tag> tags, Check.Body body) {
     return Check.of(SUITE, name, title, point, tags, body);
   }
 }

@@ -31,7 +31,7 @@ final class WireSuite {
                         + operation.id()
                         + " in this run is as the document describes it",
                     (spec == ApiSpec.V2 ? "v2" : "v1") + ".op." + operation.id(),
-                    List.of("schema"),
+                    List.of(Tag.SCHEMA),
                     c -> judge(c, spec, operation))
                 .last());
       }

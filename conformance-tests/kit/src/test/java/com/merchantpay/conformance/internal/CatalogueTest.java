@@ -93,6 +93,26 @@ class CatalogueTest {
   }
 
   @Test
+  void everyTagSelectsSomeCheckAndNoneIsSpeltLikeASuiteOrInterface() {
+    Set<String> suites = new HashSet<>();
+    Catalog.all().forEach(check -> suites.add(check.suite()));
+
+    for (Tag tag : Tag.values()) {
+      assertThat(Catalog.select(List.of(tag.text()), List.of())).as(tag.text()).isNotEmpty();
+    }
+    assertThat(Catalog.tags())
+        .as("a tag is a suite, an interface, decision or a Tag constant")
+        .allSatisfy(
+            tag ->
+                assertThat(
+                        suites.contains(tag)
+                            || Set.of("v1", "v2", "decision").contains(tag)
+                            || Arrays.stream(Tag.values()).anyMatch(t -> t.text().equals(tag)))
+                    .as(tag)
+                    .isTrue());
+  }
+
+  @Test
   void checkIdsAndRuleIdsAreUnique() {
     Set<String> ids = new HashSet<>();
     CHECKS.forEach(check -> assertThat(ids.add(check.id())).as(check.id()).isTrue());
