@@ -322,6 +322,7 @@ class ControlApiTest extends SandboxTestBase {
     assertThat(rebound)
         .startsWith("HTTP/1.1 403")
         .contains("\"code\":\"not_authorized\"", "not for attacker.example:" + port)
+        .contains("sends Host: localhost")
         .doesNotContain(sandbox.bearerToken());
     assertThat(loopbackName).startsWith("HTTP/1.1 200");
     assertThat(loopbackAddress).startsWith("HTTP/1.1 200");

@@ -161,7 +161,9 @@ public final class ControlApi {
     String host = in.header("Host");
     if (host != null && !servedHost.test(hostName(host))) {
       throw ApiError.forbidden(
-          "the control API answers only for the names this sandbox is reached by, not for " + host);
+          "the control API answers only for the names this sandbox is reached by, not for "
+              + host
+              + " (a proxy in front of a sandbox on loopback sends Host: localhost)");
     }
     String origin = in.header("Origin");
     if (origin != null
