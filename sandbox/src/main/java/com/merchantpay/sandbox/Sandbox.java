@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
 
 /**
  * A stateful, in-process implementation of the Merchant Payment Service, v2 and v1 over one shared
- * state, for tests and local development. It listens on the loopback interface only and uses
- * nothing but the JDK's own HTTP server.
+ * state, for tests and local development. It listens on the loopback interface unless built with
+ * another {@code host}, and serves HTTP with Netty.
  *
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.builder().fixedClock(Instant.parse("2024-05-14T09:00:00Z")).start()) {

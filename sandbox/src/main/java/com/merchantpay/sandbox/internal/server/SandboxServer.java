@@ -1,8 +1,6 @@
 package com.merchantpay.sandbox.internal.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.callbacks.Callbacks;
 import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
@@ -20,7 +18,6 @@ import com.merchantpay.sandbox.internal.hosted.HostedPages;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
-import com.merchantpay.sandbox.internal.http.Json;
 import com.merchantpay.sandbox.internal.pact.PactProviderStates;
 import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
 import com.merchantpay.sandbox.internal.tls.TlsMaterial;
@@ -55,7 +52,7 @@ import java.util.function.Predicate;
  * pages and the control API on one port, all over one {@link Core}. Not part of the public API; the
  * public {@code Sandbox} wraps it.
  */
-public final class SandboxServer implements ControlApi.Host {
+public final class SandboxServer {
   /**
    * Threads for calls that may wait (faults' delays, the control API), at most this many at once.
    */
@@ -85,6 +82,7 @@ public final class SandboxServer implements ControlApi.Host {
   private final String baseUrl;
   private final String httpsBaseUrl;
   private final PactProviderStates pactStates;
+  private final ControlHost controlHost;
 
   public SandboxServer(SandboxConfig config) {
     // The slow part of a cold start: it loads in the background while the rest is built.
@@ -149,7 +147,21 @@ public final class SandboxServer implements ControlApi.Host {
     this.pages = new HostedPages(core);
     this.faulted = new FaultedCalls(config, faults);
     this.actions = new ActionsForJava(new Actions(core));
-    this.control = new ControlApi(this, config, core, options, faults, servedHosts(config));
+    this.controlHost =
+        new ControlHost(
+            clock,
+            core,
+            callbacks,
+            idempotency,
+            nonces,
+            journal,
+            faults,
+            options,
+            tls,
+            pactStates,
+            baseUrl,
+            httpsBaseUrl);
+    this.control = new ControlApi(controlHost, config, core, options, faults, servedHosts(config));
     this.docs = new DocsPortal(config, baseUrl);
     try {
       v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
@@ -223,13 +235,11 @@ public final class SandboxServer implements ControlApi.Host {
     };
   }
 
-  @Override
   public String baseUrl() {
     return baseUrl;
   }
 
   /** The HTTPS base URL, or null when the sandbox serves HTTP only. */
-  @Override
   public String httpsBaseUrl() {
     return httpsBaseUrl;
   }
@@ -237,21 +247,6 @@ public final class SandboxServer implements ControlApi.Host {
   /** What the sandbox serves HTTPS with, or null. */
   public TlsMaterial tls() {
     return tls;
-  }
-
-  @Override
-  public String trustedCertificatePem() {
-    return tls == null ? null : tls.trustedCertificatePem();
-  }
-
-  @Override
-  public boolean clientCertificateRequired() {
-    return tls != null && tls.clientCertificateRequired();
-  }
-
-  @Override
-  public ObjectNode providerState(JsonNode change) throws InterruptedException {
-    return pactStates.handle(change);
   }
 
   /** The port of the HTTPS listener, or -1. */
@@ -308,82 +303,29 @@ public final class SandboxServer implements ControlApi.Host {
     return http.port();
   }
 
-  @Override
   public Instant now() {
-    return clock.now();
-  }
-
-  @Override
-  public boolean clockIsFixed() {
-    return clock.isFixed();
+    return controlHost.now();
   }
 
   /**
    * Moves the clock, settles what became due and waits until the callbacks that fell due were
    * attempted.
    */
-  @Override
   public Instant advance(Duration by) {
-    Instant now = clock.advance(by);
-    core.settleDue();
-    callbacks.clockMoved();
-    try {
-      callbacks.awaitIdle(Duration.ofSeconds(15));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return now;
+    return controlHost.advance(by);
   }
 
   /**
    * Forgets every resource, key, nonce and delivery, and puts the clock back to the start;
    * identifiers go on, never given twice.
    */
-  @Override
   public void reset() {
-    try {
-      callbacks.awaitIdle(Duration.ofSeconds(5));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    core.clear(
-        () -> {
-          clock.reset();
-          idempotency.clear();
-          nonces.clear();
-          callbacks.clear();
-          journal.clear();
-          faults.clear();
-          options.reset();
-        });
-  }
-
-  @Override
-  public ArrayNode callbackLog(String resourceId, Duration wait) throws InterruptedException {
-    callbacks.awaitIdle(wait);
-    return callbacks.log(resourceId);
-  }
-
-  @Override
-  public ArrayNode journalView() {
-    return journal.view();
+    controlHost.reset();
   }
 
   /** Sends a callback again; the new delivery's id, or null when no recent delivery has this id. */
   public String redeliverCallback(String deliveryId) {
     return callbacks.redeliver(deliveryId);
-  }
-
-  @Override
-  public ObjectNode redeliver(String deliveryId) {
-    String redelivery = callbacks.redeliver(deliveryId);
-    if (redelivery == null) {
-      throw ApiError.notFound("No recent callback delivery " + deliveryId + ".");
-    }
-    ObjectNode answer = Json.object();
-    answer.put("deliveryId", redelivery);
-    answer.put("redeliveryOf", deliveryId);
-    return answer;
   }
 
   /** The journal of calls to both interfaces. */
@@ -406,20 +348,7 @@ public final class SandboxServer implements ControlApi.Host {
    * the attempts due now were made.
    */
   public ArrayNode callbacksSent(Duration wait) throws InterruptedException {
-    return callbackLog(null, wait);
-  }
-
-  @Override
-  public Map<String, Long> bookkeeping() {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    counts.put("idempotencyKeys", (long) idempotency.size());
-    counts.put("idempotencyKeyCapacity", (long) Idempotency.CAPACITY);
-    counts.put("callbackDeliveriesWaiting", (long) callbacks.pending());
-    counts.put("callbackLogEntries", (long) callbacks.logSize());
-    counts.put("journalEntries", (long) journal.size());
-    counts.put("faultRules", (long) faults.size());
-    counts.put("v1NoncesRemembered", nonces.size());
-    return counts;
+    return controlHost.callbackLog(null, wait);
   }
 
   /**
