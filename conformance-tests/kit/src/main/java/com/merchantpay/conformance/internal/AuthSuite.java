@@ -21,7 +21,19 @@ final class AuthSuite {
 
   private AuthSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of("v2", List.of("v2.errors.body", "v2.errors.not-authorized"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(Map.entry("missing-credentials-are-401", List.of("v2.auth.rights")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     for (SpecModel.Operation operation : SpecModel.of(ApiSpec.V2).operations()) {
       checks.add(

@@ -11,6 +11,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -31,7 +32,28 @@ final class CallbackSuite {
 
   private CallbackSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "payment-notification-arrives-as-documented",
+              List.of("v2.conv.timestamps", "v2.dict.payment-status", "v2.events.current-status")),
+          Map.entry(
+              "sticker-payments-are-notified-to-the-stickers-url",
+              List.of(
+                  "v2.request.sticker", "v2.request.method-aliases", "v2.events.current-status")),
+          Map.entry(
+              "a-sticker-paid-on-its-page-is-notified-to-its-url",
+              List.of("v2.events.current-status")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         Check.of(

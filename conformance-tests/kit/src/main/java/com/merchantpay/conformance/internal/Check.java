@@ -1,9 +1,14 @@
 package com.merchantpay.conformance.internal;
 
 import com.merchantpay.conformance.target.OpenPoint;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One behaviour the kit checks, named by a sentence and tied to what it enforces: a rule of the
@@ -16,6 +21,8 @@ import java.util.Set;
  * @param tags the tags it is selected by; the suite, the interface and {@code decision} are added
  * @param rule the rule its assertions cite unless they name another, or null for a check of a
  *     decision only
+ * @param judges the ids of every rule its assertions may cite: its own rule and those it also
+ *     judges; the catalogue's list of checks of a rule is derived from these
  * @param point the open point a check of a decision only reads, else null
  * @param order when it may run beside others
  * @param aloneBecause why it runs alone, when it does
@@ -27,6 +34,7 @@ public record Check(
     String title,
     Set<String> tags,
     Rule rule,
+    Set<String> judges,
     OpenPoint point,
     Order order,
     String aloneBecause,
@@ -68,6 +76,14 @@ public record Check(
       all.add("decision");
     }
     tags = Set.copyOf(all);
+    Set<String> judged = new LinkedHashSet<>();
+    if (rule != null) {
+      judged.add(rule.id());
+    }
+    for (String ruleId : judges) {
+      judged.add(Rule.get(ruleId).id()); // an unknown rule fails the kit's start
+    }
+    judges = Collections.unmodifiableSet(judged);
   }
 
   /** A check of a document rule, by the rule's id in the catalogue. */
@@ -79,6 +95,7 @@ public record Check(
         title,
         texts(tags),
         Rule.get(ruleId),
+        Set.of(),
         null,
         Order.TOGETHER,
         null,
@@ -91,7 +108,16 @@ public record Check(
   public static Check of(
       String suite, String name, String title, OpenPoint point, List<Tag> tags, Body body) {
     return new Check(
-        suite + "." + name, suite, title, texts(tags), null, point, Order.TOGETHER, null, body);
+        suite + "." + name,
+        suite,
+        title,
+        texts(tags),
+        null,
+        Set.of(),
+        point,
+        Order.TOGETHER,
+        null,
+        body);
   }
 
   private static Set<String> texts(List<Tag> tags) {
@@ -102,12 +128,60 @@ public record Check(
 
   /** The same check, run with no other check beside it, for the reason given. */
   public Check alone(String because) {
-    return new Check(id, suite, title, tags, rule, point, Order.ALONE, because, body);
+    return new Check(id, suite, title, tags, rule, judges, point, Order.ALONE, because, body);
   }
 
   /** The same check, run after every other one. */
   public Check last() {
-    return new Check(id, suite, title, tags, rule, point, Order.LAST, null, body);
+    return new Check(id, suite, title, tags, rule, judges, point, Order.LAST, null, body);
+  }
+
+  /**
+   * The same check, judging these rules of the catalogue too: its assertions may cite them ({@link
+   * CheckContext#rule}, {@link CheckContext#asserted}), and the catalogue lists it for each.
+   */
+  public Check judging(String... ruleIds) {
+    Set<String> more = new LinkedHashSet<>(judges);
+    more.addAll(List.of(ruleIds));
+    return new Check(id, suite, title, tags, rule, more, point, order, aloneBecause, body);
+  }
+
+  /** The same check, judging these rules too. */
+  public Check judging(Collection<String> ruleIds) {
+    return judging(ruleIds.toArray(String[]::new));
+  }
+
+  /**
+   * A suite's checks with the rules they judge besides their own, from the suite's two tables.
+   *
+   * @param everyCheckOf the rules every check of the suite judges, by the interface it calls
+   *     ({@code v2}, {@code v1})
+   * @param byName the rules one check judges, by its name within the suite
+   * @throws IllegalStateException when the second table names a check the suite does not have
+   */
+  static List<Check> judgingAlso(
+      List<Check> checks,
+      Map<String, List<String>> everyCheckOf,
+      Map<String, List<String>> byName) {
+    Set<String> unused = new TreeSet<>(byName.keySet());
+    List<Check> judging = new ArrayList<>();
+    for (Check check : checks) {
+      List<String> more = new ArrayList<>();
+      everyCheckOf.forEach(
+          (api, rules) -> {
+            if (check.tags().contains(api)) {
+              more.addAll(rules);
+            }
+          });
+      String name = check.id().substring(check.suite().length() + 1);
+      more.addAll(byName.getOrDefault(name, List.of()));
+      unused.remove(name);
+      judging.add(check.judging(more));
+    }
+    if (!unused.isEmpty()) {
+      throw new IllegalStateException("rules are declared for checks no suite has: " + unused);
+    }
+    return judging;
   }
 
   /** What the check enforces, for reports. */

@@ -80,7 +80,21 @@ final class IdempotencySuite {
               "id",
               c -> new Fixtures(c).sticker(false, null, null)));
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of("v2", List.of("v2.errors.body"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry("same-key-with-another-body-is-a-violation", List.of("v2.errors.idempotency")),
+          Map.entry("conflicting-reuse-on-invoices", List.of("v2.errors.idempotency")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     for (Creation creation : CREATIONS) {
       checks.add(

@@ -35,7 +35,72 @@ final class LifecycleSuite {
 
   private LifecycleSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of("v2", List.of("v2.errors.body"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "single-stage-payment-settles",
+              List.of("v2.request.card", "v2.payment.completed", "v2.states.pending")),
+          Map.entry("two-stage-payment-is-held", List.of("v2.states.pending")),
+          Map.entry("test-mode-defaults-to-false", List.of("v2.payment.echo")),
+          Map.entry("capture-settles-a-held-payment", List.of("v2.op.capturePayment")),
+          Map.entry("cancel-releases-the-hold", List.of("v2.payment.completed")),
+          Map.entry(
+              "confirmation-SmsOtp",
+              List.of(
+                  "v2.confirmation.members", "v2.confirmation.sequence", "v2.ep.complete-by-type")),
+          Map.entry(
+              "confirmation-ThreeDSMethod",
+              List.of(
+                  "v2.confirmation.members", "v2.confirmation.sequence", "v2.ep.complete-by-type")),
+          Map.entry(
+              "confirmation-ThreeDSChallenge",
+              List.of(
+                  "v2.confirmation.members", "v2.confirmation.sequence", "v2.ep.complete-by-type")),
+          Map.entry(
+              "confirmation-ThreeDSv1",
+              List.of(
+                  "v2.confirmation.members", "v2.confirmation.sequence", "v2.ep.complete-by-type")),
+          Map.entry(
+              "confirmation-External",
+              List.of(
+                  "v2.confirmation.members", "v2.confirmation.sequence", "v2.ep.complete-by-type")),
+          Map.entry(
+              "declines-are-data-with-their-result-code",
+              List.of("v2.payment.completed", "v2.dict.result-codes")),
+          Map.entry(
+              "an-invoice-is-paid-on-its-page",
+              List.of("v2.payment.echo", "v2.states.payment-one-stage")),
+          Map.entry(
+              "a-card-stored-on-the-tokenization-page-makes-an-active-token",
+              List.of("v2.op.getPaymentToken")),
+          Map.entry(
+              "capture-of-a-settled-payment-is-refused", List.of("v2.errors.invalid-operation")),
+          Map.entry(
+              "cancel-of-a-settled-payment-is-refused", List.of("v2.errors.invalid-operation")),
+          Map.entry("money-moves-only-in-the-payments-currency", List.of("v2.general.currency")),
+          Map.entry("amounts-are-exact-json-numbers", List.of("v2.payment.echo")),
+          Map.entry(
+              "v1-sees-a-v2-payment-held-and-captured",
+              List.of("v2.ep.partial-capture", "v1.payment.invoice-number")),
+          Map.entry(
+              "refunds-of-a-partial-capture-stop-at-the-captured-amount",
+              List.of("v2.ep.partial-capture")),
+          Map.entry(
+              "token-charges-until-revoked",
+              List.of("v2.states.token-revoked", "v2.errors.token-revoked")),
+          Map.entry("receipt-is-registered-with-fiscal-data", List.of("v2.receipt.members")),
+          Map.entry("sticker-switches-off-and-on", List.of("v2.op.setStickerActive")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.addAll(payments());
     for (String type :

@@ -152,7 +152,80 @@ final class NegativeSuite {
                     "/api/v2/stickers/" + encode(id), Json.object().put("active", true));
               }));
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of(
+          "v2",
+          List.of(
+              "v2.errors.body",
+              "v2.errors.validation-errors",
+              "v2.errors.validation",
+              "v2.errors.server"),
+          "v1",
+          List.of("v1.errors.parse-failure"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "createInvoice",
+              List.of(
+                  "v2.general.currency",
+                  "v2.conv.missing-merchant",
+                  "v2.request.amount",
+                  "v2.request.invoice-phone",
+                  "v2.request.tokenization",
+                  "v2.request.vat-dictionary",
+                  "v2.dict.receipt-items")),
+          Map.entry(
+              "createPayment",
+              List.of(
+                  "v2.general.currency",
+                  "v2.conv.missing-merchant",
+                  "v2.request.amount",
+                  "v2.request.tokenization",
+                  "v2.request.dsrp",
+                  "v2.request.vat-dictionary",
+                  "v2.dict.receipt-items")),
+          Map.entry(
+              "capturePayment",
+              List.of(
+                  "v2.general.currency",
+                  "v2.request.amount",
+                  "v2.request.vat-dictionary",
+                  "v2.dict.receipt-items")),
+          Map.entry(
+              "createRefund",
+              List.of(
+                  "v2.general.currency",
+                  "v2.request.amount",
+                  "v2.request.vat-dictionary",
+                  "v2.dict.receipt-items")),
+          Map.entry(
+              "startTokenization", List.of("v2.conv.missing-merchant", "v2.request.tokenization")),
+          Map.entry(
+              "createPaymentToken", List.of("v2.conv.missing-merchant", "v2.request.tokenization")),
+          Map.entry(
+              "createReceipt",
+              List.of(
+                  "v2.general.currency",
+                  "v2.request.amount",
+                  "v2.request.receipt-item",
+                  "v2.request.vat-dictionary",
+                  "v2.dict.receipt-type",
+                  "v2.dict.receipt-items")),
+          Map.entry(
+              "createSticker",
+              List.of("v2.general.currency", "v2.conv.missing-merchant", "v2.request.amount")),
+          Map.entry("listPayments", List.of("v2.conv.missing-merchant")),
+          Map.entry("listRefunds", List.of("v2.conv.missing-merchant")),
+          Map.entry("listStickers", List.of("v2.conv.missing-merchant")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     SpecModel model = SpecModel.of(ApiSpec.V2);
     for (BodyOperation operation : BODY_OPERATIONS) {

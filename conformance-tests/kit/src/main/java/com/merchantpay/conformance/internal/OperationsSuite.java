@@ -30,7 +30,53 @@ final class OperationsSuite {
 
   private OperationsSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of(
+          "v2",
+          List.of(
+              "v2.general.methods",
+              "v2.general.request-headers",
+              "v2.general.operations",
+              "v2.version.path"),
+          "v1",
+          List.of("v1.envelope.json", "v1.ep.transport", "v1.errors.http-200", "v1.version.path"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "createPayment",
+              List.of(
+                  "v2.request.card",
+                  "v2.request.method-aliases",
+                  "v2.payment.members",
+                  "v2.payment.echo")),
+          Map.entry("completePayment", List.of("v2.payment.members", "v2.ep.complete-by-type")),
+          Map.entry("getPayment", List.of("v2.conv.opaque-ids", "v2.payment.members")),
+          Map.entry(
+              "createRefund",
+              List.of("v2.refund.members", "v2.refund.result-code", "v2.refund.echo")),
+          Map.entry("getRefund", List.of("v2.conv.opaque-ids", "v2.refund.members")),
+          Map.entry("createPaymentToken", List.of("v2.token.members", "v2.token.external")),
+          Map.entry("getPaymentToken", List.of("v2.conv.opaque-ids", "v2.token.members")),
+          Map.entry("createReceipt", List.of("v2.receipt.members")),
+          Map.entry("getReceipt", List.of("v2.conv.opaque-ids")),
+          Map.entry("createSticker", List.of("v2.sticker.members", "v2.states.sticker-active")),
+          Map.entry("getSticker", List.of("v2.conv.opaque-ids")),
+          Map.entry("v1-getPayment", List.of("v1.payment.members", "v1.payment.currency")),
+          Map.entry("v1-getPaymentByInvoiceID", List.of("v1.payment.invoice-number")),
+          Map.entry("v1-refundPayment", List.of("v1.refund.members", "v1.refund.external-id")),
+          Map.entry("v1-listRefunds", List.of("v1.ep.filters")),
+          Map.entry("v1-listDocuments", List.of("v1.documents.members")),
+          Map.entry("v1-listTransfers", List.of("v1.transfers.members")),
+          Map.entry("v1-getTransferRegister", List.of("v1.register.members")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v2(

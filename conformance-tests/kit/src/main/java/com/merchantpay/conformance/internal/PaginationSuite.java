@@ -79,7 +79,21 @@ final class PaginationSuite {
             });
   }
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry("only-the-merchants-own-items", List.of("v2.payment.list-item")),
+          Map.entry(
+              "refunds-page-the-same-way", List.of("v2.refund.list-item", "v2.op.listRefunds")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         Check.of(

@@ -8,6 +8,7 @@ import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,7 +23,46 @@ final class RequestsSuite {
 
   private RequestsSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "invoice-with-every-documented-member",
+              List.of(
+                  "v2.request.customer",
+                  "v2.request.invoice-phone",
+                  "v2.request.protocol",
+                  "v2.request.tokenization",
+                  "v2.request.receipt",
+                  "v2.op.createInvoice")),
+          Map.entry(
+              "payment-with-every-documented-member",
+              List.of(
+                  "v2.request.customer",
+                  "v2.request.protocol",
+                  "v2.request.device",
+                  "v2.request.tokenization",
+                  "v2.request.receipt",
+                  "v2.payment.echo")),
+          Map.entry("receipt-with-every-documented-member", List.of("v2.request.receipt-item")),
+          Map.entry(
+              "payment-token-with-every-documented-member",
+              List.of(
+                  "v2.request.protocol",
+                  "v2.request.device",
+                  "v2.request.tokenization",
+                  "v2.dict.token-status")),
+          Map.entry(
+              "tokenization-with-every-documented-member", List.of("v2.request.tokenization")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(

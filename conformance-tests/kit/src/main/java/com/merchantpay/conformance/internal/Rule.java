@@ -18,19 +18,12 @@ import java.util.Map;
  * @param doc {@code v2} or {@code v1}
  * @param section where the document states it
  * @param says the rule, in our words
- * @param checks the checks that cover it; {@code prefix.*} stands for every check of the rule's
- *     interface whose id has that prefix
  * @param unchecked why no check can observe it over the wire, or null
  */
-public record Rule(
-    String id, String doc, String section, String says, List<String> checks, String unchecked) {
+public record Rule(String id, String doc, String section, String says, String unchecked) {
   private static final ObjectMapper YAML =
       YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
   private static final Map<String, Rule> ALL = load();
-
-  public Rule {
-    checks = checks == null ? List.of() : List.copyOf(checks);
-  }
 
   /** Every rule of the catalogue, in its order. */
   public static List<Rule> all() {
@@ -60,20 +53,9 @@ public record Rule(
     return unchecked == null;
   }
 
-  /**
-   * Whether the catalogue lists this check as covering the rule: by its id, or by a {@code
-   * prefix.*} pattern, which stands only for checks of the rule's own interface.
-   */
+  /** Whether the check judges this rule: its own, or one it declares it judges too. */
   public boolean coveredBy(Check check) {
-    for (String pattern : checks) {
-      if (pattern.endsWith("*")
-          ? check.id().startsWith(pattern.substring(0, pattern.length() - 1))
-              && check.tags().contains(doc)
-          : pattern.equals(check.id())) {
-        return true;
-      }
-    }
-    return false;
+    return check.judges().contains(id);
   }
 
   /** The citation shown in reports: {@code v2 document, Endpoints, rule 2: ...}. */

@@ -52,7 +52,30 @@ final class V1Suite {
 
   private V1Suite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of("v1", List.of("v1.errors.http-200"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry("a-correct-signature-is-accepted", List.of("v1.auth.fields")),
+          Map.entry("an-absent-optional-value-is-signed-empty", List.of("v1.ep.filters")),
+          Map.entry("a-replayed-nonce-is-minus-14", List.of("v1.auth.nonce")),
+          Map.entry("a-cashier-cannot-refund", List.of("v1.auth.bad-login")),
+          Map.entry(
+              "a-cashier-is-refused-every-accountant-operation", List.of("v1.auth.bad-login")),
+          Map.entry("filters-restrict-the-list", List.of("v1.ep.site-and-account")),
+          Map.entry("refunds-are-filtered-by-external-id", List.of("v1.refund.external-id")),
+          Map.entry("an-expired-invoice-is-minus-9", List.of("v2.request.invoice-expiry")),
+          Map.entry(
+              "confirming-less-than-held-takes-that-much", List.of("v1.payment.paid-amount")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.addAll(signatures());
     checks.addAll(roles());

@@ -4,6 +4,7 @@ import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The form of every answer the run received, per operation: the documented answer or a refusal with
@@ -17,7 +18,108 @@ final class WireSuite {
 
   private WireSuite() {}
 
+  /** The rules every check of this suite judges besides its own, by the interface it calls. */
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+      Map.of(
+          "v2",
+          List.of(
+              "v2.general.json",
+              "v2.general.currency",
+              "v2.conv.timestamps",
+              "v2.conv.decimal",
+              "v2.errors.body",
+              "v2.errors.validation-errors",
+              "v2.errors.server"),
+          "v1",
+          List.of(
+              "v1.payment.members",
+              "v1.payment.states",
+              "v1.refund.states",
+              "v1.envelope.json",
+              "v1.errors.http-200",
+              "v1.errors.codes"));
+
+  /** The rules a check judges besides its own and those above, by the check's name. */
+  private static final Map<String, List<String>> ALSO_JUDGES =
+      Map.ofEntries(
+          Map.entry(
+              "listPayments",
+              List.of("v2.payment.completed", "v2.payment.list-item", "v2.dict.payment-status")),
+          Map.entry(
+              "createPayment",
+              List.of(
+                  "v2.payment.members",
+                  "v2.payment.completed",
+                  "v2.payment.card-info",
+                  "v2.confirmation.members",
+                  "v2.dict.payment-status",
+                  "v2.dict.result-codes")),
+          Map.entry(
+              "getPayment",
+              List.of(
+                  "v2.payment.members",
+                  "v2.payment.completed",
+                  "v2.payment.card-info",
+                  "v2.dict.payment-status",
+                  "v2.dict.result-codes")),
+          Map.entry(
+              "completePayment",
+              List.of(
+                  "v2.payment.members",
+                  "v2.payment.completed",
+                  "v2.payment.card-info",
+                  "v2.confirmation.members",
+                  "v2.dict.payment-status",
+                  "v2.dict.result-codes")),
+          Map.entry(
+              "listRefunds",
+              List.of("v2.refund.members", "v2.refund.list-item", "v2.dict.refund-status")),
+          Map.entry(
+              "createRefund",
+              List.of(
+                  "v2.refund.members",
+                  "v2.refund.result-code",
+                  "v2.dict.refund-status",
+                  "v2.dict.result-codes")),
+          Map.entry(
+              "getRefund",
+              List.of("v2.refund.members", "v2.dict.refund-status", "v2.dict.result-codes")),
+          Map.entry(
+              "createPaymentToken",
+              List.of("v2.token.members", "v2.dict.token-status", "v2.dict.result-codes")),
+          Map.entry(
+              "getPaymentToken",
+              List.of(
+                  "v2.payment.card-info",
+                  "v2.token.members",
+                  "v2.dict.token-status",
+                  "v2.dict.result-codes")),
+          Map.entry(
+              "completePaymentToken",
+              List.of("v2.token.members", "v2.dict.token-status", "v2.dict.result-codes")),
+          Map.entry(
+              "listReceipts",
+              List.of("v2.receipt.members", "v2.dict.receipt-status", "v2.dict.receipt-type")),
+          Map.entry(
+              "createReceipt",
+              List.of("v2.receipt.members", "v2.dict.receipt-status", "v2.dict.receipt-type")),
+          Map.entry(
+              "getReceipt",
+              List.of("v2.receipt.members", "v2.dict.receipt-status", "v2.dict.receipt-type")),
+          Map.entry("listStickers", List.of("v2.sticker.members")),
+          Map.entry("createSticker", List.of("v2.sticker.members")),
+          Map.entry("getSticker", List.of("v2.sticker.members")),
+          Map.entry("v1-refundPayment", List.of("v1.refund.members")),
+          Map.entry("v1-listRefunds", List.of("v1.refund.members")),
+          Map.entry("v1-listDocuments", List.of("v1.documents.members", "v1.envelope.xml")),
+          Map.entry("v1-listTransfers", List.of("v1.transfers.members", "v1.envelope.xml")),
+          Map.entry("v1-getTransferRegister", List.of("v1.register.members", "v1.envelope.xml")));
+
   static List<Check> checks() {
+    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+  }
+
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     for (ApiSpec spec : List.of(ApiSpec.V2, ApiSpec.V1)) {
       for (SpecModel.Operation operation : SpecModel.of(spec).operations()) {
