@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Masks secrets in everything the kit prints or writes: card numbers (first six and last four
@@ -29,6 +31,13 @@ public final class Redaction {
           "password",
           "hash",
           "nonce");
+
+  /** The same names in lower case: a target may spell a member its own way ({@code PaRes}). */
+  private static final Set<String> SECRET_MEMBERS_ANY_CASE =
+      SECRET_MEMBERS.stream()
+          .map(name -> name.toLowerCase(Locale.ROOT))
+          .collect(Collectors.toUnmodifiableSet());
+
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
   private static final Pattern CARD_NUMBER =
       Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
@@ -77,6 +86,7 @@ public final class Redaction {
   public static String text(String text) {
     String masked = FORM_SECRET.matcher(text).replaceAll("$1=***");
     masked = XML_SECRET.matcher(masked).replaceAll("<$1>***</$1>");
+    masked = BEARER.matcher(masked).replaceAll("$1***");
     masked =
         QUOTED_SECRET.matcher(masked).replaceAll(m -> Matcher.quoteReplacement(m.group(1)) + "***");
     masked =
@@ -133,24 +143,35 @@ public final class Redaction {
         boolean tokenId =
             name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
         boolean otp = name.equals("code") && !errorBody;
-        boolean secret =
-            SECRET_MEMBERS.contains(name)
-                || SECRET_MEMBERS.contains(name.toLowerCase(java.util.Locale.ROOT))
-                    && !name.equalsIgnoreCase("pan");
+        String lower = name.toLowerCase(Locale.ROOT);
+        boolean secret = SECRET_MEMBERS_ANY_CASE.contains(lower);
         if (value.isValueNode() && (secret || tokenId || otp)) {
           object.put(
               name,
-              name.equals("pan")
+              lower.equals("pan")
                   ? cardNumbers(value.asText())
-                  : tokenId || name.equals("tokenId") ? last4(value.asText()) : "***");
+                  : tokenId || lower.equals("tokenid") ? last4(value.asText()) : "***");
+        } else if (value.isTextual()) {
+          // Free text inside JSON (a message, an echoed header) can hold a card number or a
+          // bearer credential too.
+          String text = value.textValue();
+          String masked = text(text);
+          if (!masked.equals(text)) {
+            object.put(name, masked);
+          }
         } else {
           mask(value, name);
         }
       }
     } else if (node instanceof ArrayNode array) {
-      array.forEach(item -> mask(item, parentName));
-    } else if (node.isTextual()) {
-      // card numbers inside free text are caught by the text pass of whoever prints it
+      for (int i = 0; i < array.size(); i++) {
+        JsonNode item = array.get(i);
+        if (item.isTextual()) {
+          array.set(i, text(item.textValue()));
+        } else {
+          mask(item, parentName);
+        }
+      }
     }
   }
 }

@@ -36,6 +36,32 @@ class RedactionTest {
   }
 
   @Test
+  void membersATargetSpellsItsOwnWayAndFreeTextInJsonAreMaskedToo() {
+    String masked =
+        Redaction.body(
+            "{\"PaRes\":\"eJzVWNuyoji\",\"TokenId\":\"tok_999988887777\",\"PAN\":\"4111111111111111\","
+                + "\"AuthorizationCode\":\"A1B2C3\",\"message\":\"echo: Authorization: Bearer "
+                + "someone-elses-token-8c1f\",\"errors\":[\"card 5555555555554444 refused\"]}");
+
+    assertThat(masked)
+        .contains(
+            "\"PaRes\":\"***\"", "****7777", "411111******1111", "Bearer ***", "555555******4444")
+        .doesNotContain(
+            "eJzVWNuyoji",
+            "tok_999988887777",
+            "4111111111111111",
+            "A1B2C3",
+            "someone-elses-token-8c1f",
+            "5555555555554444");
+  }
+
+  @Test
+  void aBearerCredentialInTextIsMaskedWhoeverItBelongsTo() {
+    assertThat(Redaction.text("HTTP 401 for Authorization: Bearer abc12 (echoed)"))
+        .isEqualTo("HTTP 401 for Authorization: Bearer *** (echoed)");
+  }
+
+  @Test
   void formsAndPathsLoseSignaturesPasswordsCardsAndTokenIds() {
     assertThat(
             Redaction.text(
