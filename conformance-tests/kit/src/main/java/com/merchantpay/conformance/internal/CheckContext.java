@@ -220,6 +220,16 @@ public final class CheckContext {
               + ", another host than its own; the kit opens it only when the profile allows the "
               + "host (pageHosts)");
     }
+    if ("https".equalsIgnoreCase(target().baseUrl().getScheme())
+        && !"https".equalsIgnoreCase(page.getScheme())) {
+      // A target reached over HTTPS keeps card data off plain HTTP, and so does the kit.
+      throw new CheckSkipped(
+          "the target named a page over "
+              + page.getScheme()
+              + " ("
+              + host
+              + "); the kit sends a payer's steps to an HTTPS target's pages over HTTPS only");
+    }
     return send(
         () ->
             run.wire()
