@@ -59,6 +59,26 @@ class AmountBoundsTest extends SandboxTestBase {
     assertThat(paymentIds()).isEmpty();
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"1e2147483647", "1e400", "-1e2147483647"})
+  void anIntegerMemberNoInt32HoldsIsRefusedNamingIt(String numerator) {
+    String settled = api.pay("4111111111111111", "10", false).path("id").asText();
+    String receipt =
+        "{\"paymentId\":\""
+            + settled
+            + "\",\"amount\":{\"value\":10,\"currency\":\"RUB\"},\"type\":\"Payment\","
+            + "\"items\":[{\"name\":\"Beans\",\"quantity\":1,\"price\":10,\"vatType\":\"Vat22\","
+            + "\"marking\":{\"code\":\"0104604\",\"quantity\":{\"numerator\":"
+            + numerator
+            + ",\"denominator\":2}}}]}";
+
+    Api.Res res = api.unchecked().post("/api/v2/receipts", receipt);
+
+    assertThat(res.status()).isEqualTo(400);
+    assertThat(res.code()).isEqualTo("validation_error");
+    assertThat(res.errors()).anySatisfy(e -> assertThat(e).contains("numerator"));
+  }
+
   @Test
   void theLargestAndFinestAmountsPassUnchanged() {
     Api.Res res = api.post("/api/v2/payments", payment("999999999999999.9999"));
