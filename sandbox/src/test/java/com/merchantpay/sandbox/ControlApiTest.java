@@ -352,6 +352,29 @@ class ControlApiTest extends SandboxTestBase {
     assertThat(api.get("/api/v2/payments/" + id).status()).isEqualTo(404);
   }
 
+  @Test
+  void thePortalGivesItsCredentialsOnlyToItsOwnPagesUnderTheSandboxsNames() throws IOException {
+    String host = sandbox.baseUrl().getAuthority();
+
+    String ownPage =
+        raw("GET", "/docs/sandbox.js", host, Map.of("Sec-Fetch-Site", "same-origin"), null);
+    String includedElsewhere =
+        raw("GET", "/docs/sandbox.js", host, Map.of("Sec-Fetch-Site", "cross-site"), null);
+    String rebound = raw("GET", "/docs/sandbox.js", "attacker.example", Map.of(), null);
+    String dotted = raw("GET", "/docs/./index.html", host, Map.of(), null);
+
+    assertThat(ownPage).startsWith("HTTP/1.1 200").contains(sandbox.bearerToken());
+    assertThat(includedElsewhere)
+        .startsWith("HTTP/1.1 403")
+        .contains("not to a cross-site page")
+        .doesNotContain(sandbox.bearerToken());
+    assertThat(rebound)
+        .startsWith("HTTP/1.1 403")
+        .contains("not to attacker.example")
+        .doesNotContain(sandbox.bearerToken());
+    assertThat(dotted).startsWith("HTTP/1.1 404");
+  }
+
   /** A request written byte for byte: the JDK's client will not send a Host of our choosing. */
   private String raw(
       String method, String path, String host, Map<String, String> headers, String body)

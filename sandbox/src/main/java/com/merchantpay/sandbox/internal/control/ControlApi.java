@@ -11,6 +11,7 @@ import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.http.ServedHosts;
 import com.merchantpay.sandbox.internal.v2.RuntimeOptions;
 import com.merchantpay.spec.ApiSpec;
 import java.time.Duration;
@@ -18,7 +19,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * The control API under {@code /_sandbox}, described by its own OpenAPI document: configuration,
@@ -81,10 +81,10 @@ public final class ControlApi {
   private final Routes<ControlOperations.Handler> routes;
 
   /** Which Host names the control API answers for. */
-  private final Predicate<String> servedHost;
+  private final ServedHosts servedHosts;
 
   /**
-   * @param servedHost whether a Host header's name is one the sandbox is reached by
+   * @param servedHosts the names the sandbox is reached by, for the Host a request names
    */
   public ControlApi(
       Host host,
@@ -92,8 +92,8 @@ public final class ControlApi {
       Core core,
       RuntimeOptions options,
       FaultRules faults,
-      Predicate<String> servedHost) {
-    this.servedHost = servedHost;
+      ServedHosts servedHosts) {
+    this.servedHosts = servedHosts;
     List<String> documented =
         Contracts.operations(ApiSpec.CONTROL).stream()
             .map(operation -> operation.method() + " " + operation.template())
@@ -159,7 +159,7 @@ public final class ControlApi {
    */
   private void refuseCrossSite(HttpSupport.In in) {
     String host = in.header("Host");
-    if (host != null && !servedHost.test(hostName(host))) {
+    if (!servedHosts.serves(host)) {
       throw ApiError.forbidden(
           "the control API answers only for the names this sandbox is reached by, not for "
               + host
@@ -176,17 +176,6 @@ public final class ControlApi {
     if (in.hasBody() && type != null && !type.startsWith("application/json")) {
       throw ApiError.validation("body: the control API takes JSON bodies only, not " + type);
     }
-  }
-
-  /** The name in a Host header, without its port; an IPv6 literal keeps its brackets. */
-  static String hostName(String host) {
-    String name = host.strip();
-    if (name.startsWith("[")) {
-      int close = name.indexOf(']');
-      return close < 0 ? name : name.substring(0, close + 1);
-    }
-    int colon = name.lastIndexOf(':');
-    return colon < 0 ? name : name.substring(0, colon);
   }
 
   private static List<String> check(

@@ -9,6 +9,7 @@ import com.merchantpay.sandbox.internal.config.V1User;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
+import com.merchantpay.sandbox.internal.http.ServedHosts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -41,11 +42,17 @@ public final class DocsPortal {
 
   private final SandboxConfig config;
   private final String baseUrl;
+  private final ServedHosts servedHosts;
   private final Map<String, byte[]> files = new ConcurrentHashMap<>();
 
-  public DocsPortal(SandboxConfig config, String baseUrl) {
+  /**
+   * @param servedHosts the names the sandbox is reached by: the credentials the pages use are given
+   *     to those only
+   */
+  public DocsPortal(SandboxConfig config, String baseUrl, ServedHosts servedHosts) {
     this.config = config;
     this.baseUrl = baseUrl;
+    this.servedHosts = servedHosts;
   }
 
   /** Whether the path belongs to the portal. */
@@ -65,8 +72,19 @@ public final class DocsPortal {
     if (file.isEmpty()) {
       file = "index.html";
     }
-    if (file.contains("..") || file.contains("%") || file.contains("//")) {
+    if (file.contains("..")
+        || file.contains("%")
+        || file.contains("//")
+        || file.startsWith("./")
+        || file.contains("/./")
+        || file.endsWith("/.")) {
       return notFound(file);
+    }
+    if (file.equals("sandbox.js")) {
+      String refused = refusedCredentials(in);
+      if (refused != null) {
+        return HttpSupport.Out.text(403, "text/plain; charset=utf-8", refused + "\n");
+      }
     }
     byte[] body =
         switch (file) {
@@ -141,6 +159,25 @@ public final class DocsPortal {
             throw new UncheckedIOException(e);
           }
         });
+  }
+
+  /**
+   * Why the script holding the sandbox's credentials is not given to this request, or null: it is
+   * for the portal's own pages, not for a page of another site including it as a script (which
+   * could then read it) nor for a name rebound to the sandbox's address.
+   */
+  private String refusedCredentials(HttpSupport.In in) {
+    if (!servedHosts.serves(in.header("Host"))) {
+      return "the sandbox's credentials are given only to the names it is reached by, not to "
+          + in.header("Host");
+    }
+    String site = in.header("Sec-Fetch-Site");
+    if (site != null && !site.equals("same-origin") && !site.equals("none")) {
+      return "the sandbox's credentials are given only to the portal's own pages, not to a "
+          + site
+          + " page";
+    }
+    return null;
   }
 
   /**

@@ -116,7 +116,7 @@ final class NettyServer {
 
   /**
    * A connection with nothing sent or received this long is closed: longer than any stall a fault
-   * makes in a test.
+   * makes in a test. An answer still draining to a slow reader counts as sending.
    */
   static final Duration IDLE = Duration.ofMinutes(5);
 
@@ -198,7 +198,9 @@ final class NettyServer {
                     }
                     channel
                         .pipeline()
-                        .addLast(new IdleStateHandler(0, 0, idle.toMillis(), TimeUnit.MILLISECONDS))
+                        .addLast(
+                            new IdleStateHandler(
+                                true, 0, 0, idle.toMillis(), TimeUnit.MILLISECONDS))
                         .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
                         .addLast(new Aggregator()) // answers "Expect: 100-continue" too
                         .addLast(new Connection());

@@ -18,6 +18,7 @@ import com.merchantpay.sandbox.internal.hosted.HostedPages;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
+import com.merchantpay.sandbox.internal.http.ServedHosts;
 import com.merchantpay.sandbox.internal.pact.PactProviderStates;
 import com.merchantpay.sandbox.internal.tls.CertificateAuthority;
 import com.merchantpay.sandbox.internal.tls.TlsMaterial;
@@ -33,19 +34,17 @@ import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
 
 /**
  * One running sandbox: an HTTP server on the loopback interface with both interfaces, the hosted
@@ -161,8 +160,9 @@ public final class SandboxServer {
             pactStates,
             baseUrl,
             httpsBaseUrl);
-    this.control = new ControlApi(controlHost, config, core, options, faults, servedHosts(config));
-    this.docs = new DocsPortal(config, baseUrl);
+    ServedHosts served = servedHosts(config);
+    this.control = new ControlApi(controlHost, config, core, options, faults, served);
+    this.docs = new DocsPortal(config, baseUrl, served);
     try {
       v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
       v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1));
@@ -207,32 +207,26 @@ public final class SandboxServer {
   }
 
   /**
-   * The Host names the control API answers for: on loopback only, the loopback names and those the
-   * sandbox was given (a rebound DNS name is none of them); listening elsewhere, any, for the
-   * operator chose to be reached by whatever name points there.
+   * The Host names what only a local caller may see answers for: on loopback only, the loopback
+   * names and those the sandbox was given (a rebound DNS name is none of them); listening
+   * elsewhere, any.
    */
-  private static Predicate<String> servedHosts(SandboxConfig config) {
+  private static ServedHosts servedHosts(SandboxConfig config) {
     InetAddress bound;
     try {
       bound = address(config.host());
     } catch (RuntimeException e) {
-      return name -> true;
+      return ServedHosts.any();
     }
     if (!bound.isLoopbackAddress()) {
-      return name -> true;
+      return ServedHosts.any();
     }
-    Set<String> names = new HashSet<>();
-    names.add("localhost");
-    names.add("[::1]");
-    names.add("::1");
+    List<String> names = new ArrayList<>();
     names.add(config.host());
     if (config.tls() != null) {
-      config.tls().names().forEach(name -> names.add(name.toLowerCase(Locale.ROOT)));
+      names.addAll(config.tls().names());
     }
-    return name -> {
-      String lower = name.toLowerCase(Locale.ROOT);
-      return names.contains(lower) || lower.matches("127(\\.[0-9]{1,3}){3}");
-    };
+    return ServedHosts.loopback(names);
   }
 
   public String baseUrl() {

@@ -30,7 +30,8 @@ class DocsPortalMemoryTest {
               SandboxConfig.PAGE_SIZE,
               null,
               null),
-          "http://127.0.0.1:1");
+          "http://127.0.0.1:1",
+          com.merchantpay.sandbox.internal.http.ServedHosts.any());
 
   @Test
   void namesOfNoFileAreAnsweredButNotKept() {
