@@ -194,7 +194,10 @@ final class EnvelopeDecoder implements Decoder {
     // Most answers come through the bounded transport already; the streamed document content, read
     // whole only when it is an envelope or a failure, is bounded here.
     try (InputStream in = response.body().asInputStream()) {
-      byte[] body = in.readNBytes(BoundedTransport.DEFAULT_MAX_BODY_BYTES + 1);
+      byte[] body =
+          in instanceof StreamingTransport.TimedStream streamed
+              ? streamed.readWhole(BoundedTransport.DEFAULT_MAX_BODY_BYTES)
+              : in.readNBytes(BoundedTransport.DEFAULT_MAX_BODY_BYTES + 1);
       if (body.length > BoundedTransport.DEFAULT_MAX_BODY_BYTES) {
         throw new IOException(
             "the answer is larger than " + BoundedTransport.DEFAULT_MAX_BODY_BYTES + " bytes");

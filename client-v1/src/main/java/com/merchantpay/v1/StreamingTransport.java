@@ -91,6 +91,9 @@ final class StreamingTransport implements Client {
     private boolean ended;
     private volatile boolean closed;
 
+    /** While the body is read whole: when it must have come, as System.nanoTime(); else 0. */
+    private long wholeBy;
+
     TimedStream(Duration timeout) {
       this.timeout = timeout;
     }
@@ -152,11 +155,35 @@ final class StreamingTransport implements Client {
       return n;
     }
 
-    /** Waits for the next part, at most the timeout. */
+    /**
+     * The rest of the body, read whole and within one timeout from now: an envelope or a failure's
+     * answer, which a server trickling it must not make wait for ever.
+     *
+     * @return at most {@code max + 1} bytes, so a caller sees the body was larger than it takes
+     */
+    byte[] readWhole(int max) throws IOException {
+      wholeBy = System.nanoTime() + timeout.toNanos();
+      try {
+        return readNBytes(max + 1);
+      } finally {
+        wholeBy = 0;
+      }
+    }
+
+    /** Waits for the next part, at most the timeout (or until the whole body is due). */
     private void next() throws IOException {
+      long waitNanos = timeout.toNanos();
+      if (wholeBy != 0) {
+        waitNanos = Math.min(waitNanos, wholeBy - System.nanoTime());
+        if (waitNanos <= 0) {
+          close();
+          throw new InterruptedIOException(
+              "the answer did not come whole within " + timeout.toMillis() + " ms");
+        }
+      }
       Object part;
       try {
-        part = parts.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        part = parts.poll(waitNanos, TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         close();
@@ -165,7 +192,9 @@ final class StreamingTransport implements Client {
       if (part == null) {
         close();
         throw new InterruptedIOException(
-            "no part of the document came within " + timeout.toMillis() + " ms");
+            wholeBy != 0
+                ? "the answer did not come whole within " + timeout.toMillis() + " ms"
+                : "no part of the document came within " + timeout.toMillis() + " ms");
       }
       if (part instanceof Throwable failure) {
         throw failure instanceof IOException io ? io : new IOException(failure);

@@ -104,6 +104,29 @@ class HostileServerTest {
         .hasMessageContaining("HTTP 500");
   }
 
+  @Test
+  void documentContentAnsweredWithATrickledFailureFailsWithinTheReadTimeout() throws IOException {
+    start(
+        exchange -> {
+          exchange.getResponseHeaders().add("Content-Type", "text/html");
+          exchange.sendResponseHeaders(500, 0);
+          OutputStream out = exchange.getResponseBody();
+          for (int i = 0; i < 600; i++) {
+            out.write(' ');
+            out.flush();
+            pause(100);
+          }
+        });
+
+    long started = System.nanoTime();
+    // The failure is reported with what came of its page within the read timeout, not after 60 s.
+    assertThatThrownBy(() -> client().openDocumentContent("88412"))
+        .isInstanceOf(V1ServerFailureException.class)
+        .hasMessageContaining("HTTP 500");
+    assertThat(Duration.ofNanos(System.nanoTime() - started))
+        .isLessThan(READ_TIMEOUT.multipliedBy(4));
+  }
+
   private MerchantPayV1Client client() {
     return TestClients.builder(baseUrl())
         .nonceSupplier(TestClients.counting("test-nonce-"))
