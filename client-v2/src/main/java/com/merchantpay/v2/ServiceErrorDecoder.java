@@ -80,7 +80,8 @@ final class ServiceErrorDecoder implements ErrorDecoder {
     if (value == null) {
       return null;
     }
-    String cleaned = Redaction.redact(value, secrets).replaceAll("\\p{Cntrl}", "?");
+    // Every control character, C1 and the Unicode line breaks included: none may start a log line.
+    String cleaned = Redaction.redact(value, secrets).replaceAll("[\\p{Cc}\\u2028\\u2029]", "?");
     return cleaned.length() > MAX_VALUE ? cleaned.substring(0, MAX_VALUE) + "..." : cleaned;
   }
 

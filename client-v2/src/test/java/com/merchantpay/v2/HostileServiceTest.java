@@ -91,14 +91,14 @@ class HostileServiceTest extends ClientTestSupport {
                             + TOKEN
                             + "\\nINFO payment approved for "
                             + TEST_PAN
-                            + "\",\"message\":\"no\"}")));
+                            + "\\u2028WARN \\u0085ERROR\",\"message\":\"no\"}")));
 
     assertThatThrownBy(() -> client().payments().create(cardPayment()))
         .isInstanceOfSatisfying(
             UnknownServiceErrorException.class,
             e -> {
               assertThat(e.getRawCode())
-                  .doesNotContain(TOKEN, "\n", TEST_PAN)
+                  .doesNotContain(TOKEN, "\n", TEST_PAN, "\u2028", "\u0085")
                   .startsWith("bad_")
                   .contains("?INFO payment approved");
               assertThat(e.getMessage()).doesNotContain(TOKEN, "\n", TEST_PAN);
