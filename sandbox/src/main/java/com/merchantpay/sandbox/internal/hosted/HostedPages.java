@@ -29,6 +29,16 @@ public final class HostedPages {
 
   private final Core core;
 
+  /** A page that reads or changes what it shows, within one transaction of the sandbox. */
+  @FunctionalInterface
+  private interface Page {
+    HttpSupport.Out show(HttpSupport.In in, String id, Map<String, List<String>> form, Instant now);
+  }
+
+  /** The pages by the first segment of their path; {@code acs} changes nothing and is apart. */
+  private final Map<String, Page> routes =
+      Map.of("pay", this::payment, "tokenize", this::token, "sticker", this::sticker);
+
   public HostedPages(Core core) {
     this.core = core;
   }
@@ -60,13 +70,8 @@ public final class HostedPages {
       return page(400, "Bad form", "<p>The form data could not be read.</p>");
     }
     try {
-      return core.transact(
-          now ->
-              switch (kind) {
-                case "pay" -> payment(in, id, form, now);
-                case "tokenize" -> token(in, id, form, now);
-                default -> sticker(in, id, form, now);
-              });
+      Page page = routes.get(kind);
+      return core.transact(now -> page.show(in, id, form, now));
     } catch (Refused e) {
       // The one place the pages translate a refusal: the payer sees why, and the page is unchanged.
       return page(409, "Nothing to do", "<p>" + esc(e.getMessage()) + "</p>");
