@@ -57,19 +57,7 @@ final class AuthSuite {
                 + "not_authorized (our spec: HTTP 401, not 403)",
             "v2.auth.bearer",
             List.of(Tag.NEGATIVE),
-            c -> {
-              c.refusedWith(
-                  c.v2WithAuthorization(null)
-                      .get("/api/v2/payments/" + encode(c.run().unique("p"))),
-                  "not_authorized",
-                  OpenPoint.UNAUTHENTICATED_STATUS);
-              c.rule("v2.auth.rights");
-              c.refusedWith(
-                  c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
-                      .get("/api/v2/payments/" + encode(c.run().unique("p"))),
-                  "not_authorized",
-                  OpenPoint.UNAUTHENTICATED_STATUS);
-            }));
+            AuthSuite::missingCredentialsAre401));
     for (String header :
         List.of("Basic dXNlcjpwYXNzd29yZA==", "Bearer", "not-a-scheme", "Bearer a b")) {
       checks.add(
@@ -93,14 +81,7 @@ final class AuthSuite {
             "An access token the service does not know is refused",
             "v2.auth.rights",
             List.of(Tag.NEGATIVE),
-            c -> {
-              JsonNode body = new Fixtures(c).approvedPayment("10", false);
-              c.refusedWith(
-                  c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
-                      .post("/api/v2/payments", body),
-                  "not_authorized",
-                  OpenPoint.UNAUTHENTICATED_STATUS);
-            }));
+            AuthSuite::unknownTokenIsRefused));
     checks.add(
         Check.of(
             SUITE,
@@ -108,26 +89,7 @@ final class AuthSuite {
             "A merchant can neither read nor capture nor refund another merchant's payment, and it stays as it was",
             "v2.auth.rights",
             List.of(Tag.NEGATIVE),
-            c -> {
-              Fixtures f = new Fixtures(c);
-              String id = f.heldPayment("100").path("id").asText();
-              V2Calls other = c.v2AsOtherMerchant();
-              for (Exchange refused :
-                  List.of(
-                      other.get("/api/v2/payments/" + encode(id)),
-                      other.put(
-                          "/api/v2/payments/" + encode(id) + "/confirm",
-                          OperationsSuite.capture(c, "100")),
-                      other.put("/api/v2/payments/" + encode(id) + "/cancel", null))) {
-                foreignRefused(c, refused);
-              }
-              Exchange mine = c.v2().get("/api/v2/payments/" + encode(id));
-              c.member(mine, c.ok(mine), "status", "Authorized");
-              String settled = f.settledPayment("10").path("id").asText();
-              ObjectNode refund = f.refund(settled, "10");
-              foreignRefused(c, other.post("/api/v2/refunds", refund));
-              c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
-            }));
+            AuthSuite::anotherMerchantsPaymentStaysOutOfReach));
     checks.add(
         Check.of(
             SUITE,
@@ -135,39 +97,7 @@ final class AuthSuite {
             "A merchant can read no other merchant's refund, receipt, payment token or sticker, nor pay with its token",
             "v2.auth.rights",
             List.of(Tag.NEGATIVE),
-            c -> {
-              Fixtures f = new Fixtures(c);
-              String payment = f.settledPayment("50").path("id").asText();
-              String refund =
-                  c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
-              String receipt =
-                  c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50")))
-                      .path("id")
-                      .asText();
-              String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
-              String sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null)))
-                      .path("id")
-                      .asText();
-              V2Calls other = c.v2AsOtherMerchant();
-              for (String path :
-                  List.of(
-                      "/api/v2/refunds/" + encode(refund),
-                      "/api/v2/receipts/" + encode(receipt),
-                      "/api/v2/paymenttokens/" + encode(token),
-                      "/api/v2/stickers/" + encode(sticker))) {
-                foreignRefused(c, other.get(path));
-              }
-              foreignRefused(
-                  c,
-                  other.put(
-                      "/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
-              ObjectNode charge = f.tokenPayment(token, "5");
-              charge.put("merchantId", c.target().otherMerchantId());
-              foreignRefused(c, other.post("/api/v2/payments", charge));
-              Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
-              c.member(mine, c.ok(mine), "status", "Active");
-            }));
+            AuthSuite::anotherMerchantsResourcesStayOutOfReach));
     checks.add(
         Check.of(
             SUITE,
@@ -175,29 +105,7 @@ final class AuthSuite {
             "A request naming a merchant the token does not act for is refused with not_authorized",
             "v2.auth.rights",
             List.of(Tag.NEGATIVE),
-            c -> {
-              boolean known = c.target().otherMerchantId() != null;
-              String foreign =
-                  known ? c.target().otherMerchantId() : c.run().unique("kit-foreign-merchant");
-              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              body.put("merchantId", foreign);
-              Exchange pay = c.v2().post("/api/v2/payments", body);
-              Exchange list =
-                  c.v2()
-                      .get(
-                          "/api/v2/payments?merchantId="
-                              + encode(foreign)
-                              + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z");
-              for (Exchange refused : List.of(pay, list)) {
-                if (known) {
-                  c.refusedWith(refused, "not_authorized", OpenPoint.FORBIDDEN_STATUS);
-                } else {
-                  // A merchant nobody has: not_authorized is ours; another refusal reads the
-                  // error table otherwise, and only serving the request breaks the rule.
-                  c.refusedAs(refused, OpenPoint.FOREIGN_MERCHANT_CODE, OpenPoint.FORBIDDEN_STATUS);
-                }
-              }
-            }));
+            AuthSuite::aRequestForAnotherMerchantIsRefused));
     return checks;
   }
 
@@ -280,5 +188,103 @@ final class AuthSuite {
       case "setStickerActive" -> Json.object().put("active", true);
       default -> Json.object();
     };
+  }
+
+  /** Runs {@code auth.missing-credentials-are-401}. */
+  private static void missingCredentialsAre401(CheckContext c) throws Exception {
+    c.refusedWith(
+        c.v2WithAuthorization(null).get("/api/v2/payments/" + encode(c.run().unique("p"))),
+        "not_authorized",
+        OpenPoint.UNAUTHENTICATED_STATUS);
+    c.rule("v2.auth.rights");
+    c.refusedWith(
+        c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
+            .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+        "not_authorized",
+        OpenPoint.UNAUTHENTICATED_STATUS);
+  }
+
+  /** Runs {@code auth.unknown-token-is-refused}. */
+  private static void unknownTokenIsRefused(CheckContext c) throws Exception {
+    JsonNode body = new Fixtures(c).approvedPayment("10", false);
+    c.refusedWith(
+        c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
+            .post("/api/v2/payments", body),
+        "not_authorized",
+        OpenPoint.UNAUTHENTICATED_STATUS);
+  }
+
+  /** Runs {@code auth.another-merchants-payment-stays-out-of-reach}. */
+  private static void anotherMerchantsPaymentStaysOutOfReach(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    String id = f.heldPayment("100").path("id").asText();
+    V2Calls other = c.v2AsOtherMerchant();
+    for (Exchange refused :
+        List.of(
+            other.get("/api/v2/payments/" + encode(id)),
+            other.put(
+                "/api/v2/payments/" + encode(id) + "/confirm", OperationsSuite.capture(c, "100")),
+            other.put("/api/v2/payments/" + encode(id) + "/cancel", null))) {
+      foreignRefused(c, refused);
+    }
+    Exchange mine = c.v2().get("/api/v2/payments/" + encode(id));
+    c.member(mine, c.ok(mine), "status", "Authorized");
+    String settled = f.settledPayment("10").path("id").asText();
+    ObjectNode refund = f.refund(settled, "10");
+    foreignRefused(c, other.post("/api/v2/refunds", refund));
+    c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
+  }
+
+  /** Runs {@code auth.another-merchants-resources-stay-out-of-reach}. */
+  private static void anotherMerchantsResourcesStayOutOfReach(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    String payment = f.settledPayment("50").path("id").asText();
+    String refund =
+        c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
+    String receipt =
+        c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50"))).path("id").asText();
+    String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
+    String sticker =
+        c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null))).path("id").asText();
+    V2Calls other = c.v2AsOtherMerchant();
+    for (String path :
+        List.of(
+            "/api/v2/refunds/" + encode(refund),
+            "/api/v2/receipts/" + encode(receipt),
+            "/api/v2/paymenttokens/" + encode(token),
+            "/api/v2/stickers/" + encode(sticker))) {
+      foreignRefused(c, other.get(path));
+    }
+    foreignRefused(
+        c, other.put("/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
+    ObjectNode charge = f.tokenPayment(token, "5");
+    charge.put("merchantId", c.target().otherMerchantId());
+    foreignRefused(c, other.post("/api/v2/payments", charge));
+    Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
+    c.member(mine, c.ok(mine), "status", "Active");
+  }
+
+  /** Runs {@code auth.a-request-for-another-merchant-is-refused}. */
+  private static void aRequestForAnotherMerchantIsRefused(CheckContext c) throws Exception {
+    boolean known = c.target().otherMerchantId() != null;
+    String foreign = known ? c.target().otherMerchantId() : c.run().unique("kit-foreign-merchant");
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    body.put("merchantId", foreign);
+    Exchange pay = c.v2().post("/api/v2/payments", body);
+    Exchange list =
+        c.v2()
+            .get(
+                "/api/v2/payments?merchantId="
+                    + encode(foreign)
+                    + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z");
+    for (Exchange refused : List.of(pay, list)) {
+      if (known) {
+        c.refusedWith(refused, "not_authorized", OpenPoint.FORBIDDEN_STATUS);
+      } else {
+        // A merchant nobody has: not_authorized is ours; another refusal reads the
+        // error table otherwise, and only serving the request breaks the rule.
+        c.refusedAs(refused, OpenPoint.FOREIGN_MERCHANT_CODE, OpenPoint.FORBIDDEN_STATUS);
+      }
+    }
   }
 }

@@ -62,101 +62,7 @@ final class CallbackSuite {
             "A payment held, then captured, is notified to its callbackUrl: a JSON POST with the documented body and the payment's status",
             "v2.events.payment",
             List.of(),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              Fixtures f = new Fixtures(c);
-              ObjectNode body = f.approvedPayment("10", true);
-              ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
-              String id = f.pay(body).path("id").asText();
-              Exchange held = f.settled(id);
-              c.member(held, c.ok(held), "status", "Authorized");
-              // A status change after the payment was answered: which changes are notified is
-              // open, but a payment that was held and then captured is notified of one.
-              c.done(
-                  c.v2().put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "10")));
-              List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
-              c.expect(
-                  !arrivals.isEmpty(),
-                  "a notification of the payment, held and then captured, within "
-                      + arrival(c).toSeconds()
-                      + " s",
-                  () -> "none arrived",
-                  null);
-              c.rule("v2.events.current-status");
-              for (CallbackReceiver.Arrival any : arrivals) {
-                String told =
-                    any.json() == null ? "(not JSON)" : any.json().path("status").asText();
-                c.expect(
-                    Set.of("Authorized", "Settled").contains(told),
-                    "a status the payment had: Authorized, then Settled",
-                    () -> "status " + told,
-                    null);
-              }
-              CallbackReceiver.Arrival settled =
-                  arrivals.stream()
-                      .filter(
-                          a ->
-                              a.json() != null
-                                  && "Settled".equals(a.json().path("status").asText()))
-                      .findFirst()
-                      .orElse(arrivals.get(arrivals.size() - 1));
-              c.reading(
-                  OpenPoint.NOTIFIED_CHANGES,
-                  statuses(arrivals).contains("Settled") ? "every" : "only " + statuses(arrivals),
-                  null);
-              c.rule("v2.events.payment");
-              c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
-              String type = settled.header("Content-Type");
-              c.expect(
-                  type != null && type.startsWith("application/json"),
-                  "Content-Type application/json",
-                  () -> String.valueOf(type),
-                  null);
-              expectBody(c, settled, "PaymentNotification");
-              c.present(
-                  null,
-                  settled.json(),
-                  "id",
-                  "created",
-                  "testMode",
-                  "status",
-                  "merchantId",
-                  "amount.value",
-                  "amount.currency");
-              c.expect(
-                  id.equals(settled.json().path("id").asText()),
-                  "the payment's id " + id,
-                  () -> settled.json().path("id").asText(),
-                  null);
-              // The members it carries are the payment's own, as a read of it shows them.
-              Exchange read = c.v2().get(LifecycleSuite.path(id, null));
-              JsonNode payment = c.ok(read);
-              for (String member :
-                  List.of("merchantId", "testMode", "invoice.orderNo", "amount.currency")) {
-                JsonNode told = Json.at(settled.json(), member);
-                c.expect(
-                    told.equals(Json.at(payment, member)),
-                    member + " as the payment has it: " + Json.at(payment, member),
-                    () -> member + " = " + (told.isMissingNode() ? "(absent)" : told),
-                    read);
-              }
-              c.decimal(
-                  read,
-                  settled.json(),
-                  "amount.value",
-                  payment.path("amount").path("value").asText());
-              c.expect(
-                  sameInstant(settled.json().path("created"), payment.path("created")),
-                  "created as the payment has it: " + payment.path("created").asText(),
-                  () -> "created = " + settled.json().path("created").asText(),
-                  read);
-              c.rule("v2.conv.timestamps");
-              c.expect(
-                  LifecycleSuite.isUtc(settled.json().path("created").asText("")),
-                  "created in UTC",
-                  () -> settled.json().path("created").asText(),
-                  null);
-            }));
+            CallbackSuite::paymentNotificationArrivesAsDocumented));
     checks.add(
         Check.of(
                 SUITE,
@@ -164,42 +70,7 @@ final class CallbackSuite {
                 "A notification the receiver answers with 500 is sent again",
                 OpenPoint.NOTIFICATION_RETRY,
                 List.of(Tag.TIME, Tag.CLOCK),
-                c -> {
-                  Duration retry =
-                      c.need(
-                          c.profile().settlesAfter("callbackRetry").orElse(null),
-                          "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
-                  CallbackReceiver.Inbox inbox = c.inbox(1);
-                  ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-                  ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
-                  new Fixtures(c).pay(body);
-                  List<CallbackReceiver.Arrival> first =
-                      inbox.await(1, c.run().limits().bound(arrival(c)));
-                  c.require(
-                      !first.isEmpty(),
-                      "no notification arrived within "
-                          + arrival(c).toSeconds()
-                          + " s, so none "
-                          + "could be sent again (callbacks.payment-notification-arrives-as-documented says more)");
-                  int before = first.size();
-                  moveTime(c, retry);
-                  List<CallbackReceiver.Arrival> again =
-                      inbox.await(before + 1, c.run().limits().bound(arrival(c).plus(retry)));
-                  boolean resent =
-                      again.size() > before
-                          && again.get(before).json() != null
-                          && again
-                              .get(0)
-                              .json()
-                              .path("id")
-                              .equals(again.get(before).json().path("id"))
-                          && again
-                              .get(0)
-                              .json()
-                              .path("status")
-                              .equals(again.get(before).json().path("status"));
-                  c.reading(OpenPoint.NOTIFICATION_RETRY, resent ? "retried" : "not-retried", null);
-                })
+                CallbackSuite::aRefusedNotificationIsSentAgain)
             .alone(Alone.MOVES_THE_CLOCK));
     checks.add(
         Check.of(
@@ -208,33 +79,7 @@ final class CallbackSuite {
             "A token's notifications say Active when it becomes usable and Revoked when withdrawn, and nothing else",
             "v2.events.token",
             List.of(Tag.TOKENS),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              Fixtures f = new Fixtures(c);
-              String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
-              c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-              List<CallbackReceiver.Arrival> arrivals =
-                  awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
-              c.expect(
-                  !arrivals.isEmpty(),
-                  "a token notification",
-                  () -> "none arrived within " + arrival(c).toSeconds() + " s",
-                  null);
-              for (CallbackReceiver.Arrival arrival : arrivals) {
-                expectBody(c, arrival, "PaymentTokenNotification");
-                String status = arrival.json().path("status").asText();
-                c.expect(
-                    Set.of("Active", "Revoked").contains(status),
-                    "status Active or Revoked",
-                    () -> status,
-                    null);
-              }
-              Set<String> statuses = statuses(arrivals);
-              c.reading(
-                  OpenPoint.TOKEN_NOTIFICATIONS,
-                  statuses.containsAll(Set.of("Active", "Revoked")) ? "both" : "only " + statuses,
-                  null);
-            }));
+            CallbackSuite::tokenNotificationsTellActiveAndRevoked));
     checks.add(
         Check.of(
             SUITE,
@@ -242,29 +87,7 @@ final class CallbackSuite {
             "The token a payment stores through its tokenization options is notified to tokenization.callbackUrl",
             "v2.events.tokenization-target",
             List.of(Tag.TOKENS),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              body.putObject("tokenization")
-                  .put("type", "cof")
-                  .put("purpose", "Faster checkout")
-                  .put("callbackUrl", inbox.url());
-              JsonNode payment = new Fixtures(c).created(body).payment();
-              List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active"));
-              c.expect(
-                  !arrivals.isEmpty(),
-                  "a token notification at tokenization.callbackUrl",
-                  () -> "none arrived within " + arrival(c).toSeconds() + " s",
-                  null);
-              CallbackReceiver.Arrival first = arrivals.get(0);
-              expectBody(c, first, "PaymentTokenNotification");
-              JsonNode token = payment.path("paymentToken").path("id");
-              c.expect(
-                  !token.isTextual() || token.equals(first.json().path("id")),
-                  "the payment's token (id masked)",
-                  () -> "another token",
-                  null);
-            }));
+            CallbackSuite::tokenizationInAPaymentIsNotified));
     checks.add(
         Check.of(
             SUITE,
@@ -272,30 +95,7 @@ final class CallbackSuite {
             "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
             "v2.events.sticker-target",
             List.of(Tag.STICKERS),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              Fixtures f = new Fixtures(c);
-              String sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url())))
-                      .path("id")
-                      .asText();
-              JsonNode payment =
-                  f.pay(
-                      f.payment(
-                          Json.object().put("paymentMethod", "sbp").put("stickerId", sticker),
-                          "77",
-                          false));
-              c.asserted("v2.request.sticker", "v2.request.method-aliases");
-              if ("Confirmation".equals(payment.path("status").asText())) {
-                f.approveExternal(
-                    c.need(
-                        payment.path("confirmation").path("paymentUrl").textValue(),
-                        "the sticker payment's External step came without a paymentUrl"));
-              }
-              CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
-              c.asserted("v2.events.current-status");
-              expectBody(c, arrival, "PaymentNotification");
-            }));
+            CallbackSuite::stickerPaymentsAreNotifiedToTheStickersUrl));
     checks.add(
         Check.of(
             SUITE,
@@ -303,17 +103,7 @@ final class CallbackSuite {
             "A payer who pays on the page a sticker's payload links to is notified to the sticker's callbackUrl",
             "v2.events.sticker-target",
             List.of(Tag.STICKERS, Tag.PAGES),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              Fixtures f = new Fixtures(c);
-              JsonNode sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, inbox.url())));
-              f.payerStep("stickerPayment", "how a payer pays on a sticker's page", sticker, "33");
-              CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
-              c.asserted("v2.events.current-status");
-              expectBody(c, arrival, "PaymentNotification");
-              c.decimal(null, arrival.json(), "amount.value", "33");
-            }));
+            CallbackSuite::aStickerPaidOnItsPageIsNotifiedToItsUrl));
     checks.add(
         Check.of(
             SUITE,
@@ -321,36 +111,7 @@ final class CallbackSuite {
             "The notification of a partially captured payment carries capturedAmount",
             OpenPoint.CAPTURED_AMOUNT,
             List.of(Tag.MONEY),
-            c -> {
-              CallbackReceiver.Inbox inbox = c.inbox(0);
-              ObjectNode body = new Fixtures(c).approvedPayment("100", true);
-              ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
-              String id = new Fixtures(c).pay(body).path("id").asText();
-              c.require(
-                  LifecycleSuite.partialCapture(c, id, "60.5"),
-                  LifecycleSuite.PARTIAL_CAPTURE_REFUSED);
-              List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
-              CallbackReceiver.Arrival settled =
-                  arrivals.stream()
-                      .filter(
-                          a ->
-                              a.json() != null
-                                  && "Settled".equals(a.json().path("status").asText()))
-                      .findFirst()
-                      .orElse(null);
-              c.require(
-                  settled != null,
-                  "no notification of the Settled payment arrived, so none could show the "
-                      + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
-              JsonNode captured = settled.json().path("capturedAmount").path("value");
-              c.reading(
-                  OpenPoint.CAPTURED_AMOUNT,
-                  captured.isNumber()
-                          && captured.decimalValue().compareTo(new BigDecimal("60.5")) == 0
-                      ? "capturedAmount"
-                      : "not shown",
-                  null);
-            }));
+            CallbackSuite::notificationAfterAPartialCaptureShowsTheCapturedAmount));
     return checks;
   }
 
@@ -437,5 +198,237 @@ final class CallbackSuite {
     static final ExchangeJudge V2 = ExchangeJudge.of(ApiSpec.V2);
 
     private Judges() {}
+  }
+
+  /** Runs {@code callbacks.payment-notification-arrives-as-documented}. */
+  private static void paymentNotificationArrivesAsDocumented(CheckContext c) throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    Fixtures f = new Fixtures(c);
+    ObjectNode body = f.approvedPayment("10", true);
+    ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
+    String id = f.pay(body).path("id").asText();
+    Exchange held = f.settled(id);
+    c.member(held, c.ok(held), "status", "Authorized");
+    // A status change after the payment was answered: which changes are notified is
+    // open, but a payment that was held and then captured is notified of one.
+    c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "10")));
+    List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
+    c.expect(
+        !arrivals.isEmpty(),
+        "a notification of the payment, held and then captured, within "
+            + arrival(c).toSeconds()
+            + " s",
+        () -> "none arrived",
+        null);
+    c.rule("v2.events.current-status");
+    for (CallbackReceiver.Arrival any : arrivals) {
+      String told = any.json() == null ? "(not JSON)" : any.json().path("status").asText();
+      c.expect(
+          Set.of("Authorized", "Settled").contains(told),
+          "a status the payment had: Authorized, then Settled",
+          () -> "status " + told,
+          null);
+    }
+    CallbackReceiver.Arrival settled =
+        arrivals.stream()
+            .filter(a -> a.json() != null && "Settled".equals(a.json().path("status").asText()))
+            .findFirst()
+            .orElse(arrivals.get(arrivals.size() - 1));
+    c.reading(
+        OpenPoint.NOTIFIED_CHANGES,
+        statuses(arrivals).contains("Settled") ? "every" : "only " + statuses(arrivals),
+        null);
+    c.rule("v2.events.payment");
+    c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
+    String type = settled.header("Content-Type");
+    c.expect(
+        type != null && type.startsWith("application/json"),
+        "Content-Type application/json",
+        () -> String.valueOf(type),
+        null);
+    expectBody(c, settled, "PaymentNotification");
+    c.present(
+        null,
+        settled.json(),
+        "id",
+        "created",
+        "testMode",
+        "status",
+        "merchantId",
+        "amount.value",
+        "amount.currency");
+    c.expect(
+        id.equals(settled.json().path("id").asText()),
+        "the payment's id " + id,
+        () -> settled.json().path("id").asText(),
+        null);
+    // The members it carries are the payment's own, as a read of it shows them.
+    Exchange read = c.v2().get(LifecycleSuite.path(id, null));
+    JsonNode payment = c.ok(read);
+    for (String member : List.of("merchantId", "testMode", "invoice.orderNo", "amount.currency")) {
+      JsonNode told = Json.at(settled.json(), member);
+      c.expect(
+          told.equals(Json.at(payment, member)),
+          member + " as the payment has it: " + Json.at(payment, member),
+          () -> member + " = " + (told.isMissingNode() ? "(absent)" : told),
+          read);
+    }
+    c.decimal(read, settled.json(), "amount.value", payment.path("amount").path("value").asText());
+    c.expect(
+        sameInstant(settled.json().path("created"), payment.path("created")),
+        "created as the payment has it: " + payment.path("created").asText(),
+        () -> "created = " + settled.json().path("created").asText(),
+        read);
+    c.rule("v2.conv.timestamps");
+    c.expect(
+        LifecycleSuite.isUtc(settled.json().path("created").asText("")),
+        "created in UTC",
+        () -> settled.json().path("created").asText(),
+        null);
+  }
+
+  /** Runs {@code callbacks.a-refused-notification-is-sent-again}. */
+  private static void aRefusedNotificationIsSentAgain(CheckContext c) throws Exception {
+    Duration retry =
+        c.need(
+            c.profile().settlesAfter("callbackRetry").orElse(null),
+            "the profile does not say when a refused notification is sent again (settles.callbackRetry)");
+    CallbackReceiver.Inbox inbox = c.inbox(1);
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
+    new Fixtures(c).pay(body);
+    List<CallbackReceiver.Arrival> first = inbox.await(1, c.run().limits().bound(arrival(c)));
+    c.require(
+        !first.isEmpty(),
+        "no notification arrived within "
+            + arrival(c).toSeconds()
+            + " s, so none "
+            + "could be sent again (callbacks.payment-notification-arrives-as-documented says more)");
+    int before = first.size();
+    moveTime(c, retry);
+    List<CallbackReceiver.Arrival> again =
+        inbox.await(before + 1, c.run().limits().bound(arrival(c).plus(retry)));
+    boolean resent =
+        again.size() > before
+            && again.get(before).json() != null
+            && again.get(0).json().path("id").equals(again.get(before).json().path("id"))
+            && again.get(0).json().path("status").equals(again.get(before).json().path("status"));
+    c.reading(OpenPoint.NOTIFICATION_RETRY, resent ? "retried" : "not-retried", null);
+  }
+
+  /** Runs {@code callbacks.token-notifications-tell-active-and-revoked}. */
+  private static void tokenNotificationsTellActiveAndRevoked(CheckContext c) throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    Fixtures f = new Fixtures(c);
+    String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
+    c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
+    List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
+    c.expect(
+        !arrivals.isEmpty(),
+        "a token notification",
+        () -> "none arrived within " + arrival(c).toSeconds() + " s",
+        null);
+    for (CallbackReceiver.Arrival arrival : arrivals) {
+      expectBody(c, arrival, "PaymentTokenNotification");
+      String status = arrival.json().path("status").asText();
+      c.expect(
+          Set.of("Active", "Revoked").contains(status),
+          "status Active or Revoked",
+          () -> status,
+          null);
+    }
+    Set<String> statuses = statuses(arrivals);
+    c.reading(
+        OpenPoint.TOKEN_NOTIFICATIONS,
+        statuses.containsAll(Set.of("Active", "Revoked")) ? "both" : "only " + statuses,
+        null);
+  }
+
+  /** Runs {@code callbacks.tokenization-in-a-payment-is-notified}. */
+  private static void tokenizationInAPaymentIsNotified(CheckContext c) throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    body.putObject("tokenization")
+        .put("type", "cof")
+        .put("purpose", "Faster checkout")
+        .put("callbackUrl", inbox.url());
+    JsonNode payment = new Fixtures(c).created(body).payment();
+    List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active"));
+    c.expect(
+        !arrivals.isEmpty(),
+        "a token notification at tokenization.callbackUrl",
+        () -> "none arrived within " + arrival(c).toSeconds() + " s",
+        null);
+    CallbackReceiver.Arrival first = arrivals.get(0);
+    expectBody(c, first, "PaymentTokenNotification");
+    JsonNode token = payment.path("paymentToken").path("id");
+    c.expect(
+        !token.isTextual() || token.equals(first.json().path("id")),
+        "the payment's token (id masked)",
+        () -> "another token",
+        null);
+  }
+
+  /** Runs {@code callbacks.sticker-payments-are-notified-to-the-stickers-url}. */
+  private static void stickerPaymentsAreNotifiedToTheStickersUrl(CheckContext c) throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    Fixtures f = new Fixtures(c);
+    String sticker =
+        c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url())))
+            .path("id")
+            .asText();
+    JsonNode payment =
+        f.pay(
+            f.payment(
+                Json.object().put("paymentMethod", "sbp").put("stickerId", sticker), "77", false));
+    c.asserted("v2.request.sticker", "v2.request.method-aliases");
+    if ("Confirmation".equals(payment.path("status").asText())) {
+      f.approveExternal(
+          c.need(
+              payment.path("confirmation").path("paymentUrl").textValue(),
+              "the sticker payment's External step came without a paymentUrl"));
+    }
+    CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+    c.asserted("v2.events.current-status");
+    expectBody(c, arrival, "PaymentNotification");
+  }
+
+  /** Runs {@code callbacks.a-sticker-paid-on-its-page-is-notified-to-its-url}. */
+  private static void aStickerPaidOnItsPageIsNotifiedToItsUrl(CheckContext c) throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    Fixtures f = new Fixtures(c);
+    JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, inbox.url())));
+    f.payerStep("stickerPayment", "how a payer pays on a sticker's page", sticker, "33");
+    CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
+    c.asserted("v2.events.current-status");
+    expectBody(c, arrival, "PaymentNotification");
+    c.decimal(null, arrival.json(), "amount.value", "33");
+  }
+
+  /** Runs {@code callbacks.notification-after-a-partial-capture-shows-the-captured-amount}. */
+  private static void notificationAfterAPartialCaptureShowsTheCapturedAmount(CheckContext c)
+      throws Exception {
+    CallbackReceiver.Inbox inbox = c.inbox(0);
+    ObjectNode body = new Fixtures(c).approvedPayment("100", true);
+    ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
+    String id = new Fixtures(c).pay(body).path("id").asText();
+    c.require(LifecycleSuite.partialCapture(c, id, "60.5"), LifecycleSuite.PARTIAL_CAPTURE_REFUSED);
+    List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
+    CallbackReceiver.Arrival settled =
+        arrivals.stream()
+            .filter(a -> a.json() != null && "Settled".equals(a.json().path("status").asText()))
+            .findFirst()
+            .orElse(null);
+    c.require(
+        settled != null,
+        "no notification of the Settled payment arrived, so none could show the "
+            + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
+    JsonNode captured = settled.json().path("capturedAmount").path("value");
+    c.reading(
+        OpenPoint.CAPTURED_AMOUNT,
+        captured.isNumber() && captured.decimalValue().compareTo(new BigDecimal("60.5")) == 0
+            ? "capturedAmount"
+            : "not shown",
+        null);
   }
 }

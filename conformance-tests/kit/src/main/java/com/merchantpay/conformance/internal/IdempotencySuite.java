@@ -122,18 +122,7 @@ final class IdempotencySuite {
             "A payment repeated with its key exists once in the list, whatever its retries",
             "v2.ep.idempotency-once",
             List.of(),
-            c -> {
-              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              String key = UUID.randomUUID().toString();
-              Creation creation = CREATIONS.get(1);
-              JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-              replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
-              replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
-              expectOnePayment(
-                  c,
-                  payment.path("created").asText(),
-                  body.path("invoice").path("orderNo").asText());
-            }));
+            IdempotencySuite::replayedPaymentIsMadeOnce));
     checks.add(
         Check.of(
             SUITE,
@@ -141,22 +130,7 @@ final class IdempotencySuite {
             "The same key with another payment is idempotency_key_violation and creates nothing",
             "v2.ep.idempotency-conflict",
             List.of(),
-            c -> {
-              Fixtures f = new Fixtures(c);
-              ObjectNode body = f.approvedPayment("10", false);
-              String key = UUID.randomUUID().toString();
-              JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-              ObjectNode other = body.deepCopy();
-              other.set("amount", c.amount("11"));
-              c.refusedWith(
-                  c.v2().post("/api/v2/payments", other, key),
-                  "idempotency_key_violation",
-                  OpenPoint.KEY_CONFLICT_STATUS);
-              expectOnePayment(
-                  c,
-                  payment.path("created").asText(),
-                  body.path("invoice").path("orderNo").asText());
-            }));
+            IdempotencySuite::sameKeyWithAnotherBodyIsAViolation));
     checks.add(
         Check.of(
             SUITE,
@@ -164,17 +138,7 @@ final class IdempotencySuite {
             "The same key with another invoice is idempotency_key_violation",
             "v2.ep.idempotency-conflict",
             List.of(),
-            c -> {
-              ObjectNode body = invoice(c);
-              String key = UUID.randomUUID().toString();
-              c.ok(c.v2().post("/api/v2/invoices", body, key));
-              ObjectNode other = body.deepCopy();
-              other.set("amount", c.amount("11"));
-              c.refusedWith(
-                  c.v2().post("/api/v2/invoices", other, key),
-                  "idempotency_key_violation",
-                  OpenPoint.KEY_CONFLICT_STATUS);
-            }));
+            IdempotencySuite::conflictingReuseOnInvoices));
     checks.add(
         Check.of(
             SUITE,
@@ -183,42 +147,7 @@ final class IdempotencySuite {
                 + " simultaneous creates with one key make one payment; the others get it or an in-flight refusal",
             "v2.ep.idempotency-once",
             List.of(Tag.CONCURRENCY),
-            c -> {
-              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              String key = UUID.randomUUID().toString();
-              ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT);
-              List<Exchange> answers = new ArrayList<>();
-              try {
-                List<Callable<Exchange>> calls = new ArrayList<>();
-                for (int i = 0; i < CONCURRENT; i++) {
-                  calls.add(() -> c.v2().post("/api/v2/payments", body, key));
-                }
-                for (Future<Exchange> answer : pool.invokeAll(calls)) {
-                  answers.add(answer.get());
-                }
-              } finally {
-                pool.shutdownNow();
-              }
-              Set<String> ids = new HashSet<>();
-              String created = null;
-              for (Exchange answer : answers) {
-                if (answer.answered() && answer.status() / 100 == 2) {
-                  JsonNode payment = c.ok(answer);
-                  ids.add(payment.path("id").asText());
-                  created = payment.path("created").asText();
-                } else {
-                  c.refusedWith(
-                      answer, "idempotency_key_violation", OpenPoint.KEY_IN_FLIGHT_STATUS);
-                }
-              }
-              Exchange any = answers.get(0);
-              c.expect(
-                  ids.size() == 1,
-                  "every successful answer naming the same single payment",
-                  () -> "payments " + ids,
-                  any);
-              expectOnePayment(c, created, body.path("invoice").path("orderNo").asText());
-            }));
+            IdempotencySuite::concurrentCreatesWithOneKeyMakeOnePayment));
     checks.add(
         Check.of(
             SUITE,
@@ -226,24 +155,7 @@ final class IdempotencySuite {
             "A creating call without Idempotency-Key is " + "validation_error naming it",
             OpenPoint.KEY_REQUIRED,
             List.of(Tag.NEGATIVE),
-            c -> {
-              Exchange answer =
-                  c.v2()
-                      .post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
-              boolean refused = answer.answered() && answer.status() / 100 == 4;
-              c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
-              if (refused) {
-                c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
-              }
-              if (refused && "validation_error".equals(answer.errorCode())) {
-                c.reading(
-                    OpenPoint.NAMES_MEMBER,
-                    CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
-                        ? "named"
-                        : "unnamed (Idempotency-Key)",
-                    answer);
-              }
-            }));
+            IdempotencySuite::aMissingKeyIsNamed));
     checks.add(
         Check.of(
             SUITE,
@@ -251,22 +163,7 @@ final class IdempotencySuite {
             "A key whose first request was refused as invalid can be used for the corrected request",
             OpenPoint.REFUSED_REQUEST_KEY,
             List.of(),
-            c -> {
-              ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-              ObjectNode broken = body.deepCopy();
-              broken.remove("merchantId");
-              String key = UUID.randomUUID().toString();
-              Exchange refused = c.v2().post("/api/v2/payments", broken, key);
-              c.require(
-                  refused.answered() && refused.status() / 100 == 4,
-                  "the target accepted a payment without "
-                      + "merchantId, so there is no refused request to free a key");
-              Exchange corrected = c.v2().post("/api/v2/payments", body, key);
-              c.reading(
-                  OpenPoint.REFUSED_REQUEST_KEY,
-                  corrected.answered() && corrected.status() / 100 == 2 ? "freed" : "kept",
-                  corrected);
-            }));
+            IdempotencySuite::aRefusedRequestFreesItsKey));
     return checks;
   }
 
@@ -356,5 +253,120 @@ final class IdempotencySuite {
         "one payment with order number " + orderNo,
         () -> count + " payments with it",
         null);
+  }
+
+  /** Runs {@code idempotency.replayed-payment-is-made-once}. */
+  private static void replayedPaymentIsMadeOnce(CheckContext c) throws Exception {
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    String key = UUID.randomUUID().toString();
+    Creation creation = CREATIONS.get(1);
+    JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
+    replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+    replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+    expectOnePayment(
+        c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
+  }
+
+  /** Runs {@code idempotency.same-key-with-another-body-is-a-violation}. */
+  private static void sameKeyWithAnotherBodyIsAViolation(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    ObjectNode body = f.approvedPayment("10", false);
+    String key = UUID.randomUUID().toString();
+    JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
+    ObjectNode other = body.deepCopy();
+    other.set("amount", c.amount("11"));
+    c.refusedWith(
+        c.v2().post("/api/v2/payments", other, key),
+        "idempotency_key_violation",
+        OpenPoint.KEY_CONFLICT_STATUS);
+    expectOnePayment(
+        c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
+  }
+
+  /** Runs {@code idempotency.conflicting-reuse-on-invoices}. */
+  private static void conflictingReuseOnInvoices(CheckContext c) throws Exception {
+    ObjectNode body = invoice(c);
+    String key = UUID.randomUUID().toString();
+    c.ok(c.v2().post("/api/v2/invoices", body, key));
+    ObjectNode other = body.deepCopy();
+    other.set("amount", c.amount("11"));
+    c.refusedWith(
+        c.v2().post("/api/v2/invoices", other, key),
+        "idempotency_key_violation",
+        OpenPoint.KEY_CONFLICT_STATUS);
+  }
+
+  /** Runs {@code idempotency.concurrent-creates-with-one-key-make-one-payment}. */
+  private static void concurrentCreatesWithOneKeyMakeOnePayment(CheckContext c) throws Exception {
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    String key = UUID.randomUUID().toString();
+    ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT);
+    List<Exchange> answers = new ArrayList<>();
+    try {
+      List<Callable<Exchange>> calls = new ArrayList<>();
+      for (int i = 0; i < CONCURRENT; i++) {
+        calls.add(() -> c.v2().post("/api/v2/payments", body, key));
+      }
+      for (Future<Exchange> answer : pool.invokeAll(calls)) {
+        answers.add(answer.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    Set<String> ids = new HashSet<>();
+    String created = null;
+    for (Exchange answer : answers) {
+      if (answer.answered() && answer.status() / 100 == 2) {
+        JsonNode payment = c.ok(answer);
+        ids.add(payment.path("id").asText());
+        created = payment.path("created").asText();
+      } else {
+        c.refusedWith(answer, "idempotency_key_violation", OpenPoint.KEY_IN_FLIGHT_STATUS);
+      }
+    }
+    Exchange any = answers.get(0);
+    c.expect(
+        ids.size() == 1,
+        "every successful answer naming the same single payment",
+        () -> "payments " + ids,
+        any);
+    expectOnePayment(c, created, body.path("invoice").path("orderNo").asText());
+  }
+
+  /** Runs {@code idempotency.a-missing-key-is-named}. */
+  private static void aMissingKeyIsNamed(CheckContext c) throws Exception {
+    Exchange answer =
+        c.v2().post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
+    boolean refused = answer.answered() && answer.status() / 100 == 4;
+    c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
+    if (refused) {
+      c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
+    }
+    if (refused && "validation_error".equals(answer.errorCode())) {
+      c.reading(
+          OpenPoint.NAMES_MEMBER,
+          CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
+              ? "named"
+              : "unnamed (Idempotency-Key)",
+          answer);
+    }
+  }
+
+  /** Runs {@code idempotency.a-refused-request-frees-its-key}. */
+  private static void aRefusedRequestFreesItsKey(CheckContext c) throws Exception {
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    ObjectNode broken = body.deepCopy();
+    broken.remove("merchantId");
+    String key = UUID.randomUUID().toString();
+    Exchange refused = c.v2().post("/api/v2/payments", broken, key);
+    c.require(
+        refused.answered() && refused.status() / 100 == 4,
+        "the target accepted a payment without "
+            + "merchantId, so there is no refused request to free a key");
+    Exchange corrected = c.v2().post("/api/v2/payments", body, key);
+    c.reading(
+        OpenPoint.REFUSED_REQUEST_KEY,
+        corrected.answered() && corrected.status() / 100 == 2 ? "freed" : "kept",
+        corrected);
   }
 }

@@ -83,624 +83,189 @@ final class OperationsSuite {
             1,
             "createInvoice",
             "Creating an invoice answers with the payment id and the page URL",
-            c -> {
-              ObjectNode body = new Fixtures(c).invoice("150.5");
-              Exchange created = c.v2().post("/api/v2/invoices", body);
-              JsonNode invoice = c.ok(created);
-              c.expect(
-                  invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
-                  "paymentId and url",
-                  created::summary,
-                  created);
-              Exchange read =
-                  c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
-              c.decimal(read, c.ok(read), "amount.value", "150.5");
-            }));
+            OperationsSuite::createInvoice));
     checks.add(
         v2(
             2,
             "createPayment",
             "Creating a payment answers with the payment for the amount asked",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              ObjectNode body = f.approvedPayment("10.12", false);
-              Exchange created = c.v2().post("/api/v2/payments", body);
-              JsonNode payment = c.ok(created);
-              c.asserted("v2.request.card", "v2.request.method-aliases");
-              c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
-              c.rule("v2.payment.echo");
-              c.decimal(created, payment, "amount.value", "10.12");
-              c.member(created, payment, "amount.currency", c.profile().currency());
-              c.member(created, payment, "merchantId", c.target().merchantId());
-              c.member(
-                  created,
-                  payment,
-                  "invoice.orderNo",
-                  body.path("invoice").path("orderNo").asText());
-              c.rule("v2.payment.members");
-              c.present(created, payment, PAYMENT_MEMBERS);
-            }));
+            OperationsSuite::createPayment));
     checks.add(
         v2(
             3,
             "completePayment",
             "Completing a confirmation step answers with the payment after it",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode payment = f.pay(f.confirmationPayment("SmsOtp", "20"));
-              Exchange done =
-                  c.v2()
-                      .put(
-                          "/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
-                          Json.MAPPER.valueToTree(
-                              c.need(
-                                  f.confirmation("SmsOtp").answer(),
-                                  "the profile gives no answer for an "
-                                      + "SmsOtp step (confirmations.SmsOtp.answer)")));
-              JsonNode completed = c.ok(done);
-              c.member(done, completed, "id", payment.path("id").asText());
-              String status = completed.path("status").asText();
-              c.rule("v2.ep.complete-by-type");
-              c.expect(
-                  Set.of("Settled", "Pending").contains(status)
-                      || ("Confirmation".equals(status)
-                          && !"SmsOtp"
-                              .equals(completed.path("confirmation").path("type").asText())),
-                  "the step passed: the payment Settled, Pending, or asking for another step",
-                  done::summary,
-                  done);
-            }));
+            OperationsSuite::completePayment));
     checks.add(
         v2(
             4,
             "capturePayment",
             "Capturing a held payment answers 200 without a body",
-            c -> {
-              JsonNode held = new Fixtures(c).heldPayment("30");
-              c.done(
-                  c.v2()
-                      .put(
-                          "/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm",
-                          capture(c, "30")));
-            }));
+            OperationsSuite::capturePayment));
     checks.add(
         v2(
             5,
             "cancelPayment",
             "Cancelling a held payment answers 200 without a body",
-            c -> {
-              JsonNode held = new Fixtures(c).heldPayment("31");
-              c.done(
-                  c.v2()
-                      .put(
-                          "/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel",
-                          null));
-            }));
+            OperationsSuite::cancelPayment));
     checks.add(
         v2(
             6,
             "getPayment",
             "Reading a payment answers with that payment",
-            c -> {
-              JsonNode payment = new Fixtures(c).settledPayment("12");
-              Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
-              c.rule("v2.conv.opaque-ids");
-              c.member(read, c.ok(read), "id", payment.path("id").asText());
-              c.rule("v2.op.getPayment");
-              c.present(read, c.ok(read), PAYMENT_MEMBERS);
-            }));
+            OperationsSuite::getPayment));
     checks.add(
         v2(
             7,
             "listPayments",
             "Listing payments of a period holds a payment created in it",
-            c -> {
-              JsonNode payment = new Fixtures(c).settledPayment("13");
-              expectListed(
-                  c,
-                  "/api/v2/payments?merchantId="
-                      + encode(c.target().merchantId())
-                      + "&"
-                      + Fixtures.period(payment.path("created").asText()),
-                  payment.path("id").asText());
-            }));
+            OperationsSuite::listPayments));
     checks.add(
         v2(
             8,
             "createRefund",
             "Refunding a settled payment answers with the refund",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode payment = f.settledPayment("40");
-              Exchange created =
-                  c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
-              JsonNode refund = c.ok(created);
-              c.rule("v2.refund.echo");
-              c.member(created, refund, "paymentId", payment.path("id").asText());
-              c.decimal(created, refund, "amount.value", "15");
-              c.rule("v2.refund.members");
-              c.present(
-                  created,
-                  refund,
-                  "id",
-                  "created",
-                  "paymentId",
-                  "amount.value",
-                  "amount.currency",
-                  "status");
-              c.rule("v2.refund.result-code");
-              c.present(created, refund, "resultCode");
-            }));
+            OperationsSuite::createRefund));
     checks.add(
         v2(
             9,
             "getRefund",
             "Reading a refund answers with that refund",
-            c -> {
-              JsonNode refund = refund(c);
-              Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
-              c.rule("v2.conv.opaque-ids");
-              c.member(read, c.ok(read), "id", refund.path("id").asText());
-              c.rule("v2.refund.members");
-              c.present(
-                  read,
-                  c.ok(read),
-                  "id",
-                  "created",
-                  "paymentId",
-                  "amount.value",
-                  "amount.currency",
-                  "status");
-            }));
+            OperationsSuite::getRefund));
     checks.add(
         v2(
             10,
             "listRefunds",
             "Listing refunds of a period holds a refund created in it",
-            c -> {
-              JsonNode refund = refund(c);
-              expectListed(
-                  c,
-                  "/api/v2/refunds?merchantId="
-                      + encode(c.target().merchantId())
-                      + "&"
-                      + Fixtures.period(refund.path("created").asText()),
-                  refund.path("id").asText());
-            }));
+            OperationsSuite::listRefunds));
     checks.add(
         v2(
             11,
             "startTokenization",
             "Starting tokenization answers with the token id and the page URL",
-            c -> {
-              Exchange started =
-                  c.v2().post("/api/v2/tokenization", new Fixtures(c).tokenization());
-              JsonNode answer = c.ok(started);
-              c.expect(
-                  answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
-                  "tokenId and url",
-                  started::summary,
-                  started);
-            }));
+            OperationsSuite::startTokenization));
     checks.add(
         v2(
             12,
             "createPaymentToken",
             "Creating a payment token answers Created with an External step",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              Exchange created =
-                  c.v2()
-                      .post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
-              JsonNode token = c.ok(created);
-              String status = token.path("status").asText();
-              c.reading(OpenPoint.TOKEN_CREATED, status, created);
-              c.rule("v2.token.external");
-              c.expect(
-                  Set.of("Created", "Active").contains(status),
-                  "a token Created (or already Active)",
-                  created::summary,
-                  created);
-              if ("Created".equals(status)) {
-                c.member(created, token, "confirmation.type", "External");
-                c.expect(
-                    token.path("confirmation").path("paymentUrl").isTextual(),
-                    "confirmation.paymentUrl to send the " + "user to (Endpoints, rule 3)",
-                    created::summary,
-                    created);
-              }
-            }));
+            OperationsSuite::createPaymentToken));
     checks.add(
         v2(
             13,
             "completePaymentToken",
             "Completing a payment token's step answers with the token, Active",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              Profile.Answers answers = c.profile().tokenConfirmation();
-              c.need(
-                  answers == null ? null : answers.answer(),
-                  "the profile gives no answer that completes a payment token's step "
-                      + "(tokenConfirmation.answer)");
-              Exchange created =
-                  c.v2()
-                      .post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
-              JsonNode token = c.ok(created);
-              c.require(
-                  !"Active".equals(token.path("status").asText()),
-                  "the target makes tokens Active at once, so there is no step to complete");
-              String id = token.path("id").asText();
-              Exchange done =
-                  c.v2()
-                      .put(
-                          "/api/v2/paymenttokens/" + encode(id) + "/complete",
-                          Json.MAPPER.valueToTree(answers.answer()));
-              JsonNode completed = c.ok(done);
-              c.expect(
-                  token.path("id").equals(completed.path("id")),
-                  "the token completed (id masked)",
-                  () -> "another token",
-                  done);
-              c.member(done, completed, "status", "Active");
-            }));
+            OperationsSuite::completePaymentToken));
     checks.add(
         v2(
             14,
             "getPaymentToken",
             "Reading a payment token answers with that token",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-              Exchange read =
-                  c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
-              JsonNode answer = c.ok(read);
-              c.rule("v2.conv.opaque-ids");
-              c.expect(
-                  token.path("id").equals(answer.path("id")),
-                  "the token asked for (id masked)",
-                  () -> "another token",
-                  read);
-              c.rule("v2.op.getPaymentToken");
-              c.member(read, answer, "status", "Active");
-              c.rule("v2.token.members");
-              c.present(read, answer, "id", "status");
-            }));
+            OperationsSuite::getPaymentToken));
     checks.add(
         v2(
             15,
             "revokePaymentToken",
             "Revoking a payment token answers 200",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-              c.done(
-                  c.v2()
-                      .put(
-                          "/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke",
-                          null));
-            }));
+            OperationsSuite::revokePaymentToken));
     checks.add(
         v2(
             16,
             "createReceipt",
             "Registering a receipt answers with the receipt",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode payment = f.settledPayment("50");
-              Exchange created =
-                  c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
-              JsonNode receipt = c.ok(created);
-              c.rule("v2.receipt.members");
-              c.member(created, receipt, "paymentId", payment.path("id").asText());
-              c.member(created, receipt, "type", "Payment");
-              c.present(
-                  created,
-                  receipt,
-                  "id",
-                  "created",
-                  "paymentId",
-                  "amount.value",
-                  "amount.currency",
-                  "type",
-                  "status");
-            }));
+            OperationsSuite::createReceipt));
     checks.add(
         v2(
             17,
             "getReceipt",
             "Reading a receipt answers with that receipt",
-            c -> {
-              JsonNode receipt = receipt(c);
-              Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
-              c.rule("v2.conv.opaque-ids");
-              c.member(read, c.ok(read), "id", receipt.path("id").asText());
-            }));
+            OperationsSuite::getReceipt));
     checks.add(
         v2(
             18,
             "listReceipts",
             "Listing a payment's receipts holds its receipt and no other payment's",
-            c -> {
-              JsonNode receipt = receipt(c);
-              JsonNode other = receipt(c);
-              String paymentId = receipt.path("paymentId").asText();
-              Exchange first = c.v2().get("/api/v2/receipts?paymentId=" + encode(paymentId));
-              // A bare array is the other reading of an open point; it is the one and only page.
-              boolean array = c.ok(first).isArray();
-              c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
-              List<JsonNode> items =
-                  array
-                      ? new ArrayList<>()
-                      : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
-              if (array) {
-                first.json().forEach(items::add);
-              }
-              c.expect(
-                  items.stream()
-                      .anyMatch(i -> receipt.path("id").asText().equals(i.path("id").asText())),
-                  "receipt " + receipt.path("id").asText() + " in the list",
-                  first::summary,
-                  first);
-              c.expect(
-                  items.stream().allMatch(i -> paymentId.equals(i.path("paymentId").asText())),
-                  "only receipts of payment " + paymentId,
-                  () -> "also receipt " + other.path("id").asText() + " of another",
-                  first);
-            }));
+            OperationsSuite::listReceipts));
     checks.add(
         v2(
             19,
             "createSticker",
             "Registering a sticker answers Active with its payload",
-            c -> {
-              Exchange created =
-                  c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
-              JsonNode sticker = c.ok(created);
-              c.rule("v2.states.sticker-active");
-              c.member(created, sticker, "status", "Active");
-              c.rule("v2.sticker.members");
-              c.expect(sticker.path("payload").isTextual(), "a payload", created::summary, created);
-            }));
+            OperationsSuite::createSticker));
     checks.add(
         v2(
             20,
             "setStickerActive",
             "Switching a sticker off answers 200",
-            c -> {
-              JsonNode sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-              c.done(
-                  c.v2()
-                      .put(
-                          "/api/v2/stickers/" + encode(sticker.path("id").asText()),
-                          Json.object().put("active", false)));
-            }));
+            OperationsSuite::setStickerActive));
     checks.add(
         v2(
             21,
             "getSticker",
             "Reading a sticker answers with that sticker",
-            c -> {
-              JsonNode sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-              Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
-              c.rule("v2.conv.opaque-ids");
-              c.member(read, c.ok(read), "id", sticker.path("id").asText());
-            }));
+            OperationsSuite::getSticker));
     checks.add(
         v2(
             22,
             "listStickers",
             "Listing stickers holds a sticker just registered",
-            c -> {
-              JsonNode sticker =
-                  c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-              expectListed(
-                  c,
-                  "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()),
-                  sticker.path("id").asText());
-            }));
+            OperationsSuite::listStickers));
 
     checks.add(
         v1(
             "getPayment",
             "Reading a payment by its id answers ErrorCode 0 with the payment",
-            c -> {
-              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("21"));
-              Exchange read = c.v1().call("getPayment", values("paymentID", id));
-              JsonNode envelope = V1Support.success(c, read, "Payment");
-              c.expect(
-                  envelope.path("Payment").path("PaymentID").asText().equals(id),
-                  "PaymentID " + id,
-                  read::summary,
-                  read);
-              c.rule("v1.payment.currency");
-              JsonNode currency = envelope.path("Payment").path("CurrencyCode");
-              c.expect(
-                  currency.isTextual() && currency.asText().equals(c.profile().currency()),
-                  "CurrencyCode " + c.profile().currency() + ", the invoice's ISO 4217 code",
-                  () -> "CurrencyCode " + (currency.isMissingNode() ? "(absent)" : currency),
-                  read);
-            }));
+            OperationsSuite::v1GetPayment));
     checks.add(
         v1(
             "getPaymentByInvoiceID",
             "Reading a payment by its invoice number answers with it",
-            c -> {
-              JsonNode payment = new Fixtures(c).settledPayment("22");
-              String id = V1Support.paymentId(c, payment);
-              Exchange read =
-                  c.v1()
-                      .call(
-                          "getPaymentByInvoiceID",
-                          values(
-                              "invoiceID",
-                              payment.path("invoice").path("orderNo").asText(),
-                              "siteAlias",
-                              V1Support.siteAlias(c)));
-              JsonNode envelope = V1Support.success(c, read, "Payment");
-              c.expect(
-                  envelope.path("Payment").path("PaymentID").asText().equals(id),
-                  "PaymentID " + id,
-                  read::summary,
-                  read);
-            }));
+            OperationsSuite::v1GetPaymentByInvoiceID));
     checks.add(
         v1(
             "listPaymentsFilter",
             "Listing payments by filter holds a payment matching it",
-            c -> {
-              JsonNode payment = new Fixtures(c).settledPayment("23");
-              String id = V1Support.paymentId(c, payment);
-              Exchange listed =
-                  c.v1()
-                      .call(
-                          "listPaymentsFilter",
-                          values("invoiceID", payment.path("invoice").path("orderNo").asText()));
-              JsonNode envelope = V1Support.success(c, listed, "Response");
-              boolean found = false;
-              for (JsonNode item : envelope.path("Response").path("Payments")) {
-                found |= item.path("PaymentID").asText().equals(id);
-              }
-              c.expect(found, "payment " + id + " in Response.Payments", listed::summary, listed);
-            }));
+            OperationsSuite::v1ListPaymentsFilter));
     checks.add(
         v1(
             "refundPayment",
             "Refunding a payment answers ErrorCode 0 with the refund",
-            c -> {
-              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("24"));
-              String externalId = c.run().unique("kit-refund");
-              Exchange refunded =
-                  c.v1()
-                      .call(
-                          "refundPayment",
-                          values("paymentID", id, "amount", "4", "externalID", externalId));
-              JsonNode envelope = V1Support.success(c, refunded, "Refund");
-              c.decimal(refunded, envelope, "Refund.Amount", "4");
-              c.rule("v1.refund.members");
-              c.expect(
-                  envelope.path("Refund").path("PaymentID").asText().equals(id),
-                  "Refund.PaymentID " + id,
-                  refunded::summary,
-                  refunded);
-              c.rule("v1.refund.external-id");
-              c.member(refunded, envelope, "Refund.ExternalID", externalId);
-            }));
+            OperationsSuite::v1RefundPayment));
     checks.add(
         v1(
             "listRefunds",
             "Listing the refunds of a payment holds its refund",
-            c -> {
-              String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("25"));
-              V1Support.success(
-                  c,
-                  c.v1().call("refundPayment", values("paymentID", id, "amount", "5")),
-                  "Refund");
-              Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
-              JsonNode envelope = V1Support.success(c, listed, "Response");
-              c.expect(
-                  envelope.path("Response").path("Refunds").size() == 1,
-                  "one refund of payment " + id,
-                  listed::summary,
-                  listed);
-            }));
+            OperationsSuite::v1ListRefunds));
     checks.add(
         v1(
             "confirmPayment",
             "Confirming a held payment answers with it COMPLETE",
-            c -> {
-              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("26"));
-              Exchange confirmed =
-                  c.v1().call("confirmPayment", values("paymentID", id, "amount", "26"));
-              c.member(
-                  confirmed,
-                  V1Support.success(c, confirmed, "Payment"),
-                  "Payment.State",
-                  "COMPLETE");
-            }));
+            OperationsSuite::v1ConfirmPayment));
     checks.add(
         v1(
             "cancelPayment",
             "Cancelling a held payment answers with it CANCELLED",
-            c -> {
-              String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("27"));
-              Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id));
-              c.member(
-                  cancelled,
-                  V1Support.success(c, cancelled, "Payment"),
-                  "Payment.State",
-                  "CANCELLED");
-            }));
+            OperationsSuite::v1CancelPayment));
     checks.add(
         v1(
             "listDocuments",
             "Listing documents answers ErrorCode 0 with a list",
-            c -> {
-              Exchange listed = c.v1().call("listDocuments", Map.of());
-              JsonNode envelope = V1Support.success(c, listed, "Response");
-              c.expect(
-                  envelope.path("Response").path("Documents").isArray(),
-                  "Response.Documents as a list",
-                  listed::summary,
-                  listed);
-            }));
+            OperationsSuite::v1ListDocuments));
     checks.add(
         v1(
             "getDocumentContent",
             "A listed document's content can be downloaded",
-            c -> {
-              JsonNode documents =
-                  V1Support.success(c, c.v1().call("listDocuments", Map.of()), "Response")
-                      .path("Response")
-                      .path("Documents");
-              c.require(documents.size() > 0, "the target lists no documents to download");
-              Exchange content =
-                  c.v1()
-                      .call(
-                          "getDocumentContent",
-                          values("documentID", documents.get(0).path("DocumentID").asText()));
-              c.status(content, 200);
-              c.expect(
-                  content.body().length > 0 && content.v1ErrorCode() == null,
-                  "the document's content",
-                  content::summary,
-                  content);
-            }));
+            OperationsSuite::v1GetDocumentContent));
     checks.add(
         v1(
             "listTransfers",
             "Listing transfers answers ErrorCode 0 with a list",
-            c -> {
-              Exchange listed = c.v1().call("listTransfers", Map.of());
-              JsonNode envelope = V1Support.success(c, listed, "Response");
-              c.expect(
-                  envelope.path("Response").path("Transfers").isArray(),
-                  "Response.Transfers as a list",
-                  listed::summary,
-                  listed);
-            }));
+            OperationsSuite::v1ListTransfers));
     checks.add(
         v1(
             "getTransferRegister",
             "A listed transfer's register can be read",
-            c -> {
-              JsonNode transfers =
-                  V1Support.success(c, c.v1().call("listTransfers", Map.of()), "Response")
-                      .path("Response")
-                      .path("Transfers");
-              c.require(transfers.size() > 0, "the target lists no transfers");
-              String registerId = transfers.get(0).path("RegisterID").asText();
-              Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
-              // The document gives RegisterID no type: it is compared as written, number or text.
-              JsonNode shown =
-                  Json.at(V1Support.success(c, read, "Response"), "Response.RegisterID");
-              c.expect(
-                  shown.isValueNode() && shown.asText().equals(registerId),
-                  "Response.RegisterID = " + registerId,
-                  () -> "Response.RegisterID = " + (shown.isMissingNode() ? "(absent)" : shown),
-                  read);
-            }));
+            OperationsSuite::v1GetTransferRegister));
     return checks;
   }
 
@@ -757,5 +322,497 @@ final class OperationsSuite {
           body.run(c);
           c.asserted("v1.ep.transport", "v1.version.path");
         });
+  }
+
+  /** Runs {@code operations.createInvoice}. */
+  private static void createInvoice(CheckContext c) throws Exception {
+    ObjectNode body = new Fixtures(c).invoice("150.5");
+    Exchange created = c.v2().post("/api/v2/invoices", body);
+    JsonNode invoice = c.ok(created);
+    c.expect(
+        invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
+        "paymentId and url",
+        created::summary,
+        created);
+    Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+    c.decimal(read, c.ok(read), "amount.value", "150.5");
+  }
+
+  /** Runs {@code operations.createPayment}. */
+  private static void createPayment(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    ObjectNode body = f.approvedPayment("10.12", false);
+    Exchange created = c.v2().post("/api/v2/payments", body);
+    JsonNode payment = c.ok(created);
+    c.asserted("v2.request.card", "v2.request.method-aliases");
+    c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
+    c.rule("v2.payment.echo");
+    c.decimal(created, payment, "amount.value", "10.12");
+    c.member(created, payment, "amount.currency", c.profile().currency());
+    c.member(created, payment, "merchantId", c.target().merchantId());
+    c.member(created, payment, "invoice.orderNo", body.path("invoice").path("orderNo").asText());
+    c.rule("v2.payment.members");
+    c.present(created, payment, PAYMENT_MEMBERS);
+  }
+
+  /** Runs {@code operations.completePayment}. */
+  private static void completePayment(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.pay(f.confirmationPayment("SmsOtp", "20"));
+    Exchange done =
+        c.v2()
+            .put(
+                "/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
+                Json.MAPPER.valueToTree(
+                    c.need(
+                        f.confirmation("SmsOtp").answer(),
+                        "the profile gives no answer for an "
+                            + "SmsOtp step (confirmations.SmsOtp.answer)")));
+    JsonNode completed = c.ok(done);
+    c.member(done, completed, "id", payment.path("id").asText());
+    String status = completed.path("status").asText();
+    c.rule("v2.ep.complete-by-type");
+    c.expect(
+        Set.of("Settled", "Pending").contains(status)
+            || ("Confirmation".equals(status)
+                && !"SmsOtp".equals(completed.path("confirmation").path("type").asText())),
+        "the step passed: the payment Settled, Pending, or asking for another step",
+        done::summary,
+        done);
+  }
+
+  /** Runs {@code operations.capturePayment}. */
+  private static void capturePayment(CheckContext c) throws Exception {
+    JsonNode held = new Fixtures(c).heldPayment("30");
+    c.done(
+        c.v2()
+            .put(
+                "/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm",
+                capture(c, "30")));
+  }
+
+  /** Runs {@code operations.cancelPayment}. */
+  private static void cancelPayment(CheckContext c) throws Exception {
+    JsonNode held = new Fixtures(c).heldPayment("31");
+    c.done(c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel", null));
+  }
+
+  /** Runs {@code operations.getPayment}. */
+  private static void getPayment(CheckContext c) throws Exception {
+    JsonNode payment = new Fixtures(c).settledPayment("12");
+    Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
+    c.rule("v2.conv.opaque-ids");
+    c.member(read, c.ok(read), "id", payment.path("id").asText());
+    c.rule("v2.op.getPayment");
+    c.present(read, c.ok(read), PAYMENT_MEMBERS);
+  }
+
+  /** Runs {@code operations.listPayments}. */
+  private static void listPayments(CheckContext c) throws Exception {
+    JsonNode payment = new Fixtures(c).settledPayment("13");
+    expectListed(
+        c,
+        "/api/v2/payments?merchantId="
+            + encode(c.target().merchantId())
+            + "&"
+            + Fixtures.period(payment.path("created").asText()),
+        payment.path("id").asText());
+  }
+
+  /** Runs {@code operations.createRefund}. */
+  private static void createRefund(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment("40");
+    Exchange created = c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
+    JsonNode refund = c.ok(created);
+    c.rule("v2.refund.echo");
+    c.member(created, refund, "paymentId", payment.path("id").asText());
+    c.decimal(created, refund, "amount.value", "15");
+    c.rule("v2.refund.members");
+    c.present(
+        created, refund, "id", "created", "paymentId", "amount.value", "amount.currency", "status");
+    c.rule("v2.refund.result-code");
+    c.present(created, refund, "resultCode");
+  }
+
+  /** Runs {@code operations.getRefund}. */
+  private static void getRefund(CheckContext c) throws Exception {
+    JsonNode refund = refund(c);
+    Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+    c.rule("v2.conv.opaque-ids");
+    c.member(read, c.ok(read), "id", refund.path("id").asText());
+    c.rule("v2.refund.members");
+    c.present(
+        read,
+        c.ok(read),
+        "id",
+        "created",
+        "paymentId",
+        "amount.value",
+        "amount.currency",
+        "status");
+  }
+
+  /** Runs {@code operations.listRefunds}. */
+  private static void listRefunds(CheckContext c) throws Exception {
+    JsonNode refund = refund(c);
+    expectListed(
+        c,
+        "/api/v2/refunds?merchantId="
+            + encode(c.target().merchantId())
+            + "&"
+            + Fixtures.period(refund.path("created").asText()),
+        refund.path("id").asText());
+  }
+
+  /** Runs {@code operations.startTokenization}. */
+  private static void startTokenization(CheckContext c) throws Exception {
+    Exchange started = c.v2().post("/api/v2/tokenization", new Fixtures(c).tokenization());
+    JsonNode answer = c.ok(started);
+    c.expect(
+        answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
+        "tokenId and url",
+        started::summary,
+        started);
+  }
+
+  /** Runs {@code operations.createPaymentToken}. */
+  private static void createPaymentToken(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    Exchange created =
+        c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+    JsonNode token = c.ok(created);
+    String status = token.path("status").asText();
+    c.reading(OpenPoint.TOKEN_CREATED, status, created);
+    c.rule("v2.token.external");
+    c.expect(
+        Set.of("Created", "Active").contains(status),
+        "a token Created (or already Active)",
+        created::summary,
+        created);
+    if ("Created".equals(status)) {
+      c.member(created, token, "confirmation.type", "External");
+      c.expect(
+          token.path("confirmation").path("paymentUrl").isTextual(),
+          "confirmation.paymentUrl to send the " + "user to (Endpoints, rule 3)",
+          created::summary,
+          created);
+    }
+  }
+
+  /** Runs {@code operations.completePaymentToken}. */
+  private static void completePaymentToken(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    Profile.Answers answers = c.profile().tokenConfirmation();
+    c.need(
+        answers == null ? null : answers.answer(),
+        "the profile gives no answer that completes a payment token's step "
+            + "(tokenConfirmation.answer)");
+    Exchange created =
+        c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+    JsonNode token = c.ok(created);
+    c.require(
+        !"Active".equals(token.path("status").asText()),
+        "the target makes tokens Active at once, so there is no step to complete");
+    String id = token.path("id").asText();
+    Exchange done =
+        c.v2()
+            .put(
+                "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                Json.MAPPER.valueToTree(answers.answer()));
+    JsonNode completed = c.ok(done);
+    c.expect(
+        token.path("id").equals(completed.path("id")),
+        "the token completed (id masked)",
+        () -> "another token",
+        done);
+    c.member(done, completed, "status", "Active");
+  }
+
+  /** Runs {@code operations.getPaymentToken}. */
+  private static void getPaymentToken(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
+    JsonNode answer = c.ok(read);
+    c.rule("v2.conv.opaque-ids");
+    c.expect(
+        token.path("id").equals(answer.path("id")),
+        "the token asked for (id masked)",
+        () -> "another token",
+        read);
+    c.rule("v2.op.getPaymentToken");
+    c.member(read, answer, "status", "Active");
+    c.rule("v2.token.members");
+    c.present(read, answer, "id", "status");
+  }
+
+  /** Runs {@code operations.revokePaymentToken}. */
+  private static void revokePaymentToken(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+    c.done(
+        c.v2().put("/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke", null));
+  }
+
+  /** Runs {@code operations.createReceipt}. */
+  private static void createReceipt(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment("50");
+    Exchange created =
+        c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
+    JsonNode receipt = c.ok(created);
+    c.rule("v2.receipt.members");
+    c.member(created, receipt, "paymentId", payment.path("id").asText());
+    c.member(created, receipt, "type", "Payment");
+    c.present(
+        created,
+        receipt,
+        "id",
+        "created",
+        "paymentId",
+        "amount.value",
+        "amount.currency",
+        "type",
+        "status");
+  }
+
+  /** Runs {@code operations.getReceipt}. */
+  private static void getReceipt(CheckContext c) throws Exception {
+    JsonNode receipt = receipt(c);
+    Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+    c.rule("v2.conv.opaque-ids");
+    c.member(read, c.ok(read), "id", receipt.path("id").asText());
+  }
+
+  /** Runs {@code operations.listReceipts}. */
+  private static void listReceipts(CheckContext c) throws Exception {
+    JsonNode receipt = receipt(c);
+    JsonNode other = receipt(c);
+    String paymentId = receipt.path("paymentId").asText();
+    Exchange first = c.v2().get("/api/v2/receipts?paymentId=" + encode(paymentId));
+    // A bare array is the other reading of an open point; it is the one and only page.
+    boolean array = c.ok(first).isArray();
+    c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
+    List<JsonNode> items =
+        array ? new ArrayList<>() : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
+    if (array) {
+      first.json().forEach(items::add);
+    }
+    c.expect(
+        items.stream().anyMatch(i -> receipt.path("id").asText().equals(i.path("id").asText())),
+        "receipt " + receipt.path("id").asText() + " in the list",
+        first::summary,
+        first);
+    c.expect(
+        items.stream().allMatch(i -> paymentId.equals(i.path("paymentId").asText())),
+        "only receipts of payment " + paymentId,
+        () -> "also receipt " + other.path("id").asText() + " of another",
+        first);
+  }
+
+  /** Runs {@code operations.createSticker}. */
+  private static void createSticker(CheckContext c) throws Exception {
+    Exchange created = c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
+    JsonNode sticker = c.ok(created);
+    c.rule("v2.states.sticker-active");
+    c.member(created, sticker, "status", "Active");
+    c.rule("v2.sticker.members");
+    c.expect(sticker.path("payload").isTextual(), "a payload", created::summary, created);
+  }
+
+  /** Runs {@code operations.setStickerActive}. */
+  private static void setStickerActive(CheckContext c) throws Exception {
+    JsonNode sticker =
+        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+    c.done(
+        c.v2()
+            .put(
+                "/api/v2/stickers/" + encode(sticker.path("id").asText()),
+                Json.object().put("active", false)));
+  }
+
+  /** Runs {@code operations.getSticker}. */
+  private static void getSticker(CheckContext c) throws Exception {
+    JsonNode sticker =
+        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+    Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
+    c.rule("v2.conv.opaque-ids");
+    c.member(read, c.ok(read), "id", sticker.path("id").asText());
+  }
+
+  /** Runs {@code operations.listStickers}. */
+  private static void listStickers(CheckContext c) throws Exception {
+    JsonNode sticker =
+        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+    expectListed(
+        c,
+        "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()),
+        sticker.path("id").asText());
+  }
+
+  /** Runs {@code operations.v1-getPayment}. */
+  private static void v1GetPayment(CheckContext c) throws Exception {
+    String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("21"));
+    Exchange read = c.v1().call("getPayment", values("paymentID", id));
+    JsonNode envelope = V1Support.success(c, read, "Payment");
+    c.expect(
+        envelope.path("Payment").path("PaymentID").asText().equals(id),
+        "PaymentID " + id,
+        read::summary,
+        read);
+    c.rule("v1.payment.currency");
+    JsonNode currency = envelope.path("Payment").path("CurrencyCode");
+    c.expect(
+        currency.isTextual() && currency.asText().equals(c.profile().currency()),
+        "CurrencyCode " + c.profile().currency() + ", the invoice's ISO 4217 code",
+        () -> "CurrencyCode " + (currency.isMissingNode() ? "(absent)" : currency),
+        read);
+  }
+
+  /** Runs {@code operations.v1-getPaymentByInvoiceID}. */
+  private static void v1GetPaymentByInvoiceID(CheckContext c) throws Exception {
+    JsonNode payment = new Fixtures(c).settledPayment("22");
+    String id = V1Support.paymentId(c, payment);
+    Exchange read =
+        c.v1()
+            .call(
+                "getPaymentByInvoiceID",
+                values(
+                    "invoiceID",
+                    payment.path("invoice").path("orderNo").asText(),
+                    "siteAlias",
+                    V1Support.siteAlias(c)));
+    JsonNode envelope = V1Support.success(c, read, "Payment");
+    c.expect(
+        envelope.path("Payment").path("PaymentID").asText().equals(id),
+        "PaymentID " + id,
+        read::summary,
+        read);
+  }
+
+  /** Runs {@code operations.v1-listPaymentsFilter}. */
+  private static void v1ListPaymentsFilter(CheckContext c) throws Exception {
+    JsonNode payment = new Fixtures(c).settledPayment("23");
+    String id = V1Support.paymentId(c, payment);
+    Exchange listed =
+        c.v1()
+            .call(
+                "listPaymentsFilter",
+                values("invoiceID", payment.path("invoice").path("orderNo").asText()));
+    JsonNode envelope = V1Support.success(c, listed, "Response");
+    boolean found = false;
+    for (JsonNode item : envelope.path("Response").path("Payments")) {
+      found |= item.path("PaymentID").asText().equals(id);
+    }
+    c.expect(found, "payment " + id + " in Response.Payments", listed::summary, listed);
+  }
+
+  /** Runs {@code operations.v1-refundPayment}. */
+  private static void v1RefundPayment(CheckContext c) throws Exception {
+    String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("24"));
+    String externalId = c.run().unique("kit-refund");
+    Exchange refunded =
+        c.v1()
+            .call(
+                "refundPayment", values("paymentID", id, "amount", "4", "externalID", externalId));
+    JsonNode envelope = V1Support.success(c, refunded, "Refund");
+    c.decimal(refunded, envelope, "Refund.Amount", "4");
+    c.rule("v1.refund.members");
+    c.expect(
+        envelope.path("Refund").path("PaymentID").asText().equals(id),
+        "Refund.PaymentID " + id,
+        refunded::summary,
+        refunded);
+    c.rule("v1.refund.external-id");
+    c.member(refunded, envelope, "Refund.ExternalID", externalId);
+  }
+
+  /** Runs {@code operations.v1-listRefunds}. */
+  private static void v1ListRefunds(CheckContext c) throws Exception {
+    String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("25"));
+    V1Support.success(
+        c, c.v1().call("refundPayment", values("paymentID", id, "amount", "5")), "Refund");
+    Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
+    JsonNode envelope = V1Support.success(c, listed, "Response");
+    c.expect(
+        envelope.path("Response").path("Refunds").size() == 1,
+        "one refund of payment " + id,
+        listed::summary,
+        listed);
+  }
+
+  /** Runs {@code operations.v1-confirmPayment}. */
+  private static void v1ConfirmPayment(CheckContext c) throws Exception {
+    String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("26"));
+    Exchange confirmed = c.v1().call("confirmPayment", values("paymentID", id, "amount", "26"));
+    c.member(confirmed, V1Support.success(c, confirmed, "Payment"), "Payment.State", "COMPLETE");
+  }
+
+  /** Runs {@code operations.v1-cancelPayment}. */
+  private static void v1CancelPayment(CheckContext c) throws Exception {
+    String id = V1Support.paymentId(c, new Fixtures(c).heldPayment("27"));
+    Exchange cancelled = c.v1().call("cancelPayment", values("paymentID", id));
+    c.member(cancelled, V1Support.success(c, cancelled, "Payment"), "Payment.State", "CANCELLED");
+  }
+
+  /** Runs {@code operations.v1-listDocuments}. */
+  private static void v1ListDocuments(CheckContext c) throws Exception {
+    Exchange listed = c.v1().call("listDocuments", Map.of());
+    JsonNode envelope = V1Support.success(c, listed, "Response");
+    c.expect(
+        envelope.path("Response").path("Documents").isArray(),
+        "Response.Documents as a list",
+        listed::summary,
+        listed);
+  }
+
+  /** Runs {@code operations.v1-getDocumentContent}. */
+  private static void v1GetDocumentContent(CheckContext c) throws Exception {
+    JsonNode documents =
+        V1Support.success(c, c.v1().call("listDocuments", Map.of()), "Response")
+            .path("Response")
+            .path("Documents");
+    c.require(documents.size() > 0, "the target lists no documents to download");
+    Exchange content =
+        c.v1()
+            .call(
+                "getDocumentContent",
+                values("documentID", documents.get(0).path("DocumentID").asText()));
+    c.status(content, 200);
+    c.expect(
+        content.body().length > 0 && content.v1ErrorCode() == null,
+        "the document's content",
+        content::summary,
+        content);
+  }
+
+  /** Runs {@code operations.v1-listTransfers}. */
+  private static void v1ListTransfers(CheckContext c) throws Exception {
+    Exchange listed = c.v1().call("listTransfers", Map.of());
+    JsonNode envelope = V1Support.success(c, listed, "Response");
+    c.expect(
+        envelope.path("Response").path("Transfers").isArray(),
+        "Response.Transfers as a list",
+        listed::summary,
+        listed);
+  }
+
+  /** Runs {@code operations.v1-getTransferRegister}. */
+  private static void v1GetTransferRegister(CheckContext c) throws Exception {
+    JsonNode transfers =
+        V1Support.success(c, c.v1().call("listTransfers", Map.of()), "Response")
+            .path("Response")
+            .path("Transfers");
+    c.require(transfers.size() > 0, "the target lists no transfers");
+    String registerId = transfers.get(0).path("RegisterID").asText();
+    Exchange read = c.v1().call("getTransferRegister", values("registerID", registerId));
+    // The document gives RegisterID no type: it is compared as written, number or text.
+    JsonNode shown = Json.at(V1Support.success(c, read, "Response"), "Response.RegisterID");
+    c.expect(
+        shown.isValueNode() && shown.asText().equals(registerId),
+        "Response.RegisterID = " + registerId,
+        () -> "Response.RegisterID = " + (shown.isMissingNode() ? "(absent)" : shown),
+        read);
   }
 }

@@ -102,33 +102,7 @@ final class PaginationSuite {
                 "Following the cursor to the end yields every payment of the period once: no gaps, no repeats",
                 "v2.general.cursor",
                 List.of(),
-                c -> {
-                  Made made = payments(c);
-                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-                  Map<String, Integer> seen = new HashMap<>();
-                  pages.forEach(
-                      p ->
-                          p.items()
-                              .forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum)));
-                  Exchange last = pages.get(pages.size() - 1).exchange();
-                  List<String> repeated =
-                      seen.entrySet().stream()
-                          .filter(e -> e.getValue() > 1)
-                          .map(Map.Entry::getKey)
-                          .toList();
-                  c.expect(
-                      repeated.isEmpty(),
-                      "no item on two pages",
-                      () -> "repeated: " + repeated,
-                      last);
-                  List<String> missing =
-                      made.created().keySet().stream().filter(id -> !seen.containsKey(id)).toList();
-                  c.expect(
-                      missing.isEmpty(),
-                      "all " + made.created().size() + " payments made in the period",
-                      () -> missing.size() + " missing, e.g. " + missing.get(0),
-                      last);
-                })
+                PaginationSuite::everyItemOnceAcrossPages)
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -137,23 +111,7 @@ final class PaginationSuite {
                 "A list longer than a page comes in several pages, each cursor leading to the next",
                 "v2.general.cursor",
                 List.of(),
-                c -> {
-                  Made made = payments(c);
-                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-                  c.require(
-                      pages.size() > 1,
-                      "all "
-                          + made.created().size()
-                          + " payments came on one page; raise "
-                          + "paginationPayments above the page size to exercise the cursor");
-                  for (Pages.Page page : pages.subList(0, pages.size() - 1)) {
-                    c.expect(
-                        !page.items().isEmpty(),
-                        "items on every page that has a next one",
-                        page.exchange()::summary,
-                        page.exchange());
-                  }
-                })
+                PaginationSuite::theCursorLeadsToFurtherPages)
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -162,26 +120,7 @@ final class PaginationSuite {
                 "Items come in ascending created order, ties broken by id, across pages",
                 OpenPoint.ORDER,
                 List.of(),
-                c -> {
-                  Made made = payments(c);
-                  List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
-                  int ascending = 0;
-                  int descending = 0;
-                  JsonNode previous = null;
-                  for (Pages.Page page : pages) {
-                    for (JsonNode item : page.items()) {
-                      if (previous != null) {
-                        int order = compare(previous, item);
-                        ascending += order < 0 ? 1 : 0;
-                        descending += order > 0 ? 1 : 0;
-                      }
-                      previous = item;
-                    }
-                  }
-                  String order =
-                      descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
-                  c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
-                })
+                PaginationSuite::itemsComeInCreatedOrder)
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -191,44 +130,7 @@ final class PaginationSuite {
                     + "read",
                 "v2.op.list-period",
                 List.of(),
-                c -> {
-                  Made made = payments(c);
-                  List<Instant> times =
-                      made.created().values().stream().distinct().sorted().toList();
-                  c.require(
-                      times.size() >= 3,
-                      "the payments were all made within too few milliseconds to split");
-                  Instant start = times.get(1);
-                  Instant end = times.get(times.size() - 1);
-                  List<Pages.Page> pages = Pages.pages(c, made.query(c, start, end));
-                  Set<String> listed = new HashSet<>();
-                  for (Pages.Page page : pages) {
-                    for (JsonNode item : page.items()) {
-                      listed.add(item.path("id").asText());
-                      Instant created = Json.timestamp(item.path("created").asText()).toInstant();
-                      c.expect(
-                          !created.isBefore(start) && !created.isAfter(end),
-                          "created in [" + start + ", " + end + "]",
-                          () -> item.path("id").asText() + " created " + created,
-                          page.exchange());
-                    }
-                  }
-                  List<String> inside =
-                      made.created().entrySet().stream()
-                          .filter(e -> e.getValue().isAfter(start) && e.getValue().isBefore(end))
-                          .map(Map.Entry::getKey)
-                          .toList();
-                  List<String> missing =
-                      inside.stream().filter(id -> !listed.contains(id)).toList();
-                  c.expect(
-                      missing.isEmpty(),
-                      inside.size() + " payments created inside the period",
-                      () -> "missing " + missing,
-                      pages.get(0).exchange());
-                  c.reading(
-                      OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
-                  c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
-                })
+                PaginationSuite::thePeriodBoundsHold)
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -237,38 +139,7 @@ final class PaginationSuite {
             "A payment is listed in a period around its creation and in none before or after it",
             "v2.op.list-period",
             List.of(),
-            c -> {
-              JsonNode payment = new Fixtures(c).settledPayment("3");
-              String id = payment.path("id").asText();
-              Instant created = Json.timestamp(payment.path("created").asText()).toInstant();
-              String merchant =
-                  "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
-              Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
-              // Periods of a few seconds just before and just after it: narrow, so that a busy
-              // target's other payments do not make the lists long, and clear of the creation time
-              // even when the target shows it cut to the second.
-              for (Instant from :
-                  List.of(
-                      created.minus(Fixtures.AROUND.multipliedBy(2)),
-                      created.plus(Fixtures.AROUND))) {
-                Instant to = from.plus(Fixtures.AROUND);
-                List<Pages.Page> pages = Pages.pages(c, merchant + "&" + Fixtures.period(from, to));
-                for (Pages.Page page : pages) {
-                  c.expect(
-                      page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
-                      "payment "
-                          + id
-                          + " (created "
-                          + created
-                          + ") not listed for "
-                          + from
-                          + " to "
-                          + to,
-                      page.exchange()::summary,
-                      page.exchange());
-                }
-              }
-            }));
+            PaginationSuite::startAndEndRestrictTheList));
     checks.add(
         Check.of(
             SUITE,
@@ -276,37 +147,7 @@ final class PaginationSuite {
             "A refund is listed in a period around its creation and in none just before or after it",
             "v2.op.list-period",
             List.of(Tag.REFUNDS),
-            c -> {
-              Fixtures f = new Fixtures(c);
-              JsonNode payment = f.settledPayment("4");
-              JsonNode refund =
-                  c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
-              String id = refund.path("id").asText();
-              Instant created = Json.timestamp(refund.path("created").asText()).toInstant();
-              String merchant =
-                  "/api/v2/refunds?merchantId=" + Fixtures.encode(c.target().merchantId());
-              Pages.find(c, merchant + "&" + Fixtures.period(refund.path("created").asText()), id);
-              for (Instant from :
-                  List.of(
-                      created.minus(Fixtures.AROUND.multipliedBy(2)),
-                      created.plus(Fixtures.AROUND))) {
-                Instant to = from.plus(Fixtures.AROUND);
-                for (Pages.Page page : Pages.pages(c, merchant + "&" + Fixtures.period(from, to))) {
-                  c.expect(
-                      page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
-                      "refund "
-                          + id
-                          + " (created "
-                          + created
-                          + ") not listed for "
-                          + from
-                          + " to "
-                          + to,
-                      page.exchange()::summary,
-                      page.exchange());
-                }
-              }
-            }));
+            PaginationSuite::startAndEndRestrictTheRefundList));
     checks.add(
         Check.of(
                 SUITE,
@@ -314,45 +155,7 @@ final class PaginationSuite {
                 "A list names only payments of the merchant it was asked for, each with the members of a list item",
                 "v2.op.listPayments",
                 List.of(),
-                c -> {
-                  Made made = payments(c);
-                  String period = made.wholePeriod(c);
-                  if (c.target().otherBearerToken() != null) {
-                    // Another merchant's payment inside the period, so a list that ignores its
-                    // filter shows it.
-                    ObjectNode foreign = new Fixtures(c).approvedPayment("1", false);
-                    foreign.put("merchantId", c.target().otherMerchantId());
-                    JsonNode made2 = c.ok(c.v2AsOtherMerchant().post("/api/v2/payments", foreign));
-                    period =
-                        made.query(
-                            c,
-                            made.first(),
-                            Json.timestamp(made2.path("created").asText())
-                                .toInstant()
-                                .plusSeconds(1));
-                  }
-                  for (Pages.Page page : Pages.pages(c, period)) {
-                    for (JsonNode item : page.items()) {
-                      c.rule("v2.payment.list-item");
-                      c.present(
-                          page.exchange(),
-                          item,
-                          "id",
-                          "created",
-                          "status",
-                          "merchantId",
-                          "amount.value",
-                          "amount.currency");
-                      c.rule("v2.op.listPayments");
-                      c.expect(
-                          c.target().merchantId().equals(item.path("merchantId").asText()),
-                          "merchantId " + c.target().merchantId(),
-                          () ->
-                              item.path("id").asText() + " of " + item.path("merchantId").asText(),
-                          page.exchange());
-                    }
-                  }
-                })
+                PaginationSuite::onlyTheMerchantsOwnItems)
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -361,54 +164,7 @@ final class PaginationSuite {
                 "Refunds listed page by page include every refund made in the period once",
                 "v2.general.cursor",
                 List.of(Tag.REFUNDS),
-                c -> {
-                  int count =
-                      Math.max(
-                          2,
-                          c.need(
-                                  c.profile().paginationPayments(),
-                                  "the profile sets no paginationPayments")
-                              / 2);
-                  Fixtures f = new Fixtures(c);
-                  JsonNode payment = f.settledPayment(Integer.toString(count));
-                  Set<String> made = new HashSet<>();
-                  Instant last = Json.timestamp(payment.path("created").asText()).toInstant();
-                  for (int i = 0; i < count; i++) {
-                    JsonNode refund =
-                        c.ok(
-                            c.v2()
-                                .post(
-                                    "/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
-                    made.add(refund.path("id").asText());
-                    Instant at = Json.timestamp(refund.path("created").asText()).toInstant();
-                    last = at.isAfter(last) ? at : last;
-                  }
-                  // From the payment's creation to the last refund's, a few seconds either side:
-                  // the refunds made, and no busy target's whole day of them.
-                  Instant first = Json.timestamp(payment.path("created").asText()).toInstant();
-                  List<JsonNode> items =
-                      Pages.all(
-                          c,
-                          "/api/v2/refunds?merchantId="
-                              + Fixtures.encode(c.target().merchantId())
-                              + "&"
-                              + Fixtures.period(
-                                  first.minus(Fixtures.AROUND), last.plus(Fixtures.AROUND)));
-                  Map<String, Integer> seen = new HashMap<>();
-                  items.forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum));
-                  c.rule("v2.refund.list-item");
-                  for (JsonNode item : items) {
-                    c.present(null, item, "id", "created", "paymentId", "amount.value", "status");
-                  }
-                  c.rule("v2.general.cursor");
-                  long missing = made.stream().filter(id -> !seen.containsKey(id)).count();
-                  long repeated = seen.values().stream().filter(n -> n > 1).count();
-                  c.expect(
-                      missing == 0 && repeated == 0,
-                      "all " + count + " refunds once",
-                      () -> missing + " missing, " + repeated + " repeated",
-                      null);
-                })
+                PaginationSuite::refundsPageTheSameWay)
             .alone(Alone.LISTS_A_PERIOD));
     return checks;
   }
@@ -433,5 +189,227 @@ final class PaginationSuite {
     Instant second = Json.timestamp(b.path("created").asText()).toInstant();
     int order = first.compareTo(second);
     return order != 0 ? order : a.path("id").asText().compareTo(b.path("id").asText());
+  }
+
+  /** Runs {@code pagination.every-item-once-across-pages}. */
+  private static void everyItemOnceAcrossPages(CheckContext c) throws Exception {
+    Made made = payments(c);
+    List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+    Map<String, Integer> seen = new HashMap<>();
+    pages.forEach(p -> p.items().forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum)));
+    Exchange last = pages.get(pages.size() - 1).exchange();
+    List<String> repeated =
+        seen.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
+    c.expect(repeated.isEmpty(), "no item on two pages", () -> "repeated: " + repeated, last);
+    List<String> missing =
+        made.created().keySet().stream().filter(id -> !seen.containsKey(id)).toList();
+    c.expect(
+        missing.isEmpty(),
+        "all " + made.created().size() + " payments made in the period",
+        () -> missing.size() + " missing, e.g. " + missing.get(0),
+        last);
+  }
+
+  /** Runs {@code pagination.the-cursor-leads-to-further-pages}. */
+  private static void theCursorLeadsToFurtherPages(CheckContext c) throws Exception {
+    Made made = payments(c);
+    List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+    c.require(
+        pages.size() > 1,
+        "all "
+            + made.created().size()
+            + " payments came on one page; raise "
+            + "paginationPayments above the page size to exercise the cursor");
+    for (Pages.Page page : pages.subList(0, pages.size() - 1)) {
+      c.expect(
+          !page.items().isEmpty(),
+          "items on every page that has a next one",
+          page.exchange()::summary,
+          page.exchange());
+    }
+  }
+
+  /** Runs {@code pagination.items-come-in-created-order}. */
+  private static void itemsComeInCreatedOrder(CheckContext c) throws Exception {
+    Made made = payments(c);
+    List<Pages.Page> pages = Pages.pages(c, made.wholePeriod(c));
+    int ascending = 0;
+    int descending = 0;
+    JsonNode previous = null;
+    for (Pages.Page page : pages) {
+      for (JsonNode item : page.items()) {
+        if (previous != null) {
+          int order = compare(previous, item);
+          ascending += order < 0 ? 1 : 0;
+          descending += order > 0 ? 1 : 0;
+        }
+        previous = item;
+      }
+    }
+    String order = descending == 0 ? "ascending" : ascending == 0 ? "descending" : "unordered";
+    c.reading(OpenPoint.ORDER, order, pages.get(0).exchange());
+  }
+
+  /** Runs {@code pagination.the-period-bounds-hold}. */
+  private static void thePeriodBoundsHold(CheckContext c) throws Exception {
+    Made made = payments(c);
+    List<Instant> times = made.created().values().stream().distinct().sorted().toList();
+    c.require(times.size() >= 3, "the payments were all made within too few milliseconds to split");
+    Instant start = times.get(1);
+    Instant end = times.get(times.size() - 1);
+    List<Pages.Page> pages = Pages.pages(c, made.query(c, start, end));
+    Set<String> listed = new HashSet<>();
+    for (Pages.Page page : pages) {
+      for (JsonNode item : page.items()) {
+        listed.add(item.path("id").asText());
+        Instant created = Json.timestamp(item.path("created").asText()).toInstant();
+        c.expect(
+            !created.isBefore(start) && !created.isAfter(end),
+            "created in [" + start + ", " + end + "]",
+            () -> item.path("id").asText() + " created " + created,
+            page.exchange());
+      }
+    }
+    List<String> inside =
+        made.created().entrySet().stream()
+            .filter(e -> e.getValue().isAfter(start) && e.getValue().isBefore(end))
+            .map(Map.Entry::getKey)
+            .toList();
+    List<String> missing = inside.stream().filter(id -> !listed.contains(id)).toList();
+    c.expect(
+        missing.isEmpty(),
+        inside.size() + " payments created inside the period",
+        () -> "missing " + missing,
+        pages.get(0).exchange());
+    c.reading(OpenPoint.START_BOUND, bound(made, start, listed), pages.get(0).exchange());
+    c.reading(OpenPoint.END_BOUND, bound(made, end, listed), pages.get(0).exchange());
+  }
+
+  /** Runs {@code pagination.start-and-end-restrict-the-list}. */
+  private static void startAndEndRestrictTheList(CheckContext c) throws Exception {
+    JsonNode payment = new Fixtures(c).settledPayment("3");
+    String id = payment.path("id").asText();
+    Instant created = Json.timestamp(payment.path("created").asText()).toInstant();
+    String merchant = "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
+    Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
+    // Periods of a few seconds just before and just after it: narrow, so that a busy
+    // target's other payments do not make the lists long, and clear of the creation time
+    // even when the target shows it cut to the second.
+    for (Instant from :
+        List.of(created.minus(Fixtures.AROUND.multipliedBy(2)), created.plus(Fixtures.AROUND))) {
+      Instant to = from.plus(Fixtures.AROUND);
+      List<Pages.Page> pages = Pages.pages(c, merchant + "&" + Fixtures.period(from, to));
+      for (Pages.Page page : pages) {
+        c.expect(
+            page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
+            "payment " + id + " (created " + created + ") not listed for " + from + " to " + to,
+            page.exchange()::summary,
+            page.exchange());
+      }
+    }
+  }
+
+  /** Runs {@code pagination.start-and-end-restrict-the-refund-list}. */
+  private static void startAndEndRestrictTheRefundList(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment("4");
+    JsonNode refund =
+        c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
+    String id = refund.path("id").asText();
+    Instant created = Json.timestamp(refund.path("created").asText()).toInstant();
+    String merchant = "/api/v2/refunds?merchantId=" + Fixtures.encode(c.target().merchantId());
+    Pages.find(c, merchant + "&" + Fixtures.period(refund.path("created").asText()), id);
+    for (Instant from :
+        List.of(created.minus(Fixtures.AROUND.multipliedBy(2)), created.plus(Fixtures.AROUND))) {
+      Instant to = from.plus(Fixtures.AROUND);
+      for (Pages.Page page : Pages.pages(c, merchant + "&" + Fixtures.period(from, to))) {
+        c.expect(
+            page.items().stream().noneMatch(i -> id.equals(i.path("id").asText())),
+            "refund " + id + " (created " + created + ") not listed for " + from + " to " + to,
+            page.exchange()::summary,
+            page.exchange());
+      }
+    }
+  }
+
+  /** Runs {@code pagination.only-the-merchants-own-items}. */
+  private static void onlyTheMerchantsOwnItems(CheckContext c) throws Exception {
+    Made made = payments(c);
+    String period = made.wholePeriod(c);
+    if (c.target().otherBearerToken() != null) {
+      // Another merchant's payment inside the period, so a list that ignores its
+      // filter shows it.
+      ObjectNode foreign = new Fixtures(c).approvedPayment("1", false);
+      foreign.put("merchantId", c.target().otherMerchantId());
+      JsonNode made2 = c.ok(c.v2AsOtherMerchant().post("/api/v2/payments", foreign));
+      period =
+          made.query(
+              c,
+              made.first(),
+              Json.timestamp(made2.path("created").asText()).toInstant().plusSeconds(1));
+    }
+    for (Pages.Page page : Pages.pages(c, period)) {
+      for (JsonNode item : page.items()) {
+        c.rule("v2.payment.list-item");
+        c.present(
+            page.exchange(),
+            item,
+            "id",
+            "created",
+            "status",
+            "merchantId",
+            "amount.value",
+            "amount.currency");
+        c.rule("v2.op.listPayments");
+        c.expect(
+            c.target().merchantId().equals(item.path("merchantId").asText()),
+            "merchantId " + c.target().merchantId(),
+            () -> item.path("id").asText() + " of " + item.path("merchantId").asText(),
+            page.exchange());
+      }
+    }
+  }
+
+  /** Runs {@code pagination.refunds-page-the-same-way}. */
+  private static void refundsPageTheSameWay(CheckContext c) throws Exception {
+    int count =
+        Math.max(
+            2,
+            c.need(c.profile().paginationPayments(), "the profile sets no paginationPayments") / 2);
+    Fixtures f = new Fixtures(c);
+    JsonNode payment = f.settledPayment(Integer.toString(count));
+    Set<String> made = new HashSet<>();
+    Instant last = Json.timestamp(payment.path("created").asText()).toInstant();
+    for (int i = 0; i < count; i++) {
+      JsonNode refund =
+          c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
+      made.add(refund.path("id").asText());
+      Instant at = Json.timestamp(refund.path("created").asText()).toInstant();
+      last = at.isAfter(last) ? at : last;
+    }
+    // From the payment's creation to the last refund's, a few seconds either side:
+    // the refunds made, and no busy target's whole day of them.
+    Instant first = Json.timestamp(payment.path("created").asText()).toInstant();
+    List<JsonNode> items =
+        Pages.all(
+            c,
+            "/api/v2/refunds?merchantId="
+                + Fixtures.encode(c.target().merchantId())
+                + "&"
+                + Fixtures.period(first.minus(Fixtures.AROUND), last.plus(Fixtures.AROUND)));
+    Map<String, Integer> seen = new HashMap<>();
+    items.forEach(i -> seen.merge(i.path("id").asText(), 1, Integer::sum));
+    c.rule("v2.refund.list-item");
+    for (JsonNode item : items) {
+      c.present(null, item, "id", "created", "paymentId", "amount.value", "status");
+    }
+    c.rule("v2.general.cursor");
+    long missing = made.stream().filter(id -> !seen.containsKey(id)).count();
+    long repeated = seen.values().stream().filter(n -> n > 1).count();
+    c.expect(
+        missing == 0 && repeated == 0,
+        "all " + count + " refunds once",
+        () -> missing + " missing, " + repeated + " repeated",
+        null);
   }
 }

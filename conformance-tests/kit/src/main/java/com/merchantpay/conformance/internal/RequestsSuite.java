@@ -70,152 +70,51 @@ final class RequestsSuite {
             "An invoice with every documented member is created, "
                 + "and its payment shows the invoice details sent",
             "v2.request.invoice",
-            c -> {
-              ObjectNode body = RichBodies.invoice(c);
-              Exchange created = c.v2().post("/api/v2/invoices", body);
-              JsonNode invoice = c.ok(created);
-              // Taking the request took each member it carried.
-              c.asserted(
-                  "v2.request.customer",
-                  "v2.request.invoice-phone",
-                  "v2.request.protocol",
-                  "v2.request.tokenization",
-                  "v2.request.receipt");
-              c.rule("v2.op.createInvoice");
-              c.expect(
-                  invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
-                  "paymentId and url",
-                  created::summary,
-                  created);
-              Exchange read =
-                  c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
-              c.rule("v2.request.invoice");
-              invoiceEchoed(c, read, c.ok(read), body);
-            }));
+            RequestsSuite::invoiceWithEveryDocumentedMember));
     checks.add(
         check(
             "payment-with-every-documented-member",
             "A payment with every documented member (tokenization, "
                 + "invoice, protocol, customer, device, receipt) is made and shows what was sent",
             "v2.request.invoice",
-            c -> {
-              ObjectNode body = RichBodies.payment(c);
-              Fixtures.Made made = new Fixtures(c).created(body);
-              c.asserted(
-                  "v2.request.customer",
-                  "v2.request.protocol",
-                  "v2.request.device",
-                  "v2.request.tokenization");
-              c.rule("v2.request.receipt");
-              c.expect(
-                  PAYMENT_STATUSES.contains(made.payment().path("status").asText()),
-                  "a payment",
-                  made.shown()::summary,
-                  made.shown());
-              c.rule("v2.request.invoice");
-              invoiceEchoed(c, made.shown(), made.payment(), body);
-              c.rule("v2.payment.echo");
-              c.member(made.shown(), made.payment(), "merchantId", c.target().merchantId());
-              c.decimal(made.shown(), made.payment(), "amount.value", "100");
-              JsonNode ip = Json.at(made.payment(), "customer.ip");
-              c.expect(
-                  !ip.isTextual() || ip.asText().equals(body.path("customer").path("ip").asText()),
-                  "customer.ip as sent",
-                  made.shown()::summary,
-                  made.shown());
-            }));
+            RequestsSuite::paymentWithEveryDocumentedMember));
     checks.add(
         check(
             "capture-with-a-receipt",
             "A capture that carries a receipt takes the money",
             "v2.request.receipt",
-            c -> {
-              String id = new Fixtures(c).heldPayment("100").path("id").asText();
-              ObjectNode capture = new Fixtures(c).capture("100");
-              capture.set("receipt", RichBodies.followUpReceipt("100"));
-              c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), capture));
-              Exchange read = c.v2().get(LifecycleSuite.path(id, null));
-              c.member(read, c.ok(read), "status", "Settled");
-            }));
+            RequestsSuite::captureWithAReceipt));
     checks.add(
         check(
             "refund-with-a-receipt",
             "A refund that carries a receipt is made",
             "v2.request.receipt",
-            c -> {
-              Fixtures f = new Fixtures(c);
-              ObjectNode refund = f.refund(f.settledPayment("100").path("id").asText(), "40");
-              refund.set("receipt", RichBodies.followUpReceipt("40"));
-              Exchange created = c.v2().post("/api/v2/refunds", refund);
-              c.decimal(created, c.ok(created), "amount.value", "40");
-            }));
+            RequestsSuite::refundWithAReceipt));
     checks.add(
         check(
             "receipt-with-every-documented-member",
             "A receipt with every documented member and item member " + "is registered",
             "v2.request.receipt-members",
-            c -> {
-              ObjectNode body = RichBodies.receipt(c);
-              Exchange created = c.v2().post("/api/v2/receipts", body);
-              JsonNode receipt = c.ok(created);
-              c.asserted("v2.request.receipt-item");
-              c.member(created, receipt, "paymentId", body.path("paymentId").asText());
-            }));
+            RequestsSuite::receiptWithEveryDocumentedMember));
     checks.add(
         check(
             "payment-token-with-every-documented-member",
             "A payment token with every documented member "
                 + "(protocol, customer, device) is created",
             "v2.request.customer",
-            c -> {
-              Exchange created = c.v2().post("/api/v2/paymenttokens", RichBodies.token(c));
-              JsonNode token = c.ok(created);
-              c.asserted("v2.request.protocol", "v2.request.device", "v2.request.tokenization");
-              String status = token.path("status").asText();
-              c.reading(OpenPoint.TOKEN_CREATED, status, created);
-              c.rule("v2.dict.token-status");
-              c.expect(
-                  Set.of("Created", "Active").contains(status),
-                  "a token Created (or already Active)",
-                  created::summary,
-                  created);
-            }));
+            RequestsSuite::paymentTokenWithEveryDocumentedMember));
     checks.add(
         check(
             "tokenization-with-every-documented-member",
             "Tokenization with every documented member starts",
             "v2.request.customer",
-            c -> {
-              Exchange started = c.v2().post("/api/v2/tokenization", RichBodies.tokenization(c));
-              JsonNode answer = c.ok(started);
-              c.asserted("v2.request.customer");
-              c.rule("v2.request.tokenization");
-              c.expect(
-                  answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
-                  "tokenId and url",
-                  started::summary,
-                  started);
-            }));
+            RequestsSuite::tokenizationWithEveryDocumentedMember));
     checks.add(
         check(
             "sticker-with-every-documented-member",
             "A sticker with every documented member is registered " + "and shows what was sent",
             "v2.request.sticker-members",
-            c -> {
-              ObjectNode body = RichBodies.sticker(c);
-              Exchange created = c.v2().post("/api/v2/stickers", body);
-              JsonNode sticker = c.ok(created);
-              for (String member :
-                  List.of("stickerType", "description", "productCode", "paymentPurpose")) {
-                c.member(created, sticker, member, body.path(member).asText());
-              }
-              c.expect(
-                  sticker.path("cashlink").isBoolean() && !sticker.path("cashlink").asBoolean(),
-                  "cashlink false, as " + "sent",
-                  created::summary,
-                  created);
-              c.decimal(created, sticker, "amount.value", "350");
-            }));
+            RequestsSuite::stickerWithEveryDocumentedMember));
     for (String method : Profile.PAYMENT_METHODS) {
       checks.add(
           check(
@@ -250,40 +149,7 @@ final class RequestsSuite {
                 + "accepted: 15 integer and 4 fraction digits, a 255-character key, the largest 32-bit integer",
             OpenPoint.REQUEST_BOUNDARIES,
             List.of(),
-            c -> {
-              List<String> refused = new ArrayList<>();
-              Exchange last = null;
-              Fixtures f = new Fixtures(c);
-              ObjectNode big = f.approvedPayment("999999999999999.9999", false);
-              last =
-                  edge(
-                      c,
-                      c.v2().post("/api/v2/payments", big),
-                      "an amount of 999999999999999.9999",
-                      refused);
-              String key = c.run().unique("k");
-              key = key + "k".repeat(255 - key.length());
-              last =
-                  edge(
-                      c,
-                      c.v2().post("/api/v2/payments", f.approvedPayment("10", false), key),
-                      "an Idempotency-Key of 255 characters",
-                      refused);
-              ObjectNode receipt = RichBodies.receipt(c);
-              ((ObjectNode) receipt.path("items").get(0).path("marking").path("quantity"))
-                  .put("numerator", 2147483647)
-                  .put("denominator", 2147483647);
-              last =
-                  edge(
-                      c,
-                      c.v2().post("/api/v2/receipts", receipt),
-                      "marking quantities of 2147483647",
-                      refused);
-              c.reading(
-                  OpenPoint.REQUEST_BOUNDARIES,
-                  refused.isEmpty() ? "accepted" : "refused " + refused,
-                  last);
-            }));
+            RequestsSuite::valuesAtTheEdgesAreAccepted));
     return checks;
   }
 
@@ -309,5 +175,158 @@ final class RequestsSuite {
 
   private static Check check(String name, String title, String rule, Check.Body body) {
     return Check.of(SUITE, name, title, rule, List.of(Tag.HAPPY_PATH), body);
+  }
+
+  /** Runs {@code requests.invoice-with-every-documented-member}. */
+  private static void invoiceWithEveryDocumentedMember(CheckContext c) throws Exception {
+    ObjectNode body = RichBodies.invoice(c);
+    Exchange created = c.v2().post("/api/v2/invoices", body);
+    JsonNode invoice = c.ok(created);
+    // Taking the request took each member it carried.
+    c.asserted(
+        "v2.request.customer",
+        "v2.request.invoice-phone",
+        "v2.request.protocol",
+        "v2.request.tokenization",
+        "v2.request.receipt");
+    c.rule("v2.op.createInvoice");
+    c.expect(
+        invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
+        "paymentId and url",
+        created::summary,
+        created);
+    Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+    c.rule("v2.request.invoice");
+    invoiceEchoed(c, read, c.ok(read), body);
+  }
+
+  /** Runs {@code requests.payment-with-every-documented-member}. */
+  private static void paymentWithEveryDocumentedMember(CheckContext c) throws Exception {
+    ObjectNode body = RichBodies.payment(c);
+    Fixtures.Made made = new Fixtures(c).created(body);
+    c.asserted(
+        "v2.request.customer",
+        "v2.request.protocol",
+        "v2.request.device",
+        "v2.request.tokenization");
+    c.rule("v2.request.receipt");
+    c.expect(
+        PAYMENT_STATUSES.contains(made.payment().path("status").asText()),
+        "a payment",
+        made.shown()::summary,
+        made.shown());
+    c.rule("v2.request.invoice");
+    invoiceEchoed(c, made.shown(), made.payment(), body);
+    c.rule("v2.payment.echo");
+    c.member(made.shown(), made.payment(), "merchantId", c.target().merchantId());
+    c.decimal(made.shown(), made.payment(), "amount.value", "100");
+    JsonNode ip = Json.at(made.payment(), "customer.ip");
+    c.expect(
+        !ip.isTextual() || ip.asText().equals(body.path("customer").path("ip").asText()),
+        "customer.ip as sent",
+        made.shown()::summary,
+        made.shown());
+  }
+
+  /** Runs {@code requests.capture-with-a-receipt}. */
+  private static void captureWithAReceipt(CheckContext c) throws Exception {
+    String id = new Fixtures(c).heldPayment("100").path("id").asText();
+    ObjectNode capture = new Fixtures(c).capture("100");
+    capture.set("receipt", RichBodies.followUpReceipt("100"));
+    c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), capture));
+    Exchange read = c.v2().get(LifecycleSuite.path(id, null));
+    c.member(read, c.ok(read), "status", "Settled");
+  }
+
+  /** Runs {@code requests.refund-with-a-receipt}. */
+  private static void refundWithAReceipt(CheckContext c) throws Exception {
+    Fixtures f = new Fixtures(c);
+    ObjectNode refund = f.refund(f.settledPayment("100").path("id").asText(), "40");
+    refund.set("receipt", RichBodies.followUpReceipt("40"));
+    Exchange created = c.v2().post("/api/v2/refunds", refund);
+    c.decimal(created, c.ok(created), "amount.value", "40");
+  }
+
+  /** Runs {@code requests.receipt-with-every-documented-member}. */
+  private static void receiptWithEveryDocumentedMember(CheckContext c) throws Exception {
+    ObjectNode body = RichBodies.receipt(c);
+    Exchange created = c.v2().post("/api/v2/receipts", body);
+    JsonNode receipt = c.ok(created);
+    c.asserted("v2.request.receipt-item");
+    c.member(created, receipt, "paymentId", body.path("paymentId").asText());
+  }
+
+  /** Runs {@code requests.payment-token-with-every-documented-member}. */
+  private static void paymentTokenWithEveryDocumentedMember(CheckContext c) throws Exception {
+    Exchange created = c.v2().post("/api/v2/paymenttokens", RichBodies.token(c));
+    JsonNode token = c.ok(created);
+    c.asserted("v2.request.protocol", "v2.request.device", "v2.request.tokenization");
+    String status = token.path("status").asText();
+    c.reading(OpenPoint.TOKEN_CREATED, status, created);
+    c.rule("v2.dict.token-status");
+    c.expect(
+        Set.of("Created", "Active").contains(status),
+        "a token Created (or already Active)",
+        created::summary,
+        created);
+  }
+
+  /** Runs {@code requests.tokenization-with-every-documented-member}. */
+  private static void tokenizationWithEveryDocumentedMember(CheckContext c) throws Exception {
+    Exchange started = c.v2().post("/api/v2/tokenization", RichBodies.tokenization(c));
+    JsonNode answer = c.ok(started);
+    c.asserted("v2.request.customer");
+    c.rule("v2.request.tokenization");
+    c.expect(
+        answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
+        "tokenId and url",
+        started::summary,
+        started);
+  }
+
+  /** Runs {@code requests.sticker-with-every-documented-member}. */
+  private static void stickerWithEveryDocumentedMember(CheckContext c) throws Exception {
+    ObjectNode body = RichBodies.sticker(c);
+    Exchange created = c.v2().post("/api/v2/stickers", body);
+    JsonNode sticker = c.ok(created);
+    for (String member : List.of("stickerType", "description", "productCode", "paymentPurpose")) {
+      c.member(created, sticker, member, body.path(member).asText());
+    }
+    c.expect(
+        sticker.path("cashlink").isBoolean() && !sticker.path("cashlink").asBoolean(),
+        "cashlink false, as " + "sent",
+        created::summary,
+        created);
+    c.decimal(created, sticker, "amount.value", "350");
+  }
+
+  /** Runs {@code requests.values-at-the-edges-are-accepted}. */
+  private static void valuesAtTheEdgesAreAccepted(CheckContext c) throws Exception {
+    List<String> refused = new ArrayList<>();
+    Exchange last = null;
+    Fixtures f = new Fixtures(c);
+    ObjectNode big = f.approvedPayment("999999999999999.9999", false);
+    last =
+        edge(c, c.v2().post("/api/v2/payments", big), "an amount of 999999999999999.9999", refused);
+    String key = c.run().unique("k");
+    key = key + "k".repeat(255 - key.length());
+    last =
+        edge(
+            c,
+            c.v2().post("/api/v2/payments", f.approvedPayment("10", false), key),
+            "an Idempotency-Key of 255 characters",
+            refused);
+    ObjectNode receipt = RichBodies.receipt(c);
+    ((ObjectNode) receipt.path("items").get(0).path("marking").path("quantity"))
+        .put("numerator", 2147483647)
+        .put("denominator", 2147483647);
+    last =
+        edge(
+            c,
+            c.v2().post("/api/v2/receipts", receipt),
+            "marking quantities of 2147483647",
+            refused);
+    c.reading(
+        OpenPoint.REQUEST_BOUNDARIES, refused.isEmpty() ? "accepted" : "refused " + refused, last);
   }
 }

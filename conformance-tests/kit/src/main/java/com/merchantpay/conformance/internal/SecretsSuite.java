@@ -22,28 +22,7 @@ final class SecretsSuite {
                 "No answer of the run carries a full card number or a security " + "code",
                 "v2.payment.masked-instrument",
                 List.of(Tag.SECRETS),
-                c -> {
-                  WireLedger ledger = c.run().ledger();
-                  c.require(
-                      ledger.answersScanned() > 0,
-                      "no answer of either interface came in this run");
-                  List<WireLedger.Departure> leaks = ledger.cardData();
-                  if (!leaks.isEmpty()) {
-                    WireLedger.Departure first = leaks.get(0);
-                    c.fail(
-                        "card numbers masked and no security code in any of "
-                            + ledger.answersScanned()
-                            + " answers",
-                        leaks.size()
-                            + " answer(s) carried card data; the first: "
-                            + String.join("; ", first.problems())
-                            + " in "
-                            + first.exchange().method()
-                            + " "
-                            + first.exchange().uri().getRawPath(),
-                        first.exchange());
-                  }
-                })
+                SecretsSuite::noCardDataInAnswers)
             .last(),
         Check.of(
                 SUITE,
@@ -51,25 +30,47 @@ final class SecretsSuite {
                 "No notification of the run carries a full card number or " + "a security code",
                 "v2.payment.masked-instrument",
                 List.of(Tag.SECRETS, Tag.CALLBACKS),
-                c -> {
-                  List<CallbackReceiver.Arrival> arrivals =
-                      c.run().hasReceiver() ? c.run().receiver().allArrivals() : List.of();
-                  c.require(!arrivals.isEmpty(), "no notification arrived in this run");
-                  List<String> leaks = new ArrayList<>();
-                  for (CallbackReceiver.Arrival arrival : arrivals) {
-                    leaks.addAll(
-                        WireLedger.cardData(
-                            new String(arrival.body(), StandardCharsets.UTF_8),
-                            c.profile().cardNumbers()));
-                  }
-                  c.expect(
-                      leaks.isEmpty(),
-                      "card numbers masked and no security code in any of "
-                          + arrivals.size()
-                          + " notifications",
-                      () -> leaks.size() + " finding(s): " + leaks,
-                      null);
-                })
+                SecretsSuite::noCardDataInNotifications)
             .last());
+  }
+
+  /** Runs {@code secrets.no-card-data-in-answers}. */
+  private static void noCardDataInAnswers(CheckContext c) throws Exception {
+    WireLedger ledger = c.run().ledger();
+    c.require(ledger.answersScanned() > 0, "no answer of either interface came in this run");
+    List<WireLedger.Departure> leaks = ledger.cardData();
+    if (!leaks.isEmpty()) {
+      WireLedger.Departure first = leaks.get(0);
+      c.fail(
+          "card numbers masked and no security code in any of "
+              + ledger.answersScanned()
+              + " answers",
+          leaks.size()
+              + " answer(s) carried card data; the first: "
+              + String.join("; ", first.problems())
+              + " in "
+              + first.exchange().method()
+              + " "
+              + first.exchange().uri().getRawPath(),
+          first.exchange());
+    }
+  }
+
+  /** Runs {@code secrets.no-card-data-in-notifications}. */
+  private static void noCardDataInNotifications(CheckContext c) throws Exception {
+    List<CallbackReceiver.Arrival> arrivals =
+        c.run().hasReceiver() ? c.run().receiver().allArrivals() : List.of();
+    c.require(!arrivals.isEmpty(), "no notification arrived in this run");
+    List<String> leaks = new ArrayList<>();
+    for (CallbackReceiver.Arrival arrival : arrivals) {
+      leaks.addAll(
+          WireLedger.cardData(
+              new String(arrival.body(), StandardCharsets.UTF_8), c.profile().cardNumbers()));
+    }
+    c.expect(
+        leaks.isEmpty(),
+        "card numbers masked and no security code in any of " + arrivals.size() + " notifications",
+        () -> leaks.size() + " finding(s): " + leaks,
+        null);
   }
 }
