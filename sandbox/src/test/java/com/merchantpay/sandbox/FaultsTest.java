@@ -175,6 +175,32 @@ class FaultsTest extends SandboxTestBase {
   }
 
   @Test
+  void aFaultForAMerchantMeetsOnlyCallsTheInterfaceWouldTakeAsThatMerchants() {
+    sandbox.faults().add(Fault.on("createPayment").merchant("merchant-b").failBefore(503));
+
+    Api.Res basic =
+        api.as(null)
+            .unchecked()
+            .send(
+                "POST",
+                "/api/v2/payments",
+                api.cardPayment(PAYS, "1.00", false),
+                Map.of("Authorization", "Basic token-b", "Idempotency-Key", "basic-1"));
+    Api.Res bearer =
+        api.as(null)
+            .unchecked()
+            .send(
+                "POST",
+                "/api/v2/payments",
+                api.cardPayment(PAYS, "1.00", false),
+                Map.of("Authorization", "bearer token-b", "Idempotency-Key", "bearer-1"));
+
+    // "Basic token-b" is no caller at all: refused as such, not taken as merchant-b's call.
+    assertThat(basic.status()).isEqualTo(401);
+    assertThat(bearer.status()).isEqualTo(503);
+  }
+
+  @Test
   void aRateWithASeedHitsTheSameCallsEveryRun() {
     List<Integer> first = rateRun();
     sandbox.reset();

@@ -9,6 +9,7 @@ import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.v1.V1Api;
 import com.merchantpay.sandbox.internal.v2.V2Api;
+import com.merchantpay.sandbox.internal.v2.V2Caller;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -74,12 +75,7 @@ final class FaultedCalls {
   }
 
   private String v2Merchant(HttpSupport.In in) {
-    String header = in.header("Authorization");
-    if (header == null) {
-      return null;
-    }
-    String[] parts = header.strip().split("\\s+", 2);
-    return parts.length == 2 ? config.bearerTokens().get(parts[1]) : null;
+    return V2Caller.merchantOrNull(config, in.header("Authorization"));
   }
 
   private String v1Merchant(HttpSupport.In in) {

@@ -127,37 +127,7 @@ public final class V2Api {
   }
 
   private String authenticate(HttpSupport.In in) {
-    String header = in.header("Authorization");
-    if (header == null || header.isBlank()) {
-      throw ApiError.unauthenticated("The Authorization header is missing.");
-    }
-    String value = header.strip();
-    int space = 0;
-    while (space < value.length() && !Character.isWhitespace(value.charAt(space))) {
-      space++;
-    }
-    space = space == value.length() ? -1 : space;
-    String token = space < 0 ? "" : value.substring(space + 1).strip();
-    if (space < 0
-        || !value.substring(0, space).equalsIgnoreCase("Bearer")
-        || token.isEmpty()
-        || hasWhitespace(token)) {
-      throw ApiError.unauthenticated("The Authorization header must be 'Bearer <access token>'.");
-    }
-    String merchantId = config.bearerTokens().get(token);
-    if (merchantId == null) {
-      throw ApiError.unauthenticated("The access token is not recognised.");
-    }
-    return merchantId;
-  }
-
-  private static boolean hasWhitespace(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      if (Character.isWhitespace(text.charAt(i))) {
-        return true;
-      }
-    }
-    return false;
+    return V2Caller.merchant(config, in.header("Authorization"));
   }
 
   /**
