@@ -1,9 +1,8 @@
 package com.merchantpay.sandbox;
 
+import com.merchantpay.sandbox.internal.http.CardNumbers;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Keeps secrets out of what a verification prints: a run of 12 to 19 digits (spaces or dashes
@@ -15,23 +14,10 @@ final class Masking {
       Set.of(
           "cvc", "cvv", "cvc2", "password", "hash", "cryptogram", "token", "accesstoken", "code");
 
-  private static final Pattern CARD_NUMBER =
-      Pattern.compile("(?<![0-9])[0-9](?:[ -]?[0-9]){11,18}(?![0-9])");
-
   private Masking() {}
 
   static String value(String text) {
-    if (text == null) {
-      return "null";
-    }
-    Matcher run = CARD_NUMBER.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (run.find()) {
-      String digits = run.group().replaceAll("[ -]", "");
-      run.appendReplacement(
-          out, digits.substring(0, 6) + "******" + digits.substring(digits.length() - 4));
-    }
-    return run.appendTail(out).toString();
+    return text == null ? "null" : CardNumbers.masked(text);
   }
 
   /** The value of the member or parameter with this name (or dotted path), as it may be shown. */

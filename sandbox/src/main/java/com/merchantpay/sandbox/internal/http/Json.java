@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /** JSON reading and writing with exact decimals: an amount sent as 10.10 comes back as 10.10. */
 public final class Json {
@@ -73,15 +72,9 @@ public final class Json {
    */
   public static String problem(JsonProcessingException e) {
     String message = String.valueOf(e.getOriginalMessage());
-    message =
-        CARD_DIGITS
-            .matcher(message)
-            .replaceAll(m -> m.group(1) + "*".repeat(m.group(2).length()) + m.group(3));
+    message = CardNumbers.masked(message);
     return message.length() > 200 ? message.substring(0, 200) + "..." : message;
   }
-
-  private static final Pattern CARD_DIGITS =
-      Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
 
   /** Writes JSON straight to bytes, for views sent often enough that a tree first would cost. */
   public interface Writer {
