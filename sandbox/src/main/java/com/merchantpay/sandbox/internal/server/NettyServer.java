@@ -1,5 +1,6 @@
 package com.merchantpay.sandbox.internal.server;
 
+import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -46,7 +47,6 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -471,17 +471,13 @@ final class NettyServer {
                 : cause instanceof TooLongHttpHeaderException
                     ? "the request's headers are longer than " + MAX_HEADERS + " bytes"
                     : "the request is not well-formed HTTP";
-    byte[] body =
-        ("{\"code\":\"validation_error\",\"message\":\""
-                + why
-                + ".\",\"errors\":[\"request: "
-                + why
-                + "\"]}")
-            .getBytes(StandardCharsets.UTF_8);
+    HttpSupport.Out out = ApiError.validation("request: " + why).response();
     FullHttpResponse response =
         new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST, Unpooled.wrappedBuffer(body));
-    frame(response, new HttpSupport.Out(400, "application/json", body, Map.of()), null);
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.BAD_REQUEST,
+            Unpooled.wrappedBuffer(out.body()));
+    frame(response, out, null);
     context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
   }
 
