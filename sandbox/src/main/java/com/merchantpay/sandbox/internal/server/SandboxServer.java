@@ -160,7 +160,7 @@ public final class SandboxServer {
             pactStates,
             baseUrl,
             httpsBaseUrl);
-    ServedHosts served = servedHosts(config);
+    ServedHosts served = servedHosts(config, address);
     this.control = new ControlApi(controlHost, config, core, options, faults, served);
     this.docs = new DocsPortal(config, baseUrl, served);
     try {
@@ -211,13 +211,7 @@ public final class SandboxServer {
    * names and those the sandbox was given (a rebound DNS name is none of them); listening
    * elsewhere, any.
    */
-  private static ServedHosts servedHosts(SandboxConfig config) {
-    InetAddress bound;
-    try {
-      bound = address(config.host());
-    } catch (RuntimeException e) {
-      return ServedHosts.any();
-    }
+  private static ServedHosts servedHosts(SandboxConfig config, InetAddress bound) {
     if (!bound.isLoopbackAddress()) {
       return ServedHosts.any();
     }
