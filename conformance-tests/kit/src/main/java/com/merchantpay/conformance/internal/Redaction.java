@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Masks secrets in everything the kit prints or writes: card numbers (first six and last four
@@ -18,25 +17,23 @@ import java.util.stream.Collectors;
  * and a habit of printing card numbers is one nobody should learn from a test tool.
  */
 public final class Redaction {
+  /**
+   * Members whose value is a secret, in lower case: a target may spell a member its own way ({@code
+   * PaRes}, {@code TokenId}).
+   */
   private static final Set<String> SECRET_MEMBERS =
       Set.of(
           "pan",
           "cvc",
           "expiry",
           "cryptogram",
-          "authorizationCode",
+          "authorizationcode",
           "cres",
-          "PARes",
-          "tokenId",
+          "pares",
+          "tokenid",
           "password",
           "hash",
           "nonce");
-
-  /** The same names in lower case: a target may spell a member its own way ({@code PaRes}). */
-  private static final Set<String> SECRET_MEMBERS_ANY_CASE =
-      SECRET_MEMBERS.stream()
-          .map(name -> name.toLowerCase(Locale.ROOT))
-          .collect(Collectors.toUnmodifiableSet());
 
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
   private static final Pattern CARD_NUMBER =
@@ -144,7 +141,7 @@ public final class Redaction {
             name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
         boolean otp = name.equals("code") && !errorBody;
         String lower = name.toLowerCase(Locale.ROOT);
-        boolean secret = SECRET_MEMBERS_ANY_CASE.contains(lower);
+        boolean secret = SECRET_MEMBERS.contains(lower);
         if (value.isValueNode() && (secret || tokenId || otp)) {
           object.put(
               name,
