@@ -338,6 +338,20 @@ final class LifecycleSuite {
 
   // ---------------------------------------------------------------- helpers
 
+  /**
+   * A refund or receipt just created: answered, and Pending, or Success already when the target
+   * settles at once.
+   */
+  static JsonNode pendingOrSettled(CheckContext c, Exchange created) {
+    JsonNode resource = c.ok(created);
+    c.expect(
+        Set.of("Pending", "Success").contains(resource.path("status").asText()),
+        "status Pending or Success",
+        created::summary,
+        created);
+    return resource;
+  }
+
   static boolean isUtc(String timestamp) {
     try {
       return Json.timestamp(timestamp).getOffset().getTotalSeconds() == 0;
