@@ -95,7 +95,7 @@ class MicrometerCallListenerTest {
 
   @Test
   void aRetriedCallIsOneTimedSuccessWithItsFailedAttemptCounted() {
-    sandbox.faults().add(Fault.on("createPayment").once().failAfterActing(502));
+    sandbox.faults().add(Fault.on("createPayment").once().failAfter(502));
 
     client().payments().create(payment());
 
@@ -117,7 +117,7 @@ class MicrometerCallListenerTest {
 
   @Test
   void aCallThatNeverGotAnAnswerIsTimedAsOutcomeUnknownAndItsSpanSaysSo() {
-    sandbox.faults().add(Fault.on("createPayment").times(3).dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on("createPayment").times(3).dropAfter());
 
     assertThatThrownBy(() -> client().payments().create(payment()))
         .isInstanceOfSatisfying(

@@ -1,7 +1,14 @@
 package com.merchantpay.sandbox;
 
+import com.merchantpay.sandbox.internal.faults.Delay;
+import com.merchantpay.sandbox.internal.faults.DropAfter;
+import com.merchantpay.sandbox.internal.faults.FailAfter;
+import com.merchantpay.sandbox.internal.faults.FailBefore;
+import com.merchantpay.sandbox.internal.faults.FaultEffect;
 import com.merchantpay.sandbox.internal.faults.FaultRule;
 import com.merchantpay.sandbox.internal.faults.OperationNames;
+import com.merchantpay.sandbox.internal.faults.Stall;
+import com.merchantpay.sandbox.internal.faults.Truncate;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -12,7 +19,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * // The payment is made, then its answer is lost: the application must not pay twice.
- * sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
+ * sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropAfter());
  * // Every third call turned away, repeatably.
  * sandbox.faults().add(Fault.onEveryCall().rate(0.33, 42).failBefore(429, Duration.ofSeconds(1)));
  * }</pre>
@@ -52,11 +59,11 @@ public final class Fault {
 
   /**
    * Reads the text form the standalone jar's {@code --fault} option takes: the operation ({@code *}
-   * for all, {@code @MERCHANT} to narrow it), one effect ({@code delay=PT2S}, {@code before=503},
-   * {@code before=429,retry-after=PT1S}, {@code after=502}, {@code drop-after}, {@code
-   * stall=PT30S}, {@code truncate}) and options ({@code once}, {@code times=N}, {@code nth=N},
-   * {@code rate=0.3}, {@code seed=42}), separated by commas: {@code createPayment,drop-after,once}
-   * or {@code v1:getPayment,before=503}.
+   * for all, {@code @MERCHANT} to narrow it), one effect named as this builder names it ({@code
+   * delay=PT2S}, {@code failBefore=503}, {@code failBefore=429,retryAfter=PT1S}, {@code
+   * failAfter=502}, {@code dropAfter}, {@code stall=PT30S}, {@code truncate}) and options ({@code
+   * once}, {@code times=N}, {@code nth=N}, {@code rate=0.3}, {@code seed=42}), separated by commas:
+   * {@code createPayment,dropAfter,once} or {@code v1:getPayment,failBefore=503}.
    *
    * @throws IllegalArgumentException naming the part that cannot be read, or the operation that is
    *     not one
@@ -130,52 +137,41 @@ public final class Fault {
 
     /** Holds the call this long before handling it as usual. */
     public Fault delay(Duration duration) {
-      return effect(FaultRule.Kind.DELAY, 0, duration);
+      return effect(new Delay(duration));
     }
 
     /** Answers this 4xx or 5xx status without acting: the call had no effect. */
     public Fault failBefore(int status) {
-      return effect(FaultRule.Kind.FAIL_BEFORE, status, null);
+      return effect(new FailBefore(status, null));
     }
 
     /** Answers this status with a {@code Retry-After} (a 429 or 503) without acting. */
     public Fault failBefore(int status, Duration retryAfter) {
-      return effect(FaultRule.Kind.FAIL_BEFORE, status, Objects.requireNonNull(retryAfter));
+      return effect(new FailBefore(status, Objects.requireNonNull(retryAfter, "retryAfter")));
     }
 
     /** Acts, then answers this 5xx status instead of the real answer. */
-    public Fault failAfterActing(int status) {
-      return effect(FaultRule.Kind.FAIL_AFTER, status, null);
+    public Fault failAfter(int status) {
+      return effect(new FailAfter(status));
     }
 
-    /** Acts, then closes the connection without an answer. */
-    public Fault dropConnectionAfterActing() {
-      return effect(FaultRule.Kind.DROP_AFTER, 0, null);
+    /** Acts, then closes the connection without a byte of the answer. */
+    public Fault dropAfter() {
+      return effect(new DropAfter());
     }
 
     /** Acts, sends the answer's headers and half its body, then holds the rest this long. */
-    public Fault stallBody(Duration duration) {
-      return effect(FaultRule.Kind.STALL, 0, duration);
+    public Fault stall(Duration duration) {
+      return effect(new Stall(duration));
     }
 
-    /** Acts, sends half the answer's body and closes the connection. */
-    public Fault truncateBody() {
-      return effect(FaultRule.Kind.TRUNCATE, 0, null);
+    /** Acts, sends the answer's headers and half its body, then closes the connection. */
+    public Fault truncate() {
+      return effect(new Truncate());
     }
 
-    /**
-     * @throws IllegalArgumentException when the rule's settings do not hold together
-     */
-    private Fault effect(FaultRule.Kind kind, int status, Duration duration) {
-      return new Fault(
-          new FaultRule(
-              operation,
-              merchant,
-              nthCall,
-              rate,
-              seed,
-              times,
-              new FaultRule.Effect(kind, status, duration)));
+    private Fault effect(FaultEffect effect) {
+      return new Fault(new FaultRule(operation, merchant, nthCall, rate, seed, times, effect));
     }
   }
 }

@@ -40,7 +40,7 @@ public final class Faults {
 
   /**
    * The rules in force, each as its id and text form, such as {@code fault-1
-   * createPayment,after=502,times=1}.
+   * createPayment,failAfter=502,times=1}.
    */
   public List<String> list() {
     return rules.list().stream()

@@ -153,8 +153,9 @@ public final class Main implements Callable<Integer> {
       paramLabel = "RULE",
       description =
           "A fault rule in force from the start (repeatable): OPERATION[@MERCHANT],EFFECT[,OPTION...] "
-              + "with EFFECT one of delay=PT2S, before=503, before=429,retry-after=PT1S, after=502, "
-              + "drop-after, stall=PT30S, truncate and OPTION once, times=N, nth=N, rate=0.3, seed=42; "
+              + "with EFFECT one of delay=PT2S, failBefore=503, failBefore=429,retryAfter=PT1S, "
+              + "failAfter=502, dropAfter, stall=PT30S, truncate (as Fault's builder and the control "
+              + "API name them) and OPTION once, times=N, nth=N, rate=0.3, seed=42; "
               + "OPERATION is a v2 operation id, a v1 operation name, either with its interface "
               + "(v1:getPayment, needed for getPayment, cancelPayment and listRefunds) or *.")
   List<String> faults = new ArrayList<>();

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * are names of both, and a rule for v2's never meets v1's.
  *
  * <pre>{@code
- * sandbox.faults().add(Fault.on(Operation.V2.CAPTURE_PAYMENT).once().dropConnectionAfterActing());
+ * sandbox.faults().add(Fault.on(Operation.V2.CAPTURE_PAYMENT).once().dropAfter());
  * sandbox.journal().verify(0, RequestPattern.operation(Operation.V1.REFUND_PAYMENT));
  * }</pre>
  */

@@ -51,7 +51,7 @@ class FaultsTest extends SandboxTestBase {
 
   @Test
   void aFailureAfterActingLeavesExactlyOnePaymentWhichTheSameKeyReturns() {
-    sandbox.faults().add(Fault.on("createPayment").once().failAfterActing(502));
+    sandbox.faults().add(Fault.on("createPayment").once().failAfter(502));
     ObjectNode body = api.cardPayment(PAYS, "10.00", false);
 
     Api.Res lost = api.unchecked().post("/api/v2/payments", body, "order-1");
@@ -67,7 +67,7 @@ class FaultsTest extends SandboxTestBase {
 
   @Test
   void aDroppedConnectionAfterActingLosesTheAnswerNotThePayment() {
-    sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on("createPayment").once().dropAfter());
     ObjectNode body = api.cardPayment(PAYS, "10.00", false);
 
     assertThatThrownBy(() -> api.post("/api/v2/payments", body, "order-2"))
@@ -79,7 +79,7 @@ class FaultsTest extends SandboxTestBase {
         .satisfies(p -> assertThat(p.path("id").asText()).isEqualTo(retried.path("id").asText()));
     JournalEntry dropped = sandbox.journal().find(RequestPattern.operation("createPayment")).get(0);
     assertThat(dropped.status()).isZero();
-    assertThat(dropped.fault()).endsWith("v2:createPayment,drop-after,times=1");
+    assertThat(dropped.fault()).endsWith("v2:createPayment,dropAfter,times=1");
   }
 
   @Test
@@ -97,7 +97,7 @@ class FaultsTest extends SandboxTestBase {
 
   @Test
   void aStalledBodyOutlastsAShortReadTimeoutButThePaymentIsMade() throws Exception {
-    sandbox.faults().add(Fault.on("createPayment").once().stallBody(Duration.ofSeconds(3)));
+    sandbox.faults().add(Fault.on("createPayment").once().stall(Duration.ofSeconds(3)));
 
     // The status line and half the body arrive; a client without a read timeout would wait.
     HttpURLConnection call = rawCreateConnection(Duration.ofMillis(500));
@@ -110,7 +110,7 @@ class FaultsTest extends SandboxTestBase {
 
   @Test
   void aTruncatedBodyEndsBeforeTheAnnouncedLength() {
-    sandbox.faults().add(Fault.on("createPayment").once().truncateBody());
+    sandbox.faults().add(Fault.on("createPayment").once().truncate());
 
     assertThatThrownBy(() -> rawCreate(Duration.ofSeconds(10))).isInstanceOf(IOException.class);
 
@@ -222,7 +222,7 @@ class FaultsTest extends SandboxTestBase {
   @Test
   void aV1RefundThatFailsAfterActingIsMadeOnce() {
     String id = api.pay(PAYS, "30.00", false).path("id").asText();
-    sandbox.faults().add(Fault.on("refundPayment").once().failAfterActing(500));
+    sandbox.faults().add(Fault.on("refundPayment").once().failAfter(500));
 
     Api.Res lost =
         api.unchecked()
@@ -246,7 +246,7 @@ class FaultsTest extends SandboxTestBase {
                 2,
                 "effect",
                 Map.of("kind", "failBefore", "status", 503)));
-    assertThat(added.path("text").asText()).isEqualTo("v2:getPayment,before=503,times=2");
+    assertThat(added.path("text").asText()).isEqualTo("v2:getPayment,failBefore=503,times=2");
     assertThat(api.control("GET", "/_sandbox/faults", null).path("faults")).hasSize(1);
 
     api.control("DELETE", "/_sandbox/faults/" + added.path("id").asText(), null);
@@ -266,7 +266,7 @@ class FaultsTest extends SandboxTestBase {
   void aResetRemovesEveryRuleAndTheTextFormReadsBackAsWritten() {
     Fault fault =
         Fault.parse(
-            "createPayment@merchant-a,before=429,retry-after=PT1S,rate=0.3,seed=42,times=5");
+            "createPayment@merchant-a,failBefore=429,retryAfter=PT1S,rate=0.3,seed=42,times=5");
     sandbox.faults().add(fault);
 
     sandbox.reset();
@@ -274,7 +274,7 @@ class FaultsTest extends SandboxTestBase {
     assertThat(sandbox.faults().list()).isEmpty();
     assertThat(Fault.parse(fault.toString())).isEqualTo(fault);
     assertThatThrownBy(() -> Fault.parse("createPayment,explode")).hasMessageContaining("explode");
-    assertThatThrownBy(() -> Fault.on("createPayment").failAfterActing(409))
+    assertThatThrownBy(() -> Fault.on("createPayment").failAfter(409))
         .hasMessageContaining("only a 5xx");
   }
 
@@ -288,8 +288,8 @@ class FaultsTest extends SandboxTestBase {
         .hasMessageContaining("refundPayment");
     assertThatThrownBy(() -> RequestPattern.operation("capturePaymnet"))
         .hasMessageContaining("did you mean capturePayment?");
-    assertThatThrownBy(() -> Fault.parse("createPaymnet,drop-after"))
-        .hasMessageContaining("fault 'createPaymnet,drop-after'")
+    assertThatThrownBy(() -> Fault.parse("createPaymnet,dropAfter"))
+        .hasMessageContaining("fault 'createPaymnet,dropAfter'")
         .hasMessageContaining("did you mean createPayment?");
     assertThatThrownBy(() -> Fault.on("v1:createPayment"))
         .as("v1 has no createPayment")

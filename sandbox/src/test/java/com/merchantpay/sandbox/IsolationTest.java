@@ -97,7 +97,7 @@ class IsolationTest {
       assertThat(SANDBOX.sandbox().faults().list())
           .singleElement()
           .asString()
-          .endsWith("v2:cancelPayment,before=503");
+          .endsWith("v2:cancelPayment,failBefore=503");
     }
   }
 }

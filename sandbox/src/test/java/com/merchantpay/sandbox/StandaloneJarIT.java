@@ -64,7 +64,7 @@ class StandaloneJarIT {
                 "--fixed-clock",
                 "2024-05-14T09:00:00Z",
                 "--fault",
-                "v2:getPayment,before=503,retry-after=PT2S,once")
+                "v2:getPayment,failBefore=503,retryAfter=PT2S,once")
             .redirectErrorStream(true)
             .start();
     BufferedReader out =

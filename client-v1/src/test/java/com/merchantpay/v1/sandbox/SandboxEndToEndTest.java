@@ -225,7 +225,7 @@ class SandboxEndToEndTest {
                                 + " "
                                 + end.attempts()))
             .build();
-    sandbox.faults().add(Fault.on("refundPayment").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on("refundPayment").once().dropAfter());
 
     observed.getPayment(id);
     assertThatThrownBy(() -> observed.refundPayment(id, new BigDecimal("10.00")))

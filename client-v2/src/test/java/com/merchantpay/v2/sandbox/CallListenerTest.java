@@ -95,7 +95,7 @@ class CallListenerTest {
 
   @Test
   void aRetriedCreateIsHeardAttemptByAttemptWithItsKeyMasked() {
-    sandbox.faults().add(Fault.on("createPayment").once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on("createPayment").once().dropAfter());
 
     client(recording)
         .payments()
@@ -119,7 +119,7 @@ class CallListenerTest {
 
   @Test
   void aCreateThatNeverGetsAnAnswerEndsWithItsOutcomeUnknown() {
-    sandbox.faults().add(Fault.on("createPayment").times(3).failAfterActing(502));
+    sandbox.faults().add(Fault.on("createPayment").times(3).failAfter(502));
 
     assertThatThrownBy(() -> client(recording).payments().create(payment()))
         .isInstanceOfSatisfying(

@@ -54,7 +54,7 @@ class CheckoutTest {
   @Test
   void anAnswerLostAfterTheChargeIsRecoveredWithoutASecondCharge() {
     // lost answer begins
-    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropAfter());
 
     Payment payment = checkout.pay("1001", new BigDecimal("25.00"), APPROVED);
 
@@ -72,7 +72,7 @@ class CheckoutTest {
 
   @Test
   void aServerErrorAfterTheChargeIsRecoveredTheSameWay() {
-    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().failAfterActing(502));
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().failAfter(502));
 
     Payment payment = checkout.pay("1002", new BigDecimal("40.00"), APPROVED);
 
@@ -92,7 +92,7 @@ class CheckoutTest {
   @Test
   void withAFreshKeyForTheRetryTheSameLostAnswerChargesTwice() throws Exception {
     // What the checkout must not do, done by hand: the fault is real, the first call did charge.
-    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropAfter());
     String body =
         "{\"merchantId\":\""
             + sandbox.merchantId()
@@ -132,7 +132,7 @@ class CheckoutTest {
     // unknown outcome begins
     sandbox
         .faults()
-        .add(Fault.on(Operation.V2.CREATE_PAYMENT).times(Checkout.ATTEMPTS).failAfterActing(503));
+        .add(Fault.on(Operation.V2.CREATE_PAYMENT).times(Checkout.ATTEMPTS).failAfter(503));
 
     OutcomeUnknownException unknown =
         catchUnknown(() -> checkout.pay("1005", new BigDecimal("30.00"), APPROVED));
@@ -178,7 +178,7 @@ class CheckoutTest {
   @Test
   void aRefundAskedForTwiceIsMadeOnce() {
     Payment payment = checkout.pay("1008", new BigDecimal("50.00"), APPROVED);
-    sandbox.faults().add(Fault.on(Operation.V2.CREATE_REFUND).once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_REFUND).once().dropAfter());
 
     String refund = checkout.refund(payment.id(), "1008-r1", new BigDecimal("20.00"));
     String again = checkout.refund(payment.id(), "1008-r1", new BigDecimal("20.00"));

@@ -63,7 +63,7 @@ class ShopApplicationTest {
   // lost answer begins
   @Test
   void anAnswerLostAfterTheChargeChargesTheShopperOnce() throws Exception {
-    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropConnectionAfterActing());
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).once().dropAfter());
 
     Order paid = pay("order-1002", "4111111111111111");
 

@@ -201,13 +201,14 @@ public final class Contracts {
      * What the contract finds wrong with a received request, one entry per failed check, each
      * naming its field.
      *
+     * @param match the call's operation and path values, as {@link #match} found them
      * @param path the path to check it under (see {@link #validate})
      * @param withBody whether the body is checked too
      * @param bodyType the content type a body without one is taken to have, or null for none
      */
     public List<String> findings(
-        HttpSupport.In in, Operation operation, String path, boolean withBody, String bodyType) {
-      return check(in, operation, path, withBody, bodyType).findings();
+        HttpSupport.In in, Match match, String path, boolean withBody, String bodyType) {
+      return check(in, match, path, withBody, bodyType).findings();
     }
 
     /**
@@ -216,12 +217,14 @@ public final class Contracts {
      * another media type, and missing ones, go to the request validator as they are.
      */
     public Checked check(
-        HttpSupport.In in, Operation operation, String path, boolean withBody, String bodyType) {
+        HttpSupport.In in, Match match, String path, boolean withBody, String bodyType) {
+      Operation operation = match.operation();
       String mediaType = in.contentType() != null ? in.contentType() : bodyType;
       boolean jsonBody =
           withBody && in.hasBody() && bodies.covers(operation.id()) && isJson(mediaType);
       if (parameters.covers(operation.id()) && (jsonBody || !withBody || !in.hasBody())) {
-        List<String> findings = new ArrayList<>(parameters.findings(in, operation, path, withBody));
+        List<String> findings =
+            new ArrayList<>(parameters.findings(in, operation, match.pathValues(), withBody));
         if (parameters.requiresBody(operation.id()) && !(withBody && in.hasBody())) {
           findings.add("body: a JSON body is required");
         }
@@ -276,6 +279,24 @@ public final class Contracts {
           .equalsIgnoreCase("application/json");
     }
 
+    /**
+     * The operation a call of this method to this raw path is, with the path's values: the one
+     * place a call is matched to its operation.
+     */
+    public Match match(String method, String rawPath) {
+      boolean pathKnown = false;
+      for (Operation candidate : operations) {
+        Map<String, String> values = candidate.match(rawPath);
+        if (values != null) {
+          if (candidate.method().equals(method)) {
+            return new Match(candidate, values, true);
+          }
+          pathKnown = true;
+        }
+      }
+      return new Match(null, Map.of(), pathKnown);
+    }
+
     public Operation byId(String operationId) {
       for (Operation operation : operations) {
         if (operation.id().equals(operationId)) {
@@ -285,6 +306,15 @@ public final class Contracts {
       throw new IllegalArgumentException("no operation " + operationId);
     }
   }
+
+  /**
+   * A call matched to its operation.
+   *
+   * @param operation null when no operation has the call's method and path
+   * @param pathValues the path parameters' decoded values, none when no operation matched
+   * @param pathKnown whether some operation has the path (with another method): 405, not 404
+   */
+  public record Match(Operation operation, Map<String, String> pathValues, boolean pathKnown) {}
 
   /** What the library needs to check a request against one operation, resolved once. */
   public record ApiOperationParts(

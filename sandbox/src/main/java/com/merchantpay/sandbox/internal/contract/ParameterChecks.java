@@ -121,22 +121,19 @@ public final class ParameterChecks {
   /**
    * What is wrong with the request's parameters and media types, one entry per failed rule.
    *
-   * @param path the path to read path parameters from
+   * @param pathValues the path parameters' values, as matching the call found them (null: none)
    */
   public List<String> findings(
-      HttpSupport.In in, Contracts.Operation operation, String path, boolean withBody) {
+      HttpSupport.In in,
+      Contracts.Operation operation,
+      Map<String, String> pathValues,
+      boolean withBody) {
     Checks checks = byOperation.get(operation.id());
     List<String> findings = new ArrayList<>();
-    Map<String, String> pathValues = null;
     for (Parameter parameter : checks.parameters()) {
       String value =
           switch (parameter.in()) {
-            case "path" -> {
-              if (pathValues == null) {
-                pathValues = operation.match(path);
-              }
-              yield pathValues == null ? null : pathValues.get(parameter.name());
-            }
+            case "path" -> pathValues == null ? null : pathValues.get(parameter.name());
             case "query" -> first(in.query().get(parameter.name()));
             case "header" -> in.header(parameter.name());
             default -> null; // cookies: none in these documents

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
+import com.merchantpay.sandbox.internal.contract.ResolvedCall;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
@@ -110,36 +111,39 @@ public final class ControlApi {
     routes.requireExactly(documentedOperations);
   }
 
-  public HttpSupport.Out handle(HttpSupport.In in) {
+  /** Whether a path is the control API's. */
+  public static boolean handles(String path) {
+    return path.equals("/_sandbox") || path.startsWith("/_sandbox/");
+  }
+
+  /** The path as the control API matches it: a trailing slash is not part of it. */
+  public static String matchedPath(String rawPath) {
+    return rawPath.length() > 1 ? rawPath.replaceAll("/+$", "") : rawPath;
+  }
+
+  /** Answers a call to the control API as dispatch resolved it. */
+  public HttpSupport.Out handle(HttpSupport.In in, ResolvedCall call) {
     try {
       refuseCrossSite(in);
     } catch (ApiError e) {
       return e.response();
     }
-    String path = in.rawPath().length() > 1 ? in.rawPath().replaceAll("/+$", "") : in.rawPath();
-    Contracts.Api api = Contracts.control();
-    Contracts.Operation operation = null;
-    Map<String, String> params = null;
-    for (Contracts.Operation candidate : api.operations()) {
-      Map<String, String> match = candidate.match(path);
-      if (match != null && candidate.method().equals(in.method())) {
-        operation = candidate;
-        params = match;
-        break;
-      }
-    }
+    String path = matchedPath(in.rawPath());
+    Contracts.Api api = call.document();
+    Contracts.Operation operation = call.operation();
     if (operation == null) {
       return ApiError.notFound(
               "No control operation " + in.method() + " " + path + "; see GET /_sandbox/config.")
           .response();
     }
+    Map<String, String> params = call.match().pathValues();
     try {
       if (in.hasBody()) {
         // Numbers the sandbox could not keep are refused before the validator reads them as
         // doubles.
         RequestBodies.object(in);
       }
-      List<String> errors = check(in, api, operation, path);
+      List<String> errors = check(in, call, path);
       if (!errors.isEmpty()) {
         throw ApiError.validation(errors);
       }
@@ -178,9 +182,8 @@ public final class ControlApi {
     }
   }
 
-  private static List<String> check(
-      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, String path) {
+  private static List<String> check(HttpSupport.In in, ResolvedCall call, String path) {
     // Every body of the control API is JSON; a caller that does not say so is taken at its word.
-    return api.findings(in, operation, path, in.hasBody(), "application/json");
+    return call.document().findings(in, call.match(), path, in.hasBody(), "application/json");
   }
 }

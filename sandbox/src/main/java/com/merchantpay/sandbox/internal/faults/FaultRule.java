@@ -28,70 +28,7 @@ public record FaultRule(
     Double rate,
     long seed,
     Integer times,
-    Effect effect) {
-
-  /** What a fault does to a call. */
-  public enum Kind {
-    /** Waits {@code duration}, then the call goes on as usual. */
-    DELAY(false),
-    /** Answers {@code status} without acting: the call had no effect. */
-    FAIL_BEFORE(false),
-    /** Acts, then answers {@code status} instead: the effect is there, the answer is lost. */
-    FAIL_AFTER(true),
-    /** Acts, then closes the connection without an answer. */
-    DROP_AFTER(true),
-    /** Acts, sends the answer's headers and part of its body, then waits {@code duration}. */
-    STALL(true),
-    /** Acts, then sends half the answer's body and closes the connection. */
-    TRUNCATE(true);
-
-    private final boolean afterActing;
-
-    Kind(boolean afterActing) {
-      this.afterActing = afterActing;
-    }
-
-    /** Whether the call is carried out before the fault takes its answer. */
-    public boolean afterActing() {
-      return afterActing;
-    }
-  }
-
-  /**
-   * @param status the HTTP status of {@link Kind#FAIL_BEFORE} and {@link Kind#FAIL_AFTER}
-   * @param duration the wait of {@link Kind#DELAY} and {@link Kind#STALL}, or the {@code
-   *     Retry-After} of a 429 or 503 answered before acting (null: none)
-   */
-  public record Effect(Kind kind, int status, Duration duration) {
-    public Effect {
-      if ((kind == Kind.FAIL_BEFORE || kind == Kind.FAIL_AFTER) && (status < 400 || status > 599)) {
-        throw new IllegalArgumentException(
-            "a failing answer's status is 4xx or 5xx, not " + status);
-      }
-      if (kind == Kind.FAIL_AFTER && status < 500) {
-        throw new IllegalArgumentException(
-            "after acting, only a 5xx says the call may have been done; " + status + " would not");
-      }
-      if ((kind == Kind.DELAY || kind == Kind.STALL)
-          && (duration == null || duration.isNegative())) {
-        throw new IllegalArgumentException(
-            kind.name().toLowerCase(Locale.ROOT) + " needs a duration");
-      }
-    }
-
-    /** How the effect reads in the journal and in the text form of a rule. */
-    public String describe() {
-      return switch (kind) {
-        case DELAY -> "delay=" + duration;
-        case FAIL_BEFORE ->
-            "before=" + status + (duration == null ? "" : ",retry-after=" + duration);
-        case FAIL_AFTER -> "after=" + status;
-        case DROP_AFTER -> "drop-after";
-        case STALL -> "stall=" + duration;
-        case TRUNCATE -> "truncate";
-      };
-    }
-  }
+    FaultEffect effect) {
 
   public FaultRule {
     if (operation == null
@@ -147,9 +84,10 @@ public record FaultRule(
 
   /**
    * Reads the text form: the operation ({@code *} for all, {@code @MERCHANT} to narrow it), one
-   * effect ({@code delay=PT2S}, {@code before=503}, {@code before=429,retry-after=PT1S}, {@code
-   * after=502}, {@code drop-after}, {@code stall=PT30S}, {@code truncate}) and options ({@code
-   * once}, {@code times=N}, {@code nth=N}, {@code rate=0.3}, {@code seed=42}), separated by commas.
+   * effect ({@code delay=PT2S}, {@code failBefore=503}, {@code failBefore=429,retryAfter=PT1S},
+   * {@code failAfter=502}, {@code dropAfter}, {@code stall=PT30S}, {@code truncate}) and options
+   * ({@code once}, {@code times=N}, {@code nth=N}, {@code rate=0.3}, {@code seed=42}), separated by
+   * commas. Names are read in any letter case.
    *
    * @param operations reads the operation's name as {@link OperationNames#qualify} does
    * @throws IllegalArgumentException naming the part that cannot be read
@@ -163,8 +101,8 @@ public record FaultRule(
       merchant = target.substring(at + 1);
       target = target.substring(0, at);
     }
-    Kind kind = null;
-    Integer status = null;
+    FaultEffect.Kind kind = null;
+    int status = 0;
     Duration duration = null;
     Integer nth = null;
     Double rate = null;
@@ -177,26 +115,18 @@ public record FaultRule(
       String key = (eq < 0 ? part : part.substring(0, eq)).toLowerCase(Locale.ROOT);
       String value = eq < 0 ? null : part.substring(eq + 1);
       try {
+        FaultEffect.Kind effect = FaultEffect.named(key).orElse(null);
+        if (effect != null) {
+          kind = effect;
+          switch (effect.setting()) {
+            case STATUS -> status = Integer.parseInt(value);
+            case DURATION -> duration = Duration.parse(value);
+            case NONE -> {}
+          }
+          continue;
+        }
         switch (key) {
-          case "delay" -> {
-            kind = Kind.DELAY;
-            duration = Duration.parse(value);
-          }
-          case "before" -> {
-            kind = Kind.FAIL_BEFORE;
-            status = Integer.parseInt(value);
-          }
-          case "retry-after" -> duration = Duration.parse(value);
-          case "after" -> {
-            kind = Kind.FAIL_AFTER;
-            status = Integer.parseInt(value);
-          }
-          case "drop-after" -> kind = Kind.DROP_AFTER;
-          case "stall" -> {
-            kind = Kind.STALL;
-            duration = Duration.parse(value);
-          }
-          case "truncate" -> kind = Kind.TRUNCATE;
+          case "retryafter" -> duration = Duration.parse(value);
           case "once" -> times = 1;
           case "times" -> times = Integer.parseInt(value);
           case "nth" -> nth = Integer.parseInt(value);
@@ -210,27 +140,31 @@ public record FaultRule(
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("fault '" + text + "': unknown parts " + unknown);
-    }
-    if (kind == null) {
       throw new IllegalArgumentException(
           "fault '"
               + text
-              + "': no effect; give one of delay=, before=, after=, drop-after, stall=, truncate");
+              + "': unknown parts "
+              + unknown
+              + "; effects are "
+              + FaultEffect.names()
+              + ", options once, times, nth, rate, seed, retryAfter");
+    }
+    if (kind == null) {
+      throw new IllegalArgumentException(
+          "fault '" + text + "': no effect; give one of " + FaultEffect.names());
     }
     try {
       target = operations.qualify(target);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("fault '" + text + "': " + e.getMessage(), e);
     }
-    return new FaultRule(
-        target,
-        merchant,
-        nth,
-        rate,
-        seed,
-        times,
-        new Effect(kind, status == null ? 0 : status, duration));
+    FaultEffect effect;
+    try {
+      effect = kind.make().apply(status, duration);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("fault '" + text + "': " + e.getMessage(), e);
+    }
+    return new FaultRule(target, merchant, nth, rate, seed, times, effect);
   }
 
   /**
@@ -240,19 +174,10 @@ public record FaultRule(
    */
   public static FaultRule fromJson(JsonNode body, OperationNames operations) {
     JsonNode effect = body.path("effect");
-    String kindName = effect.path("kind").asText("");
-    Kind kind =
-        switch (kindName) {
-          case "delay" -> Kind.DELAY;
-          case "failBefore" -> Kind.FAIL_BEFORE;
-          case "failAfter" -> Kind.FAIL_AFTER;
-          case "dropAfter" -> Kind.DROP_AFTER;
-          case "stall" -> Kind.STALL;
-          case "truncate" -> Kind.TRUNCATE;
-          default ->
-              throw new IllegalArgumentException(
-                  "effect.kind: one of delay, failBefore, failAfter, dropAfter, stall, truncate");
-        };
+    FaultEffect.Kind kind =
+        FaultEffect.named(effect.path("kind").asText(""))
+            .orElseThrow(
+                () -> new IllegalArgumentException("effect.kind: one of " + FaultEffect.names()));
     Duration duration;
     try {
       duration =
@@ -273,7 +198,15 @@ public record FaultRule(
         body.hasNonNull("rate") ? body.get("rate").asDouble() : null,
         body.path("seed").asLong(0),
         body.hasNonNull("times") ? body.get("times").asInt() : null,
-        new Effect(kind, effect.path("status").asInt(0), duration));
+        effect(kind, effect.path("status").asInt(0), duration));
+  }
+
+  private static FaultEffect effect(FaultEffect.Kind kind, int status, Duration duration) {
+    try {
+      return kind.make().apply(status, duration);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("effect: " + e.getMessage(), e);
+    }
   }
 
   /** The JSON form {@link #fromJson} reads. */
@@ -294,16 +227,7 @@ public record FaultRule(
       node.put("times", times);
     }
     ObjectNode effectNode = node.putObject("effect");
-    effectNode.put(
-        "kind",
-        switch (effect.kind()) {
-          case DELAY -> "delay";
-          case FAIL_BEFORE -> "failBefore";
-          case FAIL_AFTER -> "failAfter";
-          case DROP_AFTER -> "dropAfter";
-          case STALL -> "stall";
-          case TRUNCATE -> "truncate";
-        });
+    effectNode.put("kind", effect.kind().name());
     if (effect.status() != 0) {
       effectNode.put("status", effect.status());
     }

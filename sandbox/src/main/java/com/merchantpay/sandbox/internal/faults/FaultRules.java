@@ -31,7 +31,7 @@ public final class FaultRules {
 
   /** A rule that hit a call: which one, and what it does. */
   public record Hit(String ruleId, FaultRule rule) {
-    public FaultRule.Effect effect() {
+    public FaultEffect effect() {
       return rule.effect();
     }
 

@@ -1,6 +1,7 @@
 package com.merchantpay.sandbox.internal.server;
 
 import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.Delivery;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
@@ -80,21 +81,10 @@ final class NettyServer {
       Map<String, List<String>> headers,
       byte[] body) {}
 
-  /** How an answer reaches the caller: whole, or as a fault has it arrive. */
-  enum Delivery {
-    WHOLE,
-    /** No answer: the connection closes. */
-    DROP,
-    /** The status line and half the body, then the connection closes. */
-    TRUNCATE,
-    /** The status line and half the body, the rest after {@link Reply#stall()}. */
-    STALL
-  }
-
   /** An answer and how it is delivered. */
-  record Reply(HttpSupport.Out out, Delivery delivery, Duration stall) {
+  record Reply(HttpSupport.Out out, Delivery delivery) {
     static Reply whole(HttpSupport.Out out) {
-      return new Reply(out, Delivery.WHOLE, Duration.ZERO);
+      return new Reply(out, Delivery.WHOLE);
     }
   }
 
@@ -339,8 +329,9 @@ final class NettyServer {
     private void deliver(ChannelHandlerContext context, Pending pending, Reply reply) {
       HttpSupport.Out out = reply.out();
       byte[] body = out.body();
-      boolean partial = reply.delivery() != Delivery.WHOLE && body.length >= 2 && !pending.head();
-      if (reply.delivery() == Delivery.DROP) {
+      boolean partial =
+          reply.delivery().mode() != Delivery.Mode.WHOLE && body.length >= 2 && !pending.head();
+      if (reply.delivery().mode() == Delivery.Mode.DROP) {
         // Closing before any byte of the answer: the caller gets none.
         context.close();
         return;
@@ -375,7 +366,7 @@ final class NettyServer {
       int half = body.length / 2;
       context.write(head);
       context.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(body, 0, half)));
-      if (reply.delivery() == Delivery.TRUNCATE) {
+      if (reply.delivery().mode() == Delivery.Mode.TRUNCATE) {
         // Fewer bytes than announced, and the connection goes.
         context.close();
         return;
@@ -394,7 +385,7 @@ final class NettyServer {
                   written.addListener(ChannelFutureListener.CLOSE);
                 }
               },
-              reply.stall().toMillis(),
+              reply.delivery().stall().toMillis(),
               TimeUnit.MILLISECONDS);
     }
 

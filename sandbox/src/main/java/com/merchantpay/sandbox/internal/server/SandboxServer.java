@@ -6,17 +6,19 @@ import com.merchantpay.sandbox.internal.config.MerchantAccount;
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.config.TlsConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
+import com.merchantpay.sandbox.internal.contract.ResolvedCall;
 import com.merchantpay.sandbox.internal.control.Actions;
 import com.merchantpay.sandbox.internal.control.ControlApi;
 import com.merchantpay.sandbox.internal.docs.DocsPortal;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.IdSource;
 import com.merchantpay.sandbox.internal.domain.SandboxClock;
-import com.merchantpay.sandbox.internal.faults.FaultRule;
+import com.merchantpay.sandbox.internal.faults.FaultEffect;
 import com.merchantpay.sandbox.internal.faults.FaultRules;
 import com.merchantpay.sandbox.internal.hosted.HostedPages;
 import com.merchantpay.sandbox.internal.http.ApiError;
 import com.merchantpay.sandbox.internal.http.CallNotes;
+import com.merchantpay.sandbox.internal.http.Delivery;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.ServedHosts;
 import com.merchantpay.sandbox.internal.pact.PactProviderStates;
@@ -70,6 +72,7 @@ public final class SandboxServer {
   private final CallJournal journal = new CallJournal();
   private final FaultRules faults = new FaultRules();
   private final FaultedCalls faulted;
+  private final CallResolver resolver;
   private final ActionsForJava actions;
   private final RuntimeOptions options;
   private final Callbacks callbacks;
@@ -141,10 +144,11 @@ public final class SandboxServer {
       ledgers.put(merchants.get(i).id(), new V1Ledger(i, clock.epoch()));
     }
     this.options = new RuntimeOptions(config);
-    this.v2 = new V2Api(config, core, idempotency, options);
+    this.v2 = new V2Api(core, idempotency, options);
     this.v1 = new V1Api(config, core, clock, nonces, ledgers);
     this.pages = new HostedPages(core);
-    this.faulted = new FaultedCalls(config, faults);
+    this.faulted = new FaultedCalls(faults);
+    this.resolver = new CallResolver(config);
     this.actions = new ActionsForJava(new Actions(core));
     this.controlHost =
         new ControlHost(
@@ -382,12 +386,17 @@ public final class SandboxServer {
     CallNotes notes = new CallNotes();
     FaultRules.Hit hit = null;
     try {
-      hit = faulted.meet(in, notes);
-      FaultedCalls.delay(hit);
-      boolean before = hit != null && hit.effect().kind() == FaultRule.Kind.FAIL_BEFORE;
-      out = before ? FaultedCalls.answer(hit) : route(in, path, notes);
-      if (hit != null && hit.effect().kind() == FaultRule.Kind.FAIL_AFTER) {
-        out = FaultedCalls.answer(hit);
+      ResolvedCall call = resolver.resolve(in);
+      if (call != null) {
+        CallResolver.note(call, in, notes);
+      }
+      hit = faulted.meet(in, call, notes);
+      if (hit == null) {
+        out = route(in, call, path, notes);
+      } else {
+        FaultEffect effect = hit.effect();
+        effect.beforeHandling();
+        out = effect.answer(effect.acts() ? route(in, call, path, notes) : null, hit.describe());
       }
     } catch (RuntimeException | Error e) {
       // Answer even a broken request, so a client is never left waiting; the trace is for whoever
@@ -398,17 +407,17 @@ public final class SandboxServer {
           HttpSupport.Out.text(
               500, "text/plain; charset=utf-8", "sandbox failure, request " + requestId + "\n");
     }
+    Delivery delivery = hit == null ? Delivery.WHOLE : hit.effect().delivery();
     if (path.startsWith("/api/")) {
-      boolean answered = hit == null || hit.effect().kind() != FaultRule.Kind.DROP_AFTER;
       journal.record(
           clock.now(),
           requestId,
           in,
           notes,
-          answered ? out : null,
+          delivery.answers() ? out : null,
           hit == null ? null : hit.describe());
     }
-    return FaultedCalls.reply(out.withHeader("Request-Id", requestId), hit);
+    return new NettyServer.Reply(out.withHeader("Request-Id", requestId), delivery);
   }
 
   /**
@@ -424,14 +433,16 @@ public final class SandboxServer {
     return NettyServer.Reply.whole(out.withHeader("Request-Id", requestId));
   }
 
-  private HttpSupport.Out route(HttpSupport.In in, String path, CallNotes notes) {
-    if (path.startsWith("/api/v2/")) {
-      return v2.handle(in, notes);
-    } else if (path.startsWith("/api/v1/")) {
-      return v1.handle(in, notes);
-    } else if (path.equals("/_sandbox") || path.startsWith("/_sandbox/")) {
-      return control.handle(in);
-    } else if (DocsPortal.handles(path)) {
+  private HttpSupport.Out route(
+      HttpSupport.In in, ResolvedCall call, String path, CallNotes notes) {
+    if (call != null) {
+      return switch (call.api()) {
+        case "v2" -> v2.handle(in, call, notes);
+        case "v1" -> v1.handle(in, call, notes);
+        default -> control.handle(in, call);
+      };
+    }
+    if (DocsPortal.handles(path)) {
       return docs.handle(in);
     } else if (HostedPages.handles(path)) {
       return pages.handle(in);

@@ -9,6 +9,7 @@ import com.merchantpay.sandbox.internal.config.V1Role;
 import com.merchantpay.sandbox.internal.config.V1User;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.Ignored;
+import com.merchantpay.sandbox.internal.contract.ResolvedCall;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.contract.V1Forms;
 import com.merchantpay.sandbox.internal.domain.Core;
@@ -56,33 +57,18 @@ public final class V1Api {
     routes.requireExactly(documentedOperations);
   }
 
-  /** Answers a v1 call, noting for the journal what it learns about the call on the way. */
-  public HttpSupport.Out handle(HttpSupport.In in, CallNotes notes) {
-    Contracts.Api api = Contracts.v1();
-    Contracts.Operation operation = null;
-    boolean pathKnown = false;
-    for (Contracts.Operation candidate : api.operations()) {
-      if (candidate.match(in.rawPath()) != null) {
-        pathKnown = true;
-        if (candidate.method().equals(in.method())) {
-          operation = candidate;
-        }
-      }
-    }
+  /** Answers a v1 call as dispatch resolved it, noting for the journal the contract's findings. */
+  public HttpSupport.Out handle(HttpSupport.In in, ResolvedCall call, CallNotes notes) {
+    Contracts.Api api = call.document();
+    Contracts.Operation operation = call.operation();
     if (operation == null) {
-      return pathKnown
+      return call.match().pathKnown()
           ? HttpSupport.Out.text(405, "text/plain; charset=utf-8", "method not allowed\n")
           : HttpSupport.Out.text(
               404, "text/plain; charset=utf-8", "no v1 operation at " + in.rawPath() + "\n");
     }
-    notes.operation("v1", operation.id());
-    Map<String, List<String>> params;
-    try {
-      params =
-          "POST".equals(in.method())
-              ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
-              : in.query();
-    } catch (IllegalArgumentException e) {
+    Map<String, List<String>> params = call.v1Values();
+    if (params == null) {
       notes.finding("body: malformed form encoding");
       return HttpSupport.Out.text(
           400, "text/plain; charset=utf-8", "body: malformed form encoding\n");
@@ -94,23 +80,35 @@ public final class V1Api {
             ? Ignored.formFields(api, operation, params.keySet())
             : Ignored.queryParameters(api, operation, params.keySet());
     boolean xml = operation.xml() && "1".equals(HttpSupport.first(params, "xml"));
-    notes.nonce(HttpSupport.first(params, "nonce"));
-    return Ignored.name(signedCall(in, api, operation, params, xml, notes), List.of(), ignored);
+    return Ignored.name(signedCall(in, call, params, xml, notes), List.of(), ignored);
+  }
+
+  /**
+   * A v1 call's values, from its form or its query.
+   *
+   * @return null when the form cannot be read
+   */
+  public static Map<String, List<String>> values(HttpSupport.In in) {
+    try {
+      return "POST".equals(in.method())
+          ? HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8))
+          : in.query();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private HttpSupport.Out signedCall(
       HttpSupport.In in,
-      Contracts.Api api,
-      Contracts.Operation operation,
+      ResolvedCall call,
       Map<String, List<String>> params,
       boolean xml,
       CallNotes notes) {
-    String login = HttpSupport.first(params, "login");
-    V1User user = login == null ? null : config.user(login);
+    Contracts.Operation operation = call.operation();
+    V1User user = call.caller().v1User();
     if (user == null) {
       return envelope(xml, code(-6));
     }
-    notes.merchant(user.merchantId());
     String expected =
         V1Signature.hash(
             V1Signature.signedText(operation.hashed(), user.login(), user.password(), params));
@@ -129,8 +127,8 @@ public final class V1Api {
     }
     List<String> errors =
         "POST".equals(in.method())
-            ? V1Forms.check(api, operation, in.contentType(), params)
-            : validate(in, api, operation);
+            ? V1Forms.check(call.document(), operation, in.contentType(), params)
+            : validate(in, call);
     notes.findings(errors);
     if (!errors.isEmpty()) {
       return HttpSupport.Out.text(
@@ -174,23 +172,17 @@ public final class V1Api {
    * acting on it: for a call a fault answers before the sandbox acts, so the journal and strict
    * mode still judge it.
    */
-  public static List<String> contractFindings(HttpSupport.In in, Contracts.Operation operation) {
-    Contracts.Api api = Contracts.v1();
+  public static List<String> contractFindings(HttpSupport.In in, ResolvedCall call) {
     if (!"POST".equals(in.method())) {
-      return validate(in, api, operation);
+      return validate(in, call);
     }
-    try {
-      Map<String, List<String>> params =
-          HttpSupport.parseForm(new String(in.body(), StandardCharsets.UTF_8));
-      return V1Forms.check(api, operation, in.contentType(), params);
-    } catch (IllegalArgumentException e) {
-      return List.of("body: malformed form encoding");
-    }
+    return call.v1Values() == null
+        ? List.of("body: malformed form encoding")
+        : V1Forms.check(call.document(), call.operation(), in.contentType(), call.v1Values());
   }
 
-  private static List<String> validate(
-      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation) {
+  private static List<String> validate(HttpSupport.In in, ResolvedCall call) {
     // The document's spelling of the path: the call may have used another letter case.
-    return api.findings(in, operation, operation.template(), false, null);
+    return call.document().findings(in, call.match(), call.operation().template(), false, null);
   }
 }

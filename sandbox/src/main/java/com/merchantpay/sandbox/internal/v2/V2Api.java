@@ -1,10 +1,10 @@
 package com.merchantpay.sandbox.internal.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.sandbox.internal.config.SandboxConfig;
 import com.merchantpay.sandbox.internal.contract.Contracts;
 import com.merchantpay.sandbox.internal.contract.Ignored;
 import com.merchantpay.sandbox.internal.contract.RequestBodies;
+import com.merchantpay.sandbox.internal.contract.ResolvedCall;
 import com.merchantpay.sandbox.internal.contract.Routes;
 import com.merchantpay.sandbox.internal.domain.Core;
 import com.merchantpay.sandbox.internal.domain.Refused;
@@ -23,13 +23,11 @@ import java.util.Map;
  * request, asks the {@link Core} and writes the answer.
  */
 public final class V2Api {
-  private final SandboxConfig config;
   private final Core core;
   private final Idempotency idempotency;
   private final Routes<V2Operations.Handler> routes;
 
-  public V2Api(SandboxConfig config, Core core, Idempotency idempotency, RuntimeOptions options) {
-    this.config = config;
+  public V2Api(Core core, Idempotency idempotency, RuntimeOptions options) {
     this.core = core;
     this.idempotency = idempotency;
     this.routes = new V2Operations(core, options).routes();
@@ -59,24 +57,12 @@ public final class V2Api {
     };
   }
 
-  /** Answers a v2 call, noting for the journal what it learns about the call on the way. */
-  public HttpSupport.Out handle(HttpSupport.In in, CallNotes notes) {
-    Contracts.Api api = Contracts.v2();
-    Contracts.Operation operation = null;
-    Map<String, String> pathParams = null;
-    for (Contracts.Operation candidate : api.operations()) {
-      if (candidate.method().equals(in.method())) {
-        pathParams = candidate.match(in.rawPath());
-        if (pathParams != null) {
-          operation = candidate;
-          break;
-        }
-      }
-    }
+  /** Answers a v2 call as dispatch resolved it, noting for the journal the contract's findings. */
+  public HttpSupport.Out handle(HttpSupport.In in, ResolvedCall call, CallNotes notes) {
+    Contracts.Api api = call.document();
+    Contracts.Operation operation = call.operation();
     if (operation == null) {
-      boolean pathKnown =
-          api.operations().stream().anyMatch(candidate -> candidate.match(in.rawPath()) != null);
-      return pathKnown
+      return call.match().pathKnown()
           ? new ApiError(
                   405,
                   "invalid_operation",
@@ -85,18 +71,16 @@ public final class V2Api {
               .response()
           : ApiError.notFound("No operation at " + in.rawPath() + ".").response();
     }
-    notes.operation("v2", operation.id());
-    if ("POST".equals(operation.method())) {
-      notes.idempotencyKey(in.header("Idempotency-Key"));
-    }
     List<String> ignoredParameters = Ignored.queryParameters(api, operation, in.query().keySet());
     List<String> ignoredMembers = List.of();
     try {
-      String merchantId = authenticate(in);
-      notes.merchant(merchantId);
+      if (call.caller().refusal() != null) {
+        throw ApiError.unauthenticated(call.caller().refusal());
+      }
+      String merchantId = call.caller().merchantId();
       JsonNode body = null;
       if (operation.hasBody()) {
-        JsonNode parsed = validate(in, api, operation, true, notes);
+        JsonNode parsed = validate(in, call, true, notes);
         body = parsed != null ? RequestBodies.object(parsed) : RequestBodies.object(in);
         ignoredMembers = Ignored.bodyMembers(api, operation, body);
       } else {
@@ -105,29 +89,24 @@ public final class V2Api {
         if (in.hasBody()) {
           ignoredMembers = Ignored.allMembers(RequestBodies.ofBodilessCall(in));
         }
-        validate(in, api, operation, false, notes);
+        validate(in, call, false, notes);
       }
       checkMerchant(merchantId, body, in);
-      Contracts.Operation op = operation;
-      Map<String, String> params = pathParams;
+      Map<String, String> params = call.match().pathValues();
       JsonNode request = body;
       HttpSupport.Out out =
-          "POST".equals(op.method())
+          "POST".equals(operation.method())
               ? idempotency.execute(
                   merchantId,
-                  op.id(),
+                  operation.id(),
                   in.header("Idempotency-Key"),
                   Json.canonical(body),
-                  () -> run(op, merchantId, request, params, in, notes))
-              : run(op, merchantId, body, params, in, notes);
+                  () -> run(operation, merchantId, request, params, in, notes))
+              : run(operation, merchantId, body, params, in, notes);
       return Ignored.name(out, ignoredMembers, ignoredParameters);
     } catch (ApiError e) {
       return Ignored.name(e.response(), ignoredMembers, ignoredParameters);
     }
-  }
-
-  private String authenticate(HttpSupport.In in) {
-    return V2Caller.merchant(config, in.header("Authorization"));
   }
 
   /**
@@ -137,13 +116,9 @@ public final class V2Api {
    * @return the JSON body as the check read it, or null when it read none
    */
   private JsonNode validate(
-      HttpSupport.In in,
-      Contracts.Api api,
-      Contracts.Operation operation,
-      boolean withBody,
-      CallNotes notes) {
+      HttpSupport.In in, ResolvedCall call, boolean withBody, CallNotes notes) {
     Contracts.Api.Checked checked =
-        api.check(in, operation, in.rawPath(), withBody && in.hasBody(), null);
+        call.document().check(in, call.match(), in.rawPath(), withBody && in.hasBody(), null);
     notes.findings(checked.findings());
     V2Checks.failIfAny(checked.findings());
     return checked.body();
@@ -153,13 +128,10 @@ public final class V2Api {
    * What the contract finds wrong with a call of this operation, without acting on it: for a call a
    * fault answers before the sandbox acts, so the journal and strict mode still judge it.
    */
-  public static List<String> contractFindings(HttpSupport.In in, Contracts.Operation operation) {
-    return check(in, Contracts.v2(), operation, operation.hasBody() && in.hasBody());
-  }
-
-  private static List<String> check(
-      HttpSupport.In in, Contracts.Api api, Contracts.Operation operation, boolean withBody) {
-    return api.findings(in, operation, in.rawPath(), withBody, null);
+  public static List<String> contractFindings(HttpSupport.In in, ResolvedCall call) {
+    Contracts.Operation operation = call.operation();
+    return call.document()
+        .findings(in, call.match(), in.rawPath(), operation.hasBody() && in.hasBody(), null);
   }
 
   private static void checkMerchant(String merchantId, JsonNode body, HttpSupport.In in) {

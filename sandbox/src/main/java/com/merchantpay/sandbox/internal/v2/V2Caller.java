@@ -1,39 +1,33 @@
 package com.merchantpay.sandbox.internal.v2;
 
 import com.merchantpay.sandbox.internal.config.SandboxConfig;
-import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.contract.ResolvedCall;
 
 /**
- * Who makes a v2 call, read from its {@code Authorization} header one way for the whole sandbox:
- * the interface that answers 401, and the fault rules narrowed to a merchant, agree on it.
+ * Who makes a v2 call, read from its {@code Authorization} header once per call, when the call is
+ * resolved: the interface that answers 401 and the fault rules narrowed to a merchant read the same
+ * answer.
  */
 public final class V2Caller {
   private V2Caller() {}
 
   /**
-   * The merchant whose bearer token the header carries.
-   *
-   * @throws ApiError 401, saying whether the header is missing, malformed or names no token
+   * The merchant whose bearer token the header carries, or why the header names none: missing,
+   * malformed, or a token not recognised.
    */
-  public static String merchant(SandboxConfig config, String authorization) {
+  public static ResolvedCall.Caller identify(SandboxConfig config, String authorization) {
     if (authorization == null || authorization.isBlank()) {
-      throw ApiError.unauthenticated("The Authorization header is missing.");
+      return ResolvedCall.Caller.refused("The Authorization header is missing.");
     }
     String token = bearerToken(authorization);
     if (token == null) {
-      throw ApiError.unauthenticated("The Authorization header must be 'Bearer <access token>'.");
+      return ResolvedCall.Caller.refused(
+          "The Authorization header must be 'Bearer <access token>'.");
     }
     String merchantId = config.bearerTokens().get(token);
-    if (merchantId == null) {
-      throw ApiError.unauthenticated("The access token is not recognised.");
-    }
-    return merchantId;
-  }
-
-  /** The merchant the header names, or null when it names none the interface would accept. */
-  public static String merchantOrNull(SandboxConfig config, String authorization) {
-    String token = authorization == null ? null : bearerToken(authorization);
-    return token == null ? null : config.bearerTokens().get(token);
+    return merchantId == null
+        ? ResolvedCall.Caller.refused("The access token is not recognised.")
+        : ResolvedCall.Caller.merchant(merchantId);
   }
 
   /** The token of {@code Bearer <token>} (scheme in any case), or null for any other form. */
