@@ -152,6 +152,11 @@ final class NegativeSuite {
                     "/api/v2/stickers/" + encode(id), Json.object().put("active", true));
               }));
 
+  /** The operations whose bodies the negative cases break. */
+  static List<String> bodyOperations() {
+    return BODY_OPERATIONS.stream().map(BodyOperation::operationId).toList();
+  }
+
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of(
