@@ -36,7 +36,6 @@ public final class HostedTokenization {
     return calls.execute(
         Operation.START_TOKENIZATION,
         options,
-        (timeouts, headers, key) ->
-            api.startTokenizationWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.startTokenizationWithHttpInfo(timeouts, key, request));
   }
 }

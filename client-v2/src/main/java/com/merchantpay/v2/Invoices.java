@@ -33,6 +33,6 @@ public final class Invoices {
     return calls.execute(
         Operation.CREATE_INVOICE,
         options,
-        (timeouts, headers, key) -> api.createInvoiceWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createInvoiceWithHttpInfo(timeouts, key, request));
   }
 }

@@ -73,19 +73,21 @@ public final class MerchantPayClient {
             .logLevel(feign.Logger.Level.NONE);
     CallExecutor calls =
         new CallExecutor(
-            builder.accessToken,
-            builder.accessTokenRefreshable,
-            userAgent(builder.userAgentSuffix),
-            builder.connectTimeout,
-            builder.readTimeout,
-            builder.callTimeout,
-            builder.retryPolicy,
-            builder.logger,
-            builder.sleeper,
-            builder.random,
-            builder.idempotencyKeys,
-            builder.nanoTime,
-            builder.callListener);
+            new CallSettings(
+                new CallCredentials(
+                    builder.accessToken,
+                    builder.accessTokenRefreshable,
+                    userAgent(builder.userAgentSuffix)),
+                builder.connectTimeout,
+                builder.readTimeout,
+                builder.callTimeout,
+                builder.retryPolicy,
+                builder.idempotencyKeys,
+                builder.callListener,
+                builder.logger,
+                builder.sleeper,
+                builder.random,
+                builder.nanoTime));
     RequestValidator validator = new RequestValidator(builder.validateRequests);
 
     this.invoices = new Invoices(feignBuilder.target(InvoicesApi.class, baseUrl), calls, validator);

@@ -41,8 +41,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.CREATE_PAYMENT_TOKEN,
         options,
-        (timeouts, headers, key) ->
-            api.createPaymentTokenWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createPaymentTokenWithHttpInfo(timeouts, key, request));
   }
 
   /** Answers the confirmation the token asked for (see {@link Payments#complete}). */
@@ -63,8 +62,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.COMPLETE_PAYMENT_TOKEN,
         options,
-        (timeouts, headers, key) ->
-            api.completePaymentTokenWithHttpInfo(timeouts, headers, tokenId, answer),
+        (timeouts, key) -> api.completePaymentTokenWithHttpInfo(timeouts, tokenId, answer),
         () -> {
           Response<PaymentToken> read = getWithResponse(tokenId, options.forRead());
           return !PaymentTokenStatus.CREATED.equals(read.value().getStatus())
@@ -88,7 +86,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.GET_PAYMENT_TOKEN,
         options,
-        (timeouts, headers, key) -> api.getPaymentTokenWithHttpInfo(timeouts, headers, tokenId));
+        (timeouts, key) -> api.getPaymentTokenWithHttpInfo(timeouts, tokenId));
   }
 
   /**
@@ -109,7 +107,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.REVOKE_PAYMENT_TOKEN,
         options,
-        (timeouts, headers, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, headers, tokenId),
+        (timeouts, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, tokenId),
         () -> {
           Response<PaymentToken> read;
           try {

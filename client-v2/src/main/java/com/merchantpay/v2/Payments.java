@@ -50,7 +50,7 @@ public final class Payments {
     return calls.execute(
         Operation.CREATE_PAYMENT,
         options,
-        (timeouts, headers, key) -> api.createPaymentWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createPaymentWithHttpInfo(timeouts, key, request));
   }
 
   /**
@@ -75,8 +75,7 @@ public final class Payments {
     return calls.execute(
         Operation.COMPLETE_PAYMENT,
         options,
-        (timeouts, headers, key) ->
-            api.completePaymentWithHttpInfo(timeouts, headers, paymentId, answer),
+        (timeouts, key) -> api.completePaymentWithHttpInfo(timeouts, paymentId, answer),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           return !PaymentStatus.CONFIRMATION.equals(read.value().getStatus())
@@ -103,8 +102,7 @@ public final class Payments {
     return calls.execute(
         Operation.CAPTURE_PAYMENT,
         options,
-        (timeouts, headers, key) ->
-            api.capturePaymentWithHttpInfo(timeouts, headers, paymentId, request),
+        (timeouts, key) -> api.capturePaymentWithHttpInfo(timeouts, paymentId, request),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           Payment payment = read.value();
@@ -135,7 +133,7 @@ public final class Payments {
     return calls.execute(
         Operation.CANCEL_PAYMENT,
         options,
-        (timeouts, headers, key) -> api.cancelPaymentWithHttpInfo(timeouts, headers, paymentId),
+        (timeouts, key) -> api.cancelPaymentWithHttpInfo(timeouts, paymentId),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           return read.value().getStatus().equals(PaymentStatus.CANCELLED)
@@ -159,7 +157,7 @@ public final class Payments {
     return calls.execute(
         Operation.GET_PAYMENT,
         options,
-        (timeouts, headers, key) -> api.getPaymentWithHttpInfo(timeouts, headers, paymentId));
+        (timeouts, key) -> api.getPaymentWithHttpInfo(timeouts, paymentId));
   }
 
   /**
@@ -185,8 +183,8 @@ public final class Payments {
         options,
         null,
         cursor ->
-            (timeouts, headers, key) ->
-                api.listPaymentsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+            (timeouts, key) ->
+                api.listPaymentsWithHttpInfo(timeouts, merchantId, start, end, cursor),
         PaymentList::getItems,
         PaymentList::getCursor);
   }

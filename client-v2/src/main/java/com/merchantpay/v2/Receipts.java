@@ -36,7 +36,7 @@ public final class Receipts {
     return calls.execute(
         Operation.CREATE_RECEIPT,
         options,
-        (timeouts, headers, key) -> api.createReceiptWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createReceiptWithHttpInfo(timeouts, key, request));
   }
 
   /** Reads a receipt, with its fiscal data once registered. */
@@ -54,7 +54,7 @@ public final class Receipts {
     return calls.execute(
         Operation.GET_RECEIPT,
         options,
-        (timeouts, headers, key) -> api.getReceiptWithHttpInfo(timeouts, headers, receiptId));
+        (timeouts, key) -> api.getReceiptWithHttpInfo(timeouts, receiptId));
   }
 
   /** The receipts of one payment. */
@@ -73,9 +73,7 @@ public final class Receipts {
         Operation.LIST_RECEIPTS,
         options,
         null,
-        cursor ->
-            (timeouts, headers, key) ->
-                api.listReceiptsWithHttpInfo(timeouts, headers, paymentId, cursor),
+        cursor -> (timeouts, key) -> api.listReceiptsWithHttpInfo(timeouts, paymentId, cursor),
         ReceiptList::getItems,
         ReceiptList::getCursor);
   }

@@ -34,7 +34,7 @@ public final class Refunds {
     return calls.execute(
         Operation.CREATE_REFUND,
         options,
-        (timeouts, headers, key) -> api.createRefundWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createRefundWithHttpInfo(timeouts, key, request));
   }
 
   /** Reads a refund. */
@@ -52,7 +52,7 @@ public final class Refunds {
     return calls.execute(
         Operation.GET_REFUND,
         options,
-        (timeouts, headers, key) -> api.getRefundWithHttpInfo(timeouts, headers, refundId));
+        (timeouts, key) -> api.getRefundWithHttpInfo(timeouts, refundId));
   }
 
   /**
@@ -78,8 +78,8 @@ public final class Refunds {
         options,
         null,
         cursor ->
-            (timeouts, headers, key) ->
-                api.listRefundsWithHttpInfo(timeouts, headers, merchantId, start, end, cursor),
+            (timeouts, key) ->
+                api.listRefundsWithHttpInfo(timeouts, merchantId, start, end, cursor),
         RefundList::getItems,
         RefundList::getCursor);
   }

@@ -125,7 +125,7 @@ final class ServiceErrorDecoder implements ErrorDecoder {
   }
 
   /**
-   * "PaymentsApi#createPaymentWithHttpInfo(Options,Map,String,CreatePaymentRequest)" becomes
+   * "PaymentsApi#createPaymentWithHttpInfo(Options,String,CreatePaymentRequest)" becomes
    * "createPayment".
    */
   static String operationOf(String methodKey) {

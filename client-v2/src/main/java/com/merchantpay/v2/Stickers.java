@@ -39,7 +39,7 @@ public final class Stickers {
     return calls.execute(
         Operation.CREATE_STICKER,
         options,
-        (timeouts, headers, key) -> api.createStickerWithHttpInfo(timeouts, headers, key, request));
+        (timeouts, key) -> api.createStickerWithHttpInfo(timeouts, key, request));
   }
 
   /** Switches a sticker on or off. */
@@ -60,8 +60,7 @@ public final class Stickers {
     return calls.execute(
         Operation.SET_STICKER_ACTIVE,
         options,
-        (timeouts, headers, key) ->
-            api.setStickerActiveWithHttpInfo(timeouts, headers, stickerId, request),
+        (timeouts, key) -> api.setStickerActiveWithHttpInfo(timeouts, stickerId, request),
         () -> {
           Response<Sticker> read = getWithResponse(stickerId, options.forRead());
           boolean isActive = read.value().getStatus().equals(StickerStatus.ACTIVE);
@@ -84,7 +83,7 @@ public final class Stickers {
     return calls.execute(
         Operation.GET_STICKER,
         options,
-        (timeouts, headers, key) -> api.getStickerWithHttpInfo(timeouts, headers, stickerId));
+        (timeouts, key) -> api.getStickerWithHttpInfo(timeouts, stickerId));
   }
 
   /** The stickers of a merchant. */
@@ -103,9 +102,7 @@ public final class Stickers {
         Operation.LIST_STICKERS,
         options,
         null,
-        cursor ->
-            (timeouts, headers, key) ->
-                api.listStickersWithHttpInfo(timeouts, headers, merchantId, cursor),
+        cursor -> (timeouts, key) -> api.listStickersWithHttpInfo(timeouts, merchantId, cursor),
         StickerList::getItems,
         StickerList::getCursor);
   }

@@ -79,6 +79,16 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
    */
   public static final String PARAMETERS_SET_BY_INTERCEPTOR = "parametersSetByInterceptor";
 
+  /**
+   * Option: which methods each operation gets, comma-separated: {@code plain} (the answer's body),
+   * {@code httpInfo} (with the status and headers) and {@code options} (with the status and
+   * headers, and per-call {@code Request.Options}). All three when not given; a client generates
+   * only those it calls.
+   */
+  public static final String API_METHODS = "apiMethods";
+
+  private static final List<String> API_METHOD_KINDS = List.of("plain", "httpInfo", "options");
+
   private static final Map<String, Object> SHARED_OPTIONS =
       Map.ofEntries(
           Map.entry(DATE_LIBRARY, "java8"),
@@ -102,6 +112,10 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
         org.openapitools.codegen.CliOption.newString(
             PARAMETERS_SET_BY_INTERCEPTOR,
             "Comma-separated query parameters and form fields set by a request interceptor, left off API methods."));
+    cliOptions.add(
+        org.openapitools.codegen.CliOption.newString(
+            API_METHODS,
+            "Comma-separated methods each operation gets: plain, httpInfo, options (all when not given)."));
   }
 
   @Override
@@ -117,6 +131,7 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
   @Override
   public void processOpts() {
     SHARED_OPTIONS.forEach(additionalProperties::putIfAbsent);
+    apiMethods();
     super.processOpts();
     typeMapping.put("file", "InputStream");
     typeMapping.put("binary", "InputStream");
@@ -143,6 +158,28 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("Redaction"));
     supportingFiles.add(invokerFile("BaseUrl"));
     supportingFiles.add(invokerFile("TlsContexts"));
+  }
+
+  /** Sets {@code apiMethodPlain}, {@code apiMethodHttpInfo} and {@code apiMethodOptions}. */
+  private void apiMethods() {
+    Object option = additionalProperties.get(API_METHODS);
+    Set<String> chosen =
+        option == null || option.toString().isBlank()
+            ? Set.copyOf(API_METHOD_KINDS)
+            : Arrays.stream(option.toString().split(","))
+                .map(String::strip)
+                .collect(Collectors.toSet());
+    Set<String> unknown = new java.util.TreeSet<>(chosen);
+    API_METHOD_KINDS.forEach(unknown::remove);
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException(
+          API_METHODS + ": " + unknown + " are not among " + API_METHOD_KINDS);
+    }
+    for (String kind : API_METHOD_KINDS) {
+      additionalProperties.put(
+          "apiMethod" + Character.toUpperCase(kind.charAt(0)) + kind.substring(1),
+          chosen.contains(kind));
+    }
   }
 
   @Override

@@ -35,7 +35,7 @@ class ParametersSetByInterceptorTest {
                 + "@Param(value = \"note\", expander = WireValueExpander.class) String note, "
                 + "@Param(\"additionalFields\") Map<String, ?> additionalFields);")
         .contains(
-            "submitFormWithHttpInfo(Request.Options requestOptions, @HeaderMap Map<String, Object> extraHeaders, "
+            "submitFormWithHttpInfo(Request.Options requestOptions, "
                 + "@Param(value = \"amount\"");
   }
 

@@ -43,9 +43,11 @@ import com.merchantpay.v2.model.StickerActivationRequest;
 import com.merchantpay.v2.model.ThreeDSChallengeConfirmation;
 import com.merchantpay.v2.model.ThreeDSMethodConfirmation;
 import com.merchantpay.v2.model.ThreeDSv1Confirmation;
+import feign.Request;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,6 +64,10 @@ class GeneratedClientWireFormatTest {
   private static final String TEST_PAN = "4111111111111111";
 
   @RegisterExtension static WireMockExtension server = TestServers.wireMock();
+
+  /** The one way the client calls an operation: per-call timeouts, status and headers back. */
+  private static final Request.Options OPTIONS =
+      new Request.Options(5, TimeUnit.SECONDS, 5, TimeUnit.SECONDS, false);
 
   private final ObjectMapper mapper = ApiClient.createObjectMapper();
   private PaymentsApi payments;
@@ -83,7 +89,7 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
-    payments.createPayment("8e0a2c43-key", cardPayment());
+    payments.createPaymentWithHttpInfo(OPTIONS, "8e0a2c43-key", cardPayment()).getData();
 
     server.verify(
         postRequestedFor(urlEqualTo("/api/v2/payments"))
@@ -112,9 +118,9 @@ class GeneratedClientWireFormatTest {
         post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
     CreatePaymentRequest request = cardPayment();
     request.setAmount(new Amount().value(new BigDecimal("10.10")).currency("RUB"));
-    payments.createPayment("k", request);
+    payments.createPaymentWithHttpInfo(OPTIONS, "k", request).getData();
     request.setAmount(new Amount().value(new BigDecimal("1E+3")).currency("RUB"));
-    payments.createPayment("k", request);
+    payments.createPaymentWithHttpInfo(OPTIONS, "k", request).getData();
 
     assertThat(server.findAll(postRequestedFor(urlEqualTo("/api/v2/payments"))))
         .extracting(LoggedRequest::getBodyAsString)
@@ -128,7 +134,8 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
-    BigDecimal value = payments.getPayment("p-1").getAmount().getValue();
+    BigDecimal value =
+        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getAmount().getValue();
 
     assertThat(value).isEqualByComparingTo("10.1234");
     assertThat(value.scale()).isEqualTo(4);
@@ -143,7 +150,7 @@ class GeneratedClientWireFormatTest {
                     paymentJson(
                         "\"status\":\"Settled\",\"completed\":\"2026-03-01T10:15:30.123Z\""))));
 
-    Payment payment = payments.getPayment("p-1");
+    Payment payment = payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
 
     assertThat(payment.getCreated())
         .isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 0, 0, ZoneOffset.UTC));
@@ -160,7 +167,7 @@ class GeneratedClientWireFormatTest {
                     paymentJson(
                         "\"status\":\"Frozen\",\"resultCode\":\"QuantumDecline\",\"loyalty\":{\"points\":12},\"tags\":[1,2]"))));
 
-    Payment payment = payments.getPayment("p-1");
+    Payment payment = payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
 
     assertThat(payment.getStatus().isKnown()).isFalse();
     assertThat(payment.getStatus().getValue()).isEqualTo("Frozen");
@@ -176,11 +183,14 @@ class GeneratedClientWireFormatTest {
             .willReturn(okJson("{\"items\":[],\"cursor\":null}")));
 
     PaymentList page =
-        payments.listPayments(
-            "merchant 1&2",
-            OffsetDateTime.of(2026, 3, 1, 3, 0, 0, 0, ZoneOffset.ofHours(3)),
-            OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
-            "c+u/r=s");
+        payments
+            .listPaymentsWithHttpInfo(
+                OPTIONS,
+                "merchant 1&2",
+                OffsetDateTime.of(2026, 3, 1, 3, 0, 0, 0, ZoneOffset.ofHours(3)),
+                OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
+                "c+u/r=s")
+            .getData();
 
     assertThat(page.getItems()).isEmpty();
     assertThat(page.getCursor()).isNull();
@@ -197,11 +207,14 @@ class GeneratedClientWireFormatTest {
             .willReturn(okJson("{\"items\":[],\"nextCursor\":\"n2\"}")));
 
     PaymentList page =
-        payments.listPayments(
-            "m-1",
-            OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC),
-            OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
-            null);
+        payments
+            .listPaymentsWithHttpInfo(
+                OPTIONS,
+                "m-1",
+                OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC),
+                OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
+                null)
+            .getData();
 
     assertThat(server.getAllServeEvents().get(0).getRequest().getUrl()).doesNotContain("cursor");
     assertThat(page.getCursor()).as("nextCursor is accepted as an alias").isEqualTo("n2");
@@ -215,7 +228,7 @@ class GeneratedClientWireFormatTest {
                 okJson(
                     "{\"id\":\"r 1/ä\",\"status\":\"Success\",\"paymentId\":\"p-1\",\"amount\":{\"value\":1,\"currency\":\"RUB\"}}")));
 
-    Refund refund = refunds.getRefund("r 1/ä");
+    Refund refund = refunds.getRefundWithHttpInfo(OPTIONS, "r 1/ä").getData();
 
     assertThat(refund.getId()).isEqualTo("r 1/ä");
   }
@@ -227,10 +240,11 @@ class GeneratedClientWireFormatTest {
 
     ApiResponse<Void> captured =
         payments.capturePaymentWithHttpInfo(
+            OPTIONS,
             "p-1",
             new CaptureRequest()
                 .amount(new Amount().value(new BigDecimal("5.00")).currency("RUB")));
-    ApiResponse<Void> cancelled = payments.cancelPaymentWithHttpInfo("p-1");
+    ApiResponse<Void> cancelled = payments.cancelPaymentWithHttpInfo(OPTIONS, "p-1");
 
     assertThat(captured.getStatusCode()).isEqualTo(200);
     assertThat(captured.getData()).isNull();
@@ -246,8 +260,13 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         put("/api/v2/paymenttokens/t-1/revoke").willReturn(okJson("{\"status\":\"Revoked\"}")));
 
-    stickers.setStickerActive("s-1", new StickerActivationRequest().active(false));
-    new ApiClientFor(server.baseUrl()).paymentTokens().revokePaymentToken("t-1");
+    stickers
+        .setStickerActiveWithHttpInfo(OPTIONS, "s-1", new StickerActivationRequest().active(false))
+        .getData();
+    new ApiClientFor(server.baseUrl())
+        .paymentTokens()
+        .revokePaymentTokenWithHttpInfo(OPTIONS, "t-1")
+        .getData();
 
     server.verify(
         putRequestedFor(urlEqualTo("/api/v2/stickers/s-1"))
@@ -260,10 +279,21 @@ class GeneratedClientWireFormatTest {
         put("/api/v2/payments/p-1/complete")
             .willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
-    payments.completePayment("p-1", new CompleteConfirmationRequest().code("1234"));
-    payments.completePayment("p-1", new CompleteConfirmationRequest().threeDSCompInd("Y"));
-    payments.completePayment("p-1", new CompleteConfirmationRequest().cres("eyJjcmVzIjoxfQ"));
-    payments.completePayment("p-1", new CompleteConfirmationRequest().paRes("eJzVWFmTo0"));
+    payments
+        .completePaymentWithHttpInfo(OPTIONS, "p-1", new CompleteConfirmationRequest().code("1234"))
+        .getData();
+    payments
+        .completePaymentWithHttpInfo(
+            OPTIONS, "p-1", new CompleteConfirmationRequest().threeDSCompInd("Y"))
+        .getData();
+    payments
+        .completePaymentWithHttpInfo(
+            OPTIONS, "p-1", new CompleteConfirmationRequest().cres("eyJjcmVzIjoxfQ"))
+        .getData();
+    payments
+        .completePaymentWithHttpInfo(
+            OPTIONS, "p-1", new CompleteConfirmationRequest().paRes("eJzVWFmTo0"))
+        .getData();
 
     assertThat(server.findAll(putRequestedFor(urlEqualTo("/api/v2/payments/p-1/complete"))))
         .extracting(LoggedRequest::getBodyAsString)
@@ -301,7 +331,8 @@ class GeneratedClientWireFormatTest {
             .willReturn(
                 okJson(paymentJson("\"status\":\"Confirmation\",\"confirmation\":" + json))));
 
-    Confirmation confirmation = payments.getPayment("p-1").getConfirmation();
+    Confirmation confirmation =
+        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getConfirmation();
 
     assertThat(confirmation).isInstanceOf(variant);
     assertThat(mapper.readTree(mapper.writeValueAsString(confirmation)))
@@ -317,7 +348,8 @@ class GeneratedClientWireFormatTest {
                     paymentJson(
                         "\"status\":\"Confirmation\",\"confirmation\":{\"type\":\"PushApproval\",\"deviceHint\":\"Pixel\"}"))));
 
-    Confirmation confirmation = payments.getPayment("p-1").getConfirmation();
+    Confirmation confirmation =
+        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getConfirmation();
 
     assertThat(confirmation).isInstanceOf(Confirmation.Unrecognized.class);
     assertThat(confirmation.getType()).isEqualTo("PushApproval");
@@ -337,7 +369,7 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
-    payments.getPayment("p-1");
+    payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
 
     server.verify(
         getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
