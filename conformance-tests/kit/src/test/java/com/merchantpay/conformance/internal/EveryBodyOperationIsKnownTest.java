@@ -27,7 +27,7 @@ class EveryBodyOperationIsKnownTest {
 
   @Test
   void everyBodyIsBrokenByTheNegativeCases() throws IOException {
-    assertThat(NegativeSuite.bodyOperations())
+    assertThat(NegativeBodies.bodyOperations())
         .containsExactlyInAnyOrderElementsOf(v2OperationsWithABody());
   }
 

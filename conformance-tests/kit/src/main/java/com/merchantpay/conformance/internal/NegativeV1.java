@@ -1,0 +1,41 @@
+package com.merchantpay.conformance.internal;
+
+import static com.merchantpay.conformance.internal.NegativeVerdicts.judgeAll;
+
+import com.merchantpay.conformance.internal.NegativeSuite.Case;
+import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
+import com.merchantpay.conformance.judge.SpecModel;
+import com.merchantpay.spec.ApiSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** The negative cases of v1 operations: a value left out or of the wrong form. */
+final class NegativeV1 {
+  private NegativeV1() {}
+
+  static void runV1Cases(CheckContext c, SpecModel.Operation operation) throws Exception {
+    V1Calls v1 = c.v1();
+    // A request that would succeed but for the value each case breaks: real resources, so that a
+    // case is never refused only because what it names does not exist.
+    Map<String, String> valid = V1Suite.validValues(c, operation.id());
+    List<Constraint> constraints = RequestConstraints.of(ApiSpec.V1, operation.id());
+    List<Case> cases = new ArrayList<>();
+    List<Callable<Exchange>> sends = new ArrayList<>();
+    for (Constraint constraint : constraints) {
+      Map<String, String> values = new LinkedHashMap<>(valid);
+      if (constraint.removes()) {
+        values.remove(constraint.member());
+      } else {
+        values.put(constraint.member(), constraint.breaking().get(0).asText());
+      }
+      cases.add(
+          new Case(
+              constraint, constraint.member() + " " + constraint.what(), Map.of(), null, null));
+      sends.add(() -> v1.call(operation.id(), values));
+    }
+    judgeAll(c, cases, c.run().parallel(sends), true);
+  }
+}
