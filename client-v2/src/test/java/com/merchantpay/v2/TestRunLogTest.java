@@ -2,7 +2,6 @@ package com.merchantpay.v2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.merchantpay.v2.internal.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +38,18 @@ class TestRunLogTest {
     // Any card number, not only the ones these tests use: a Luhn-valid run of 13 to 19 digits.
     Matcher digits = Pattern.compile("(?<!\\d)\\d{13,19}(?!\\d)").matcher(log);
     while (digits.find()) {
-      assertThat(Redaction.luhnValid(digits.group()))
+      assertThat(luhnValid(digits.group()))
           .as("card-like number in the log: %s", digits.group())
           .isFalse();
     }
+  }
+
+  private static boolean luhnValid(String digits) {
+    int sum = 0;
+    for (int i = digits.length() - 1, position = 0; i >= 0; i--, position++) {
+      int digit = digits.charAt(i) - '0';
+      sum += position % 2 == 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    }
+    return sum % 10 == 0;
   }
 }

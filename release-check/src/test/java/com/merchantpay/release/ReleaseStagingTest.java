@@ -60,6 +60,7 @@ class ReleaseStagingTest {
 
   static {
     PUBLISHED.put("merchantpay-parent", new String[] {".", "pom"});
+    PUBLISHED.put("merchantpay-masking", new String[] {"masking", "jar"});
     PUBLISHED.put("merchantpay-spec", new String[] {"spec", "jar"});
     PUBLISHED.put("merchantpay-codegen", new String[] {"codegen", "jar"});
     PUBLISHED.put("merchantpay-client-observation", new String[] {"client-observation", "jar"});

@@ -1,13 +1,13 @@
 package com.merchantpay.sandbox;
 
-import com.merchantpay.sandbox.internal.http.CardNumbers;
+import com.merchantpay.masking.CardNumbers;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Keeps secrets out of what a verification prints: a run of 12 to 19 digits (spaces or dashes
- * between them allowed) shows its ends only, and the value of a member or parameter whose name says
- * it is secret (a CVC, a password, a v1 hash, a cryptogram, a token) shows nothing.
+ * Keeps secrets out of what a verification prints: a card number shows its ends only ({@link
+ * CardNumbers}, as everywhere in the product), and the value of a member or parameter whose name
+ * says it is secret (a CVC, a password, a v1 hash, a cryptogram, a token) shows nothing.
  */
 final class Masking {
   private static final Set<String> SECRET_NAMES =
@@ -17,7 +17,7 @@ final class Masking {
   private Masking() {}
 
   static String value(String text) {
-    return text == null ? "null" : CardNumbers.masked(text);
+    return text == null ? "null" : CardNumbers.mask(text);
   }
 
   /** The value of the member or parameter with this name (or dotted path), as it may be shown. */

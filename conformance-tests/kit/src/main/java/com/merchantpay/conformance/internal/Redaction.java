@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.masking.CardNumbers;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -36,8 +37,6 @@ public final class Redaction {
           "nonce");
 
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
-  private static final Pattern CARD_NUMBER =
-      Pattern.compile("(?<![0-9])([0-9]{6})([0-9]{2,9})([0-9]{4})(?![0-9])");
   private static final Pattern FORM_SECRET =
       Pattern.compile("(?i)\\b(hash|password|nonce)=([^&\\s\"]*)");
   private static final Pattern XML_SECRET =
@@ -120,9 +119,7 @@ public final class Redaction {
   static final int SHORTEST_PIECE = 3;
 
   public static String cardNumbers(String text) {
-    return CARD_NUMBER
-        .matcher(text)
-        .replaceAll(m -> m.group(1) + "*".repeat(m.group(2).length()) + m.group(3));
+    return CardNumbers.mask(text);
   }
 
   public static String last4(String secret) {

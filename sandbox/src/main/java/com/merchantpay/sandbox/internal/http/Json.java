@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.masking.CardNumbers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,7 +73,7 @@ public final class Json {
    */
   public static String problem(JsonProcessingException e) {
     String message = String.valueOf(e.getOriginalMessage());
-    message = CardNumbers.masked(message);
+    message = CardNumbers.mask(message);
     return message.length() > 200 ? message.substring(0, 200) + "..." : message;
   }
 
