@@ -70,7 +70,7 @@ final class AuthSuite {
               c ->
                   c.refusedWith(
                       c.v2WithAuthorization(header)
-                          .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+                          .get(Paths.v2("getPayment", c.run().unique("p"))),
                       "not_authorized",
                       OpenPoint.UNAUTHENTICATED_STATUS)));
     }
@@ -193,13 +193,13 @@ final class AuthSuite {
   /** Runs {@code auth.missing-credentials-are-401}. */
   private static void missingCredentialsAre401(CheckContext c) throws Exception {
     c.refusedWith(
-        c.v2WithAuthorization(null).get("/api/v2/payments/" + encode(c.run().unique("p"))),
+        c.v2WithAuthorization(null).get(Paths.v2("getPayment", c.run().unique("p"))),
         "not_authorized",
         OpenPoint.UNAUTHENTICATED_STATUS);
     c.rule("v2.auth.rights");
     c.refusedWith(
         c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
-            .get("/api/v2/payments/" + encode(c.run().unique("p"))),
+            .get(Paths.v2("getPayment", c.run().unique("p"))),
         "not_authorized",
         OpenPoint.UNAUTHENTICATED_STATUS);
   }
@@ -209,7 +209,7 @@ final class AuthSuite {
     JsonNode body = new Fixtures(c).approvedPayment("10", false);
     c.refusedWith(
         c.v2WithAuthorization("Bearer " + c.run().unique("unknown-token"))
-            .post("/api/v2/payments", body),
+            .post(Paths.v2("createPayment"), body),
         "not_authorized",
         OpenPoint.UNAUTHENTICATED_STATUS);
   }
@@ -221,18 +221,17 @@ final class AuthSuite {
     V2Calls other = c.v2AsOtherMerchant();
     for (Exchange refused :
         List.of(
-            other.get("/api/v2/payments/" + encode(id)),
-            other.put(
-                "/api/v2/payments/" + encode(id) + "/confirm", OperationsSuite.capture(c, "100")),
-            other.put("/api/v2/payments/" + encode(id) + "/cancel", null))) {
+            other.get(Paths.v2("getPayment", id)),
+            other.put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100")),
+            other.put(Paths.v2("cancelPayment", id), null))) {
       foreignRefused(c, refused);
     }
-    Exchange mine = c.v2().get("/api/v2/payments/" + encode(id));
+    Exchange mine = c.v2().get(Paths.v2("getPayment", id));
     c.member(mine, c.ok(mine), "status", "Authorized");
     String settled = f.settledPayment("10").path("id").asText();
     ObjectNode refund = f.refund(settled, "10");
-    foreignRefused(c, other.post("/api/v2/refunds", refund));
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
+    foreignRefused(c, other.post(Paths.v2("createRefund"), refund));
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(settled, "10")));
   }
 
   /** Runs {@code auth.another-merchants-resources-stay-out-of-reach}. */
@@ -240,27 +239,29 @@ final class AuthSuite {
     Fixtures f = new Fixtures(c);
     String payment = f.settledPayment("50").path("id").asText();
     String refund =
-        c.ok(c.v2().post("/api/v2/refunds", f.refund(payment, "5"))).path("id").asText();
+        c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment, "5"))).path("id").asText();
     String receipt =
-        c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment, "50"))).path("id").asText();
+        c.ok(c.v2().post(Paths.v2("createReceipt"), f.receipt(payment, "50"))).path("id").asText();
     String token = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
     String sticker =
-        c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, null))).path("id").asText();
+        c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(false, null, null)))
+            .path("id")
+            .asText();
     V2Calls other = c.v2AsOtherMerchant();
     for (String path :
         List.of(
-            "/api/v2/refunds/" + encode(refund),
-            "/api/v2/receipts/" + encode(receipt),
-            "/api/v2/paymenttokens/" + encode(token),
-            "/api/v2/stickers/" + encode(sticker))) {
+            Paths.v2("getRefund", refund),
+            Paths.v2("getReceipt", receipt),
+            Paths.v2("getPaymentToken", token),
+            Paths.v2("getSticker", sticker))) {
       foreignRefused(c, other.get(path));
     }
     foreignRefused(
-        c, other.put("/api/v2/stickers/" + encode(sticker), Json.object().put("active", false)));
+        c, other.put(Paths.v2("setStickerActive", sticker), Json.object().put("active", false)));
     ObjectNode charge = f.tokenPayment(token, "5");
     charge.put("merchantId", c.target().otherMerchantId());
-    foreignRefused(c, other.post("/api/v2/payments", charge));
-    Exchange mine = c.v2().get("/api/v2/stickers/" + encode(sticker));
+    foreignRefused(c, other.post(Paths.v2("createPayment"), charge));
+    Exchange mine = c.v2().get(Paths.v2("getSticker", sticker));
     c.member(mine, c.ok(mine), "status", "Active");
   }
 
@@ -270,11 +271,12 @@ final class AuthSuite {
     String foreign = known ? c.target().otherMerchantId() : c.run().unique("kit-foreign-merchant");
     ObjectNode body = new Fixtures(c).approvedPayment("10", false);
     body.put("merchantId", foreign);
-    Exchange pay = c.v2().post("/api/v2/payments", body);
+    Exchange pay = c.v2().post(Paths.v2("createPayment"), body);
     Exchange list =
         c.v2()
             .get(
-                "/api/v2/payments?merchantId="
+                Paths.v2("listPayments")
+                    + "?merchantId="
                     + encode(foreign)
                     + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z");
     for (Exchange refused : List.of(pay, list)) {

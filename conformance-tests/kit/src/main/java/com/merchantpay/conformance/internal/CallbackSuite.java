@@ -1,7 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.judge.ExchangeJudge;
@@ -211,7 +209,7 @@ final class CallbackSuite {
     c.member(held, c.ok(held), "status", "Authorized");
     // A status change after the payment was answered: which changes are notified is
     // open, but a payment that was held and then captured is notified of one.
-    c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), OperationsSuite.capture(c, "10")));
+    c.done(c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "10")));
     List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
     c.expect(
         !arrivals.isEmpty(),
@@ -263,7 +261,7 @@ final class CallbackSuite {
         () -> settled.json().path("id").asText(),
         null);
     // The members it carries are the payment's own, as a read of it shows them.
-    Exchange read = c.v2().get(LifecycleSuite.path(id, null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     JsonNode payment = c.ok(read);
     for (String member : List.of("merchantId", "testMode", "invoice.orderNo", "amount.currency")) {
       JsonNode told = Json.at(settled.json(), member);
@@ -321,7 +319,7 @@ final class CallbackSuite {
     CallbackReceiver.Inbox inbox = c.inbox(0);
     Fixtures f = new Fixtures(c);
     String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
-    c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
+    c.done(c.v2().put(Paths.v2("revokePaymentToken", id), null));
     List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
     c.expect(
         !arrivals.isEmpty(),
@@ -374,7 +372,7 @@ final class CallbackSuite {
     CallbackReceiver.Inbox inbox = c.inbox(0);
     Fixtures f = new Fixtures(c);
     String sticker =
-        c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "77", inbox.url())))
+        c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(true, "77", inbox.url())))
             .path("id")
             .asText();
     JsonNode payment =
@@ -397,7 +395,8 @@ final class CallbackSuite {
   private static void aStickerPaidOnItsPageIsNotifiedToItsUrl(CheckContext c) throws Exception {
     CallbackReceiver.Inbox inbox = c.inbox(0);
     Fixtures f = new Fixtures(c);
-    JsonNode sticker = c.ok(c.v2().post("/api/v2/stickers", f.sticker(false, null, inbox.url())));
+    JsonNode sticker =
+        c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(false, null, inbox.url())));
     f.payerStep("stickerPayment", "how a payer pays on a sticker's page", sticker, "33");
     CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
     c.asserted("v2.events.current-status");

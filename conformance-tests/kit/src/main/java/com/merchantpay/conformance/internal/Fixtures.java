@@ -280,7 +280,7 @@ public final class Fixtures {
 
   /** Creates a payment and returns the answer, failing the check unless it is a 2xx. */
   public JsonNode pay(ObjectNode body) {
-    return context.ok(context.v2().post("/api/v2/payments", body));
+    return context.ok(context.v2().post(Paths.v2("createPayment"), body));
   }
 
   /**
@@ -289,7 +289,7 @@ public final class Fixtures {
    * until its outcome shows.
    */
   public Made created(ObjectNode body) {
-    Exchange created = context.v2().post("/api/v2/payments", body);
+    Exchange created = context.v2().post(Paths.v2("createPayment"), body);
     JsonNode payment = context.ok(created);
     if ("Pending".equals(payment.path("status").asText())) {
       Exchange read = settled(payment.path("id").asText());
@@ -315,7 +315,7 @@ public final class Fixtures {
     Duration within = context.profile().settlesAfter("payment").orElse(Duration.ofSeconds(10));
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
-      Exchange read = context.v2().get("/api/v2/payments/" + encode(paymentId));
+      Exchange read = context.v2().get(Paths.v2("getPayment", paymentId));
       JsonNode payment = context.ok(read);
       if (!"Pending".equals(payment.path("status").asText()) || System.nanoTime() > deadline) {
         return read;
@@ -337,7 +337,7 @@ public final class Fixtures {
     Duration within = context.profile().settlesAfter("payment").orElse(Duration.ofSeconds(10));
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
-      Exchange read = context.v2().get("/api/v2/paymenttokens/" + encode(tokenId));
+      Exchange read = context.v2().get(Paths.v2("getPaymentToken", tokenId));
       JsonNode token = context.ok(read);
       if (!"Created".equals(token.path("status").asText()) || System.nanoTime() > deadline) {
         return read;
@@ -462,7 +462,8 @@ public final class Fixtures {
 
   /** A payment token made from the card and made Active through complete (or its page). */
   public JsonNode activeToken(String pan, String callbackUrl) {
-    Exchange created = context.v2().post("/api/v2/paymenttokens", tokenRequest(pan, callbackUrl));
+    Exchange created =
+        context.v2().post(Paths.v2("createPaymentToken"), tokenRequest(pan, callbackUrl));
     JsonNode token = context.ok(created);
     if ("Active".equals(token.path("status").asText())) {
       return token; // a target that needs no confirmation for this card
@@ -474,15 +475,13 @@ public final class Fixtures {
       done =
           context
               .v2()
-              .put(
-                  "/api/v2/paymenttokens/" + encode(id) + "/complete",
-                  Json.MAPPER.valueToTree(answers.answer()));
+              .put(Paths.v2("completePaymentToken", id), Json.MAPPER.valueToTree(answers.answer()));
     } else {
       approveExternal(
           context.need(
               token.path("confirmation").path("paymentUrl").textValue(),
               "the token came without a confirmation.paymentUrl to approve it on"));
-      done = context.v2().get("/api/v2/paymenttokens/" + encode(id));
+      done = context.v2().get(Paths.v2("getPaymentToken", id));
     }
     JsonNode active = context.ok(done);
     context.member(done, active, "status", "Active");

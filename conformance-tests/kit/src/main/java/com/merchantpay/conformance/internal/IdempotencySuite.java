@@ -38,47 +38,32 @@ final class IdempotencySuite {
    * created.
    */
   private record Creation(
-      String operationId, String path, String idMember, Function<CheckContext, ObjectNode> body) {}
+      String operationId, String idMember, Function<CheckContext, ObjectNode> body) {}
 
   private static final List<Creation> CREATIONS =
       List.of(
-          new Creation("createInvoice", "/api/v2/invoices", "paymentId", IdempotencySuite::invoice),
-          new Creation(
-              "createPayment",
-              "/api/v2/payments",
-              "id",
-              c -> new Fixtures(c).approvedPayment("10", false)),
+          new Creation("createInvoice", "paymentId", IdempotencySuite::invoice),
+          new Creation("createPayment", "id", c -> new Fixtures(c).approvedPayment("10", false)),
           new Creation(
               "createRefund",
-              "/api/v2/refunds",
               "id",
               c -> {
                 Fixtures f = new Fixtures(c);
                 return f.refund(f.settledPayment("10").path("id").asText(), "3");
               }),
-          new Creation(
-              "startTokenization",
-              "/api/v2/tokenization",
-              "tokenId",
-              c -> new Fixtures(c).tokenization()),
+          new Creation("startTokenization", "tokenId", c -> new Fixtures(c).tokenization()),
           new Creation(
               "createPaymentToken",
-              "/api/v2/paymenttokens",
               "id",
               c -> new Fixtures(c).tokenRequest(new Fixtures(c).approvedCard().pan(), null)),
           new Creation(
               "createReceipt",
-              "/api/v2/receipts",
               "id",
               c -> {
                 Fixtures f = new Fixtures(c);
                 return f.receipt(f.settledPayment("10").path("id").asText(), "10");
               }),
-          new Creation(
-              "createSticker",
-              "/api/v2/stickers",
-              "id",
-              c -> new Fixtures(c).sticker(false, null, null)));
+          new Creation("createSticker", "id", c -> new Fixtures(c).sticker(false, null, null)));
 
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
@@ -109,9 +94,9 @@ final class IdempotencySuite {
               c -> {
                 ObjectNode body = creation.body().apply(c);
                 String key = UUID.randomUUID().toString();
-                Exchange first = c.v2().post(creation.path(), body, key);
+                Exchange first = c.v2().post(Paths.v2(creation.operationId()), body, key);
                 JsonNode created = c.ok(first);
-                Exchange again = c.v2().post(creation.path(), body, key);
+                Exchange again = c.v2().post(Paths.v2(creation.operationId()), body, key);
                 replayed(c, creation, created, again);
               }));
     }
@@ -238,7 +223,8 @@ final class IdempotencySuite {
     List<JsonNode> items =
         Pages.all(
             c,
-            "/api/v2/payments?merchantId="
+            Paths.v2("listPayments")
+                + "?merchantId="
                 + Fixtures.encode(c.target().merchantId())
                 + "&"
                 + Fixtures.period(created));
@@ -260,9 +246,9 @@ final class IdempotencySuite {
     ObjectNode body = new Fixtures(c).approvedPayment("10", false);
     String key = UUID.randomUUID().toString();
     Creation creation = CREATIONS.get(1);
-    JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
-    replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
-    replayed(c, creation, payment, c.v2().post("/api/v2/payments", body, key));
+    JsonNode payment = c.ok(c.v2().post(Paths.v2("createPayment"), body, key));
+    replayed(c, creation, payment, c.v2().post(Paths.v2("createPayment"), body, key));
+    replayed(c, creation, payment, c.v2().post(Paths.v2("createPayment"), body, key));
     expectOnePayment(
         c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
   }
@@ -272,11 +258,11 @@ final class IdempotencySuite {
     Fixtures f = new Fixtures(c);
     ObjectNode body = f.approvedPayment("10", false);
     String key = UUID.randomUUID().toString();
-    JsonNode payment = c.ok(c.v2().post("/api/v2/payments", body, key));
+    JsonNode payment = c.ok(c.v2().post(Paths.v2("createPayment"), body, key));
     ObjectNode other = body.deepCopy();
     other.set("amount", c.amount("11"));
     c.refusedWith(
-        c.v2().post("/api/v2/payments", other, key),
+        c.v2().post(Paths.v2("createPayment"), other, key),
         "idempotency_key_violation",
         OpenPoint.KEY_CONFLICT_STATUS);
     expectOnePayment(
@@ -287,11 +273,11 @@ final class IdempotencySuite {
   private static void conflictingReuseOnInvoices(CheckContext c) throws Exception {
     ObjectNode body = invoice(c);
     String key = UUID.randomUUID().toString();
-    c.ok(c.v2().post("/api/v2/invoices", body, key));
+    c.ok(c.v2().post(Paths.v2("createInvoice"), body, key));
     ObjectNode other = body.deepCopy();
     other.set("amount", c.amount("11"));
     c.refusedWith(
-        c.v2().post("/api/v2/invoices", other, key),
+        c.v2().post(Paths.v2("createInvoice"), other, key),
         "idempotency_key_violation",
         OpenPoint.KEY_CONFLICT_STATUS);
   }
@@ -305,7 +291,7 @@ final class IdempotencySuite {
     try {
       List<Callable<Exchange>> calls = new ArrayList<>();
       for (int i = 0; i < CONCURRENT; i++) {
-        calls.add(() -> c.v2().post("/api/v2/payments", body, key));
+        calls.add(() -> c.v2().post(Paths.v2("createPayment"), body, key));
       }
       for (Future<Exchange> answer : pool.invokeAll(calls)) {
         answers.add(answer.get());
@@ -336,7 +322,7 @@ final class IdempotencySuite {
   /** Runs {@code idempotency.a-missing-key-is-named}. */
   private static void aMissingKeyIsNamed(CheckContext c) throws Exception {
     Exchange answer =
-        c.v2().post("/api/v2/payments", new Fixtures(c).approvedPayment("10", false), null);
+        c.v2().post(Paths.v2("createPayment"), new Fixtures(c).approvedPayment("10", false), null);
     boolean refused = answer.answered() && answer.status() / 100 == 4;
     c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
     if (refused) {
@@ -358,12 +344,12 @@ final class IdempotencySuite {
     ObjectNode broken = body.deepCopy();
     broken.remove("merchantId");
     String key = UUID.randomUUID().toString();
-    Exchange refused = c.v2().post("/api/v2/payments", broken, key);
+    Exchange refused = c.v2().post(Paths.v2("createPayment"), broken, key);
     c.require(
         refused.answered() && refused.status() / 100 == 4,
         "the target accepted a payment without "
             + "merchantId, so there is no refused request to free a key");
-    Exchange corrected = c.v2().post("/api/v2/payments", body, key);
+    Exchange corrected = c.v2().post(Paths.v2("createPayment"), body, key);
     c.reading(
         OpenPoint.REFUSED_REQUEST_KEY,
         corrected.answered() && corrected.status() / 100 == 2 ? "freed" : "kept",

@@ -7,7 +7,6 @@ import static com.merchantpay.conformance.internal.LifecycleSuite.check;
 import static com.merchantpay.conformance.internal.LifecycleSuite.digits;
 import static com.merchantpay.conformance.internal.LifecycleSuite.find;
 import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
-import static com.merchantpay.conformance.internal.LifecycleSuite.path;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -146,7 +145,7 @@ final class LifecyclePayments {
   /** Runs {@code lifecycle.test-mode-defaults-to-false}. */
   private static void testModeDefaultsToFalse(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
-    Exchange test = c.v2().post("/api/v2/payments", f.approvedPayment("10", false));
+    Exchange test = c.v2().post(Paths.v2("createPayment"), f.approvedPayment("10", false));
     c.expect(
         c.ok(test).path("testMode").asBoolean(false),
         "testMode true, as asked",
@@ -154,7 +153,7 @@ final class LifecyclePayments {
         test);
     ObjectNode body = f.approvedPayment("10", false);
     body.remove("testMode");
-    Exchange live = c.v2().post("/api/v2/payments", body);
+    Exchange live = c.v2().post(Paths.v2("createPayment"), body);
     c.require(
         !(live.answered() && live.status() / 100 == 4),
         "the target refuses a payment that is not a test payment: " + live.summary());
@@ -166,8 +165,8 @@ final class LifecyclePayments {
   /** Runs {@code lifecycle.capture-settles-a-held-payment}. */
   private static void captureSettlesAHeldPayment(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
-    c.done(c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100")));
-    Exchange read = c.v2().get(path(id, null));
+    c.done(c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100")));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.member(read, c.ok(read), "status", "Settled");
   }
 
@@ -178,14 +177,15 @@ final class LifecyclePayments {
     if (!partialCapture(c, id, "60.5")) {
       return;
     }
-    Exchange read = c.v2().get(path(id, null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     JsonNode payment = c.ok(read);
     c.member(read, payment, "status", "Settled");
     c.reading(OpenPoint.CAPTURED_AMOUNT, capturedShown(payment, "60.5"), read);
     Pages.Page page =
         Pages.find(
             c,
-            "/api/v2/payments?merchantId="
+            Paths.v2("listPayments")
+                + "?merchantId="
                 + encode(c.target().merchantId())
                 + "&"
                 + Fixtures.period(held.path("created").asText()),
@@ -199,8 +199,8 @@ final class LifecyclePayments {
   /** Runs {@code lifecycle.cancel-releases-the-hold}. */
   private static void cancelReleasesTheHold(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
-    c.done(c.v2().put(path(id, "cancel"), null));
-    Exchange read = c.v2().get(path(id, null));
+    c.done(c.v2().put(Paths.v2("cancelPayment", id), null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.member(read, c.ok(read), "status", "Cancelled");
     c.rule("v2.payment.completed");
     c.present(read, read.json(), "completed");
@@ -216,7 +216,7 @@ final class LifecyclePayments {
     Exchange shown = made.shown();
     if (!made.payment().path("paymentToken").path("id").isTextual()) {
       // The token may be stored after the payment is answered: read the payment again.
-      shown = c.v2().get(path(made.payment().path("id").asText(), null));
+      shown = c.v2().get(Paths.v2("getPayment", made.payment().path("id").asText()));
       c.ok(shown);
     }
     Exchange tokenShown = shown;
@@ -232,7 +232,7 @@ final class LifecyclePayments {
     Fixtures f = new Fixtures(c);
     Profile.Card card = f.approvedCard();
     Fixtures.Made made = f.created(f.approvedPayment("10", false));
-    Exchange read = c.v2().get(path(made.payment().path("id").asText(), null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", made.payment().path("id").asText()));
     c.ok(read);
     for (Exchange answer : List.of(made.shown(), read)) {
       c.expect(
@@ -262,10 +262,10 @@ final class LifecyclePayments {
   /** Runs {@code lifecycle.an-invoice-is-paid-on-its-page}. */
   private static void anInvoiceIsPaidOnItsPage(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
-    Exchange created = c.v2().post("/api/v2/invoices", f.invoice("25"));
+    Exchange created = c.v2().post(Paths.v2("createInvoice"), f.invoice("25"));
     JsonNode invoice = c.ok(created);
     String id = invoice.path("paymentId").asText();
-    Exchange before = c.v2().get(path(id, null));
+    Exchange before = c.v2().get(Paths.v2("getPayment", id));
     c.rule("v2.states.payment-one-stage");
     c.expect(
         !PAID.contains(c.ok(before).path("status").asText()),
@@ -283,7 +283,7 @@ final class LifecyclePayments {
   private static void aCardStoredOnTheTokenizationPageMakesAnActiveToken(CheckContext c)
       throws Exception {
     Fixtures f = new Fixtures(c);
-    Exchange started = c.v2().post("/api/v2/tokenization", f.tokenization());
+    Exchange started = c.v2().post(Paths.v2("startTokenization"), f.tokenization());
     JsonNode answer = c.ok(started);
     String tokenId = answer.path("tokenId").asText();
     f.payerStep(

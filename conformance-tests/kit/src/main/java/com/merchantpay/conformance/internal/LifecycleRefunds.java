@@ -1,6 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
 import static com.merchantpay.conformance.internal.LifecycleSuite.PARTIAL_CAPTURE_REFUSED;
 import static com.merchantpay.conformance.internal.LifecycleSuite.check;
 import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
@@ -63,10 +62,10 @@ final class LifecycleRefunds {
   private static void refundsNeverExceedTheMoneyTaken(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     String id = f.settledPayment("100").path("id").asText();
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "39.99")));
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")));
-    c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(id, "0.01")), "amount.value");
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(id, "60")));
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(id, "39.99")));
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(id, "0.01")));
+    c.amountRefused(c.v2().post(Paths.v2("createRefund"), f.refund(id, "0.01")), "amount.value");
   }
 
   /** Runs {@code lifecycle.refunds-of-a-partial-capture-stop-at-the-captured-amount}. */
@@ -75,9 +74,9 @@ final class LifecycleRefunds {
     Fixtures f = new Fixtures(c);
     String id = f.heldPayment("100").path("id").asText();
     c.require(partialCapture(c, id, "60"), PARTIAL_CAPTURE_REFUSED);
-    c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(id, "60.01")), "amount.value");
+    c.amountRefused(c.v2().post(Paths.v2("createRefund"), f.refund(id, "60.01")), "amount.value");
     c.rule("v2.ep.partial-capture");
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(id, "60")));
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(id, "60")));
   }
 
   /** Runs {@code lifecycle.refund-starts-pending-and-settles}. */
@@ -88,10 +87,10 @@ final class LifecycleRefunds {
             c.profile().settlesAfter("refund").orElse(null),
             "the profile does not say when refunds settle (settles.refund)");
     String id = f.settledPayment("30").path("id").asText();
-    Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "30"));
+    Exchange created = c.v2().post(Paths.v2("createRefund"), f.refund(id, "30"));
     JsonNode refund = pendingOrSettled(c, created);
     c.advanceClock(settles);
-    Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getRefund", refund.path("id").asText()));
     c.member(read, c.ok(read), "status", "Success");
   }
 
@@ -99,12 +98,12 @@ final class LifecycleRefunds {
   private static void pendingRefundResultCode(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     String id = f.settledPayment("30").path("id").asText();
-    Exchange created = c.v2().post("/api/v2/refunds", f.refund(id, "10"));
+    Exchange created = c.v2().post(Paths.v2("createRefund"), f.refund(id, "10"));
     JsonNode refund = c.ok(created);
     c.require(
         "Pending".equals(refund.path("status").asText()),
         "refunds on this target do not start Pending");
-    Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getRefund", refund.path("id").asText()));
     JsonNode shown = c.ok(read);
     c.require(
         "Pending".equals(shown.path("status").asText()),
@@ -131,9 +130,9 @@ final class LifecycleRefunds {
     JsonNode payment =
         f.created(f.cardPayment(pan, card.expiry(), card.cvc(), "30", false)).payment();
     JsonNode refund =
-        c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "30")));
+        c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment.path("id").asText(), "30")));
     c.advanceClock(settles);
-    Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getRefund", refund.path("id").asText()));
     c.member(read, c.ok(read), "status", "Rejected");
   }
 }

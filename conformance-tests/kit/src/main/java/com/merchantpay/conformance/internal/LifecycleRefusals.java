@@ -1,11 +1,9 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
 import static com.merchantpay.conformance.internal.Fixtures.values;
 import static com.merchantpay.conformance.internal.LifecycleSuite.PARTIAL_CAPTURE_REFUSED;
 import static com.merchantpay.conformance.internal.LifecycleSuite.check;
 import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
-import static com.merchantpay.conformance.internal.LifecycleSuite.path;
 import static com.merchantpay.conformance.internal.LifecycleSuite.stays;
 import static com.merchantpay.conformance.internal.LifecycleSuite.wrongState;
 
@@ -64,7 +62,7 @@ final class LifecycleRefusals {
             List.of(Tag.PAYMENTS, Tag.ERRORS),
             c ->
                 c.refusedAs(
-                    c.v2().get("/api/v2/payments/" + encode(c.run().unique("no-such-payment"))),
+                    c.v2().get(Paths.v2("getPayment", c.run().unique("no-such-payment"))),
                     OpenPoint.NOT_FOUND_CODE,
                     OpenPoint.NOT_FOUND_STATUS)));
     return checks;
@@ -113,22 +111,22 @@ final class LifecycleRefusals {
   /** Runs {@code lifecycle.capture-of-a-settled-payment-is-refused}. */
   private static void captureOfASettledPaymentIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).settledPayment("10").path("id").asText();
-    wrongState(c, c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "10")));
+    wrongState(c, c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "10")));
     stays(c, id, "Settled");
   }
 
   /** Runs {@code lifecycle.cancel-of-a-settled-payment-is-refused}. */
   private static void cancelOfASettledPaymentIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).settledPayment("10").path("id").asText();
-    wrongState(c, c.v2().put(path(id, "cancel"), null));
+    wrongState(c, c.v2().put(Paths.v2("cancelPayment", id), null));
     stays(c, id, "Settled");
   }
 
   /** Runs {@code lifecycle.cancel-of-a-cancelled-payment-is-refused}. */
   private static void cancelOfACancelledPaymentIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("10").path("id").asText();
-    c.done(c.v2().put(path(id, "cancel"), null));
-    Exchange again = c.v2().put(path(id, "cancel"), null);
+    c.done(c.v2().put(Paths.v2("cancelPayment", id), null));
+    Exchange again = c.v2().put(Paths.v2("cancelPayment", id), null);
     if (again.answered() && again.status() / 100 == 2) {
       c.reading(OpenPoint.CANCEL_AGAIN, "accepted", again);
     } else {
@@ -142,7 +140,7 @@ final class LifecycleRefusals {
   /** Runs {@code lifecycle.complete-of-a-payment-without-a-step-is-refused}. */
   private static void completeOfAPaymentWithoutAStepIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).settledPayment("10").path("id").asText();
-    wrongState(c, c.v2().put(path(id, "complete"), Json.object().put("code", "123456")));
+    wrongState(c, c.v2().put(Paths.v2("completePayment", id), Json.object().put("code", "123456")));
     stays(c, id, "Settled");
   }
 
@@ -150,7 +148,7 @@ final class LifecycleRefusals {
   private static void refundOfAHeldPaymentIsRefused(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     String id = f.heldPayment("10").path("id").asText();
-    Exchange refund = c.v2().post("/api/v2/refunds", f.refund(id, "5"));
+    Exchange refund = c.v2().post(Paths.v2("createRefund"), f.refund(id, "5"));
     c.reading(
         OpenPoint.REFUND_HELD,
         refund.answered() && refund.status() / 100 == 4 ? "refused" : "accepted",
@@ -161,7 +159,8 @@ final class LifecycleRefusals {
   private static void captureBeyondTheHeldAmountIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
     c.amountRefused(
-        c.v2().put(path(id, "confirm"), OperationsSuite.capture(c, "100.01")), "amount.value");
+        c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100.01")),
+        "amount.value");
     stays(c, id, "Authorized");
   }
 
@@ -170,16 +169,17 @@ final class LifecycleRefusals {
     Fixtures f = new Fixtures(c);
     for (String value : List.of("0", "-10")) {
       c.amountRefused(
-          c.v2().post("/api/v2/payments", f.approvedPayment(value, false)), "amount.value");
+          c.v2().post(Paths.v2("createPayment"), f.approvedPayment(value, false)), "amount.value");
     }
     String held = f.heldPayment("10").path("id").asText();
     c.amountRefused(
-        c.v2().put(path(held, "confirm"), OperationsSuite.capture(c, "0")), "amount.value");
+        c.v2().put(Paths.v2("capturePayment", held), OperationsSuite.capture(c, "0")),
+        "amount.value");
     stays(c, held, "Authorized");
     String settled = f.settledPayment("10").path("id").asText();
-    c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(settled, "0")), "amount.value");
-    c.amountRefused(c.v2().post("/api/v2/refunds", f.refund(settled, "-1")), "amount.value");
-    c.ok(c.v2().post("/api/v2/refunds", f.refund(settled, "10")));
+    c.amountRefused(c.v2().post(Paths.v2("createRefund"), f.refund(settled, "0")), "amount.value");
+    c.amountRefused(c.v2().post(Paths.v2("createRefund"), f.refund(settled, "-1")), "amount.value");
+    c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(settled, "10")));
   }
 
   /** Runs {@code lifecycle.money-moves-only-in-the-payments-currency}. */
@@ -188,26 +188,29 @@ final class LifecycleRefusals {
     String other = "EUR".equals(c.profile().currency()) ? "USD" : "EUR";
     String held = f.heldPayment("10").path("id").asText();
     c.amountRefused(
-        c.v2().put(path(held, "confirm"), Json.object().set("amount", Json.amount("10", other))),
+        c.v2()
+            .put(
+                Paths.v2("capturePayment", held),
+                Json.object().set("amount", Json.amount("10", other))),
         "amount.currency");
     stays(c, held, "Authorized");
     String settled = f.settledPayment("10").path("id").asText();
     ObjectNode refund = f.refund(settled, "5");
     refund.set("amount", Json.amount("5", other));
-    c.amountRefused(c.v2().post("/api/v2/refunds", refund), "amount.currency");
+    c.amountRefused(c.v2().post(Paths.v2("createRefund"), refund), "amount.currency");
   }
 
   /** Runs {@code lifecycle.amounts-are-exact-json-numbers}. */
   private static void amountsAreExactJsonNumbers(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
-    Exchange created = c.v2().post("/api/v2/payments", f.approvedPayment("1234.56", false));
+    Exchange created = c.v2().post(Paths.v2("createPayment"), f.approvedPayment("1234.56", false));
     JsonNode payment = c.ok(created);
     c.rule("v2.payment.echo");
     c.decimal(created, payment, "amount.value", "1234.56");
-    Exchange read = c.v2().get(path(payment.path("id").asText(), null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", payment.path("id").asText()));
     c.decimal(read, c.ok(read), "amount.value", "1234.56");
     // Answers may show four fraction digits; whether a request may carry them is open.
-    Exchange four = c.v2().post("/api/v2/payments", f.approvedPayment("0.1234", false));
+    Exchange four = c.v2().post(Paths.v2("createPayment"), f.approvedPayment("0.1234", false));
     if (four.answered() && four.status() / 100 == 4) {
       c.rule("v2.errors.body");
       c.refused(four);

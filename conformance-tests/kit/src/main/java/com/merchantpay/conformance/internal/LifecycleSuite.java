@@ -1,7 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
@@ -149,7 +147,8 @@ final class LifecycleSuite {
    * point otherwise (false is returned); one that accepts must have done it.
    */
   static boolean partialCapture(CheckContext c, String paymentId, String amount) {
-    Exchange capture = c.v2().put(path(paymentId, "confirm"), OperationsSuite.capture(c, amount));
+    Exchange capture =
+        c.v2().put(Paths.v2("capturePayment", paymentId), OperationsSuite.capture(c, amount));
     if (capture.answered() && capture.status() / 100 == 4) {
       c.refused(capture);
       c.reading(OpenPoint.PARTIAL_CAPTURE, "refused with " + capture.errorCode(), capture);
@@ -176,7 +175,7 @@ final class LifecycleSuite {
   static void passStep(CheckContext c, String type) throws InterruptedException {
     Fixtures f = new Fixtures(c);
     Profile.Confirmation confirmation = f.confirmation(type);
-    Exchange created = c.v2().post("/api/v2/payments", f.confirmationPayment(type, "10"));
+    Exchange created = c.v2().post(Paths.v2("createPayment"), f.confirmationPayment(type, "10"));
     JsonNode payment = c.ok(created);
     c.member(created, payment, "status", "Confirmation");
     c.member(created, payment, "confirmation.type", type);
@@ -204,7 +203,7 @@ final class LifecycleSuite {
         after =
             c.v2()
                 .put(
-                    path(id, "complete"),
+                    Paths.v2("completePayment", id),
                     Json.MAPPER.valueToTree(
                         c.need(
                             next.answer(),
@@ -236,7 +235,9 @@ final class LifecycleSuite {
       String id = f.pay(f.confirmationPayment(entry.getKey(), "10")).path("id").asText();
       Exchange done =
           c.v2()
-              .put(path(id, "complete"), Json.MAPPER.valueToTree(entry.getValue().failingAnswer()));
+              .put(
+                  Paths.v2("completePayment", id),
+                  Json.MAPPER.valueToTree(entry.getValue().failingAnswer()));
       c.expect(
           done.answered() && (done.status() / 100 == 2 || done.status() / 100 == 4),
           "the payment answered, or the answer refused",
@@ -288,7 +289,7 @@ final class LifecycleSuite {
   }
 
   static void stays(CheckContext c, String paymentId, String status) {
-    Exchange read = c.v2().get(path(paymentId, null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", paymentId));
     c.expect(
         status.equals(c.ok(read).path("status").asText()),
         "the payment still " + status + ", nothing changed",
@@ -312,7 +313,7 @@ final class LifecycleSuite {
    */
   static void utcEchoed(CheckContext c, Exchange created) {
     JsonNode payment = c.ok(created);
-    Exchange read = c.v2().get(path(payment.path("id").asText(), null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", payment.path("id").asText()));
     for (Exchange exchange : List.of(created, read)) {
       JsonNode view = c.ok(exchange);
       for (String member : List.of("created", "completed", "invoice.expires")) {
@@ -380,10 +381,6 @@ final class LifecycleSuite {
       }
     }
     return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-  }
-
-  static String path(String paymentId, String action) {
-    return "/api/v2/payments/" + encode(paymentId) + (action == null ? "" : "/" + action);
   }
 
   static Check check(String name, String title, String rule, List<Tag> tags, Check.Body body) {

@@ -1,7 +1,6 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.path;
 import static com.merchantpay.conformance.internal.LifecycleSuite.utcEchoed;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,12 +39,12 @@ final class LifecycleTime {
   private static void timestampsAreUtc(CheckContext c) throws Exception {
     ObjectNode body = new Fixtures(c).approvedPayment("10", false);
     ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T09:00:00Z");
-    utcEchoed(c, c.v2().post("/api/v2/payments", body));
+    utcEchoed(c, c.v2().post(Paths.v2("createPayment"), body));
     // A request timestamp with another offset: the documents write timestamps in UTC, so
     // a target may refuse it; one it takes is the same moment, written in UTC.
     ObjectNode zoned = new Fixtures(c).approvedPayment("10", false);
     ((ObjectNode) zoned.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
-    Exchange offset = c.v2().post("/api/v2/payments", zoned);
+    Exchange offset = c.v2().post(Paths.v2("createPayment"), zoned);
     if (offset.answered() && offset.status() / 100 == 4) {
       c.rule("v2.errors.body");
       c.refused(offset);
@@ -63,9 +62,9 @@ final class LifecycleTime {
     Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
     ObjectNode body = new Fixtures(c).invoice("10");
     ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
-    String id = c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
+    String id = c.ok(c.v2().post(Paths.v2("createInvoice"), body)).path("paymentId").asText();
     c.advanceClock(Duration.ofMinutes(2));
-    Exchange read = c.v2().get(path(id, null));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.reading(OpenPoint.EXPIRED_INVOICE, c.ok(read).path("status").asText(), read);
   }
 }

@@ -1,6 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
 import static com.merchantpay.conformance.internal.LifecycleSuite.check;
 import static com.merchantpay.conformance.internal.LifecycleSuite.pendingOrSettled;
 
@@ -75,7 +74,7 @@ final class LifecycleTokens {
                 c.refusedAs(
                     c.v2()
                         .post(
-                            "/api/v2/receipts",
+                            Paths.v2("createReceipt"),
                             new Fixtures(c).receipt(c.run().unique("no-such-payment"), "10")),
                     OpenPoint.NOT_FOUND_CODE,
                     OpenPoint.NOT_FOUND_STATUS)));
@@ -96,12 +95,12 @@ final class LifecycleTokens {
     Fixtures.Made paid = f.created(f.tokenPayment(id, "15"));
     c.member(paid.shown(), paid.payment(), "status", "Settled");
     c.rule("v2.states.token-revoked");
-    c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+    c.done(c.v2().put(Paths.v2("revokePaymentToken", id), null));
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", id));
     c.member(read, c.ok(read), "status", "Revoked");
     c.rule("v2.errors.token-revoked");
     c.refusedWith(
-        c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")),
+        c.v2().post(Paths.v2("createPayment"), f.tokenPayment(id, "15")),
         "payment_token_revoked",
         OpenPoint.TOKEN_UNUSABLE_STATUS);
   }
@@ -110,8 +109,8 @@ final class LifecycleTokens {
   private static void revokingARevokedTokenIsPaymentTokenRevoked(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     String id = f.activeToken(f.approvedCard().pan(), null).path("id").asText();
-    c.done(c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null));
-    Exchange again = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/revoke", null);
+    c.done(c.v2().put(Paths.v2("revokePaymentToken", id), null));
+    Exchange again = c.v2().put(Paths.v2("revokePaymentToken", id), null);
     if (again.answered() && again.status() / 100 == 2) {
       c.reading(OpenPoint.REVOKE_AGAIN, "success", again);
     } else {
@@ -123,7 +122,7 @@ final class LifecycleTokens {
       }
     }
     c.rule("v2.states.token-revoked");
-    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", id));
     c.member(read, c.ok(read), "status", "Revoked");
   }
 
@@ -136,7 +135,7 @@ final class LifecycleTokens {
             "the profile names no card whose token is blocked " + "(blockedTokenCard)");
     String id = f.activeToken(pan, null).path("id").asText();
     c.refusedWith(
-        c.v2().post("/api/v2/payments", f.tokenPayment(id, "15")),
+        c.v2().post(Paths.v2("createPayment"), f.tokenPayment(id, "15")),
         "payment_token_blocked",
         OpenPoint.TOKEN_UNUSABLE_STATUS);
   }
@@ -145,10 +144,14 @@ final class LifecycleTokens {
   private static void completingATokenNeedsAnAnswer(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     String id =
-        c.ok(c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null)))
+        c.ok(
+                c.v2()
+                    .post(
+                        Paths.v2("createPaymentToken"),
+                        f.tokenRequest(f.approvedCard().pan(), null)))
             .path("id")
             .asText();
-    Exchange empty = c.v2().put("/api/v2/paymenttokens/" + encode(id) + "/complete", Json.object());
+    Exchange empty = c.v2().put(Paths.v2("completePaymentToken", id), Json.object());
     boolean ours =
         empty.answered()
             && empty.status() / 100 == 4
@@ -161,7 +164,7 @@ final class LifecycleTokens {
             ? "accepted"
             : "refused with " + empty.errorCode(),
         empty);
-    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", id));
     c.reading(
         OpenPoint.EMPTY_TOKEN_ANSWER,
         "Created".equals(c.ok(read).path("status").asText()),
@@ -180,15 +183,19 @@ final class LifecycleTokens {
         answers.failingAnswer(),
         "the profile gives no failing token answer (tokenConfirmation.failingAnswer)");
     String id =
-        c.ok(c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null)))
+        c.ok(
+                c.v2()
+                    .post(
+                        Paths.v2("createPaymentToken"),
+                        f.tokenRequest(f.approvedCard().pan(), null)))
             .path("id")
             .asText();
     Exchange done =
         c.v2()
             .put(
-                "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                Paths.v2("completePaymentToken", id),
                 Json.MAPPER.valueToTree(answers.failingAnswer()));
-    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(id));
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", id));
     c.reading(OpenPoint.FAILING_TOKEN_ANSWER, c.ok(read).path("status").asText(), done);
   }
 
@@ -200,10 +207,10 @@ final class LifecycleTokens {
             c.profile().settlesAfter("receipt").orElse(null),
             "the profile does not say when receipts are registered (settles.receipt)");
     String paymentId = f.settledPayment("70").path("id").asText();
-    Exchange created = c.v2().post("/api/v2/receipts", f.receipt(paymentId, "70"));
+    Exchange created = c.v2().post(Paths.v2("createReceipt"), f.receipt(paymentId, "70"));
     JsonNode receipt = pendingOrSettled(c, created);
     c.advanceClock(settles);
-    Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getReceipt", receipt.path("id").asText()));
     JsonNode registered = c.ok(read);
     c.member(read, registered, "status", "Success");
     c.rule("v2.receipt.members");
@@ -221,16 +228,16 @@ final class LifecycleTokens {
   /** Runs {@code lifecycle.sticker-switches-off-and-on}. */
   private static void stickerSwitchesOffAndOn(CheckContext c) throws Exception {
     String id =
-        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)))
+        c.ok(c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, null, null)))
             .path("id")
             .asText();
-    c.done(c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", false)));
-    Exchange off = c.v2().get("/api/v2/stickers/" + encode(id));
+    c.done(c.v2().put(Paths.v2("setStickerActive", id), Json.object().put("active", false)));
+    Exchange off = c.v2().get(Paths.v2("getSticker", id));
     String status = c.ok(off).path("status").asText();
     c.expect(!"Active".equals(status), "no longer Active", off::summary, off);
     c.reading(OpenPoint.STICKER_OFF, status, off);
-    c.done(c.v2().put("/api/v2/stickers/" + encode(id), Json.object().put("active", true)));
-    Exchange on = c.v2().get("/api/v2/stickers/" + encode(id));
+    c.done(c.v2().put(Paths.v2("setStickerActive", id), Json.object().put("active", true)));
+    Exchange on = c.v2().get(Paths.v2("getSticker", id));
     c.member(on, c.ok(on), "status", "Active");
   }
 }

@@ -1,7 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.internal.NegativeCoverage.Kind;
@@ -44,11 +42,11 @@ final class NegativeBodies {
       List.of(
           new BodyOperation(
               "createInvoice",
-              c -> new Fixture("/api/v2/invoices", RichBodies.invoice(c)),
+              c -> new Fixture(Paths.v2("createInvoice"), RichBodies.invoice(c)),
               (c, body) -> withUnlistedMembers("createInvoice", body)),
           new BodyOperation(
               "createPayment",
-              c -> new Fixture("/api/v2/payments", RichBodies.payment(c)),
+              c -> new Fixture(Paths.v2("createPayment"), RichBodies.payment(c)),
               NegativeBodies::otherInstruments),
           new BodyOperation(
               "completePayment",
@@ -61,7 +59,7 @@ final class NegativeBodies {
                         .put("threeDSCompInd", "Y")
                         .put("cres", "Y")
                         .put("PARes", "Y");
-                return new Fixture(LifecycleSuite.path(id, "complete"), body);
+                return new Fixture(Paths.v2("completePayment", id), body);
               }),
           new BodyOperation(
               "capturePayment",
@@ -69,7 +67,7 @@ final class NegativeBodies {
                 String id = new Fixtures(c).heldPayment("100").path("id").asText();
                 ObjectNode body = new Fixtures(c).capture("100");
                 body.set("receipt", RichBodies.followUpReceipt("100"));
-                return new Fixture(LifecycleSuite.path(id, "confirm"), body);
+                return new Fixture(Paths.v2("capturePayment", id), body);
               }),
           new BodyOperation(
               "createRefund",
@@ -77,15 +75,15 @@ final class NegativeBodies {
                 Fixtures f = new Fixtures(c);
                 ObjectNode body = f.refund(f.settledPayment("100").path("id").asText(), "10");
                 body.set("receipt", RichBodies.followUpReceipt("10"));
-                return new Fixture("/api/v2/refunds", body);
+                return new Fixture(Paths.v2("createRefund"), body);
               }),
           new BodyOperation(
               "startTokenization",
-              c -> new Fixture("/api/v2/tokenization", RichBodies.tokenization(c)),
+              c -> new Fixture(Paths.v2("startTokenization"), RichBodies.tokenization(c)),
               (c, body) -> withUnlistedMembers("startTokenization", body)),
           new BodyOperation(
               "createPaymentToken",
-              c -> new Fixture("/api/v2/paymenttokens", RichBodies.token(c)),
+              c -> new Fixture(Paths.v2("createPaymentToken"), RichBodies.token(c)),
               (c, body) -> {
                 List<ObjectNode> variants = new ArrayList<>(besideTheCard(c, body));
                 variants.addAll(withUnlistedMembers("createPaymentToken", body));
@@ -99,12 +97,12 @@ final class NegativeBodies {
                     c.ok(
                             c.v2()
                                 .post(
-                                    "/api/v2/paymenttokens",
+                                    Paths.v2("createPaymentToken"),
                                     f.tokenRequest(f.approvedCard().pan(), null)))
                         .path("id")
                         .asText();
                 return new Fixture(
-                    "/api/v2/paymenttokens/" + encode(id) + "/complete",
+                    Paths.v2("completePaymentToken", id),
                     Json.object()
                         .put("code", "1")
                         .put("threeDSCompInd", "Y")
@@ -112,9 +110,9 @@ final class NegativeBodies {
                         .put("PARes", "Y"));
               }),
           new BodyOperation(
-              "createReceipt", c -> new Fixture("/api/v2/receipts", RichBodies.receipt(c))),
+              "createReceipt", c -> new Fixture(Paths.v2("createReceipt"), RichBodies.receipt(c))),
           new BodyOperation(
-              "createSticker", c -> new Fixture("/api/v2/stickers", RichBodies.sticker(c))),
+              "createSticker", c -> new Fixture(Paths.v2("createSticker"), RichBodies.sticker(c))),
           new BodyOperation(
               "setStickerActive",
               c -> {
@@ -122,11 +120,12 @@ final class NegativeBodies {
                     c.ok(
                             c.v2()
                                 .post(
-                                    "/api/v2/stickers", new Fixtures(c).sticker(false, null, null)))
+                                    Paths.v2("createSticker"),
+                                    new Fixtures(c).sticker(false, null, null)))
                         .path("id")
                         .asText();
                 return new Fixture(
-                    "/api/v2/stickers/" + encode(id), Json.object().put("active", true));
+                    Paths.v2("setStickerActive", id), Json.object().put("active", true));
               }));
 
   /** The operations whose bodies the negative cases break. */
@@ -323,7 +322,7 @@ final class NegativeBodies {
         .put("paymentMethod", "sbp")
         .put(
             "stickerId",
-            c.ok(c.v2().post("/api/v2/stickers", f.sticker(true, "100", null)))
+            c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(true, "100", null)))
                 .path("id")
                 .asText());
     variants.add(sticker);

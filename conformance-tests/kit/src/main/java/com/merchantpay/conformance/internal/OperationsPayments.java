@@ -88,14 +88,14 @@ final class OperationsPayments {
   /** Runs {@code operations.createInvoice}. */
   private static void createInvoice(CheckContext c) throws Exception {
     ObjectNode body = new Fixtures(c).invoice("150.5");
-    Exchange created = c.v2().post("/api/v2/invoices", body);
+    Exchange created = c.v2().post(Paths.v2("createInvoice"), body);
     JsonNode invoice = c.ok(created);
     c.expect(
         invoice.path("paymentId").isTextual() && invoice.path("url").isTextual(),
         "paymentId and url",
         created::summary,
         created);
-    Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+    Exchange read = c.v2().get(Paths.v2("getPayment", invoice.path("paymentId").asText()));
     c.decimal(read, c.ok(read), "amount.value", "150.5");
   }
 
@@ -103,7 +103,7 @@ final class OperationsPayments {
   private static void createPayment(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     ObjectNode body = f.approvedPayment("10.12", false);
-    Exchange created = c.v2().post("/api/v2/payments", body);
+    Exchange created = c.v2().post(Paths.v2("createPayment"), body);
     JsonNode payment = c.ok(created);
     c.asserted("v2.request.card", "v2.request.method-aliases");
     c.expect(payment.path("id").isTextual(), "an id", created::summary, created);
@@ -123,7 +123,7 @@ final class OperationsPayments {
     Exchange done =
         c.v2()
             .put(
-                "/api/v2/payments/" + encode(payment.path("id").asText()) + "/complete",
+                Paths.v2("completePayment", payment.path("id").asText()),
                 Json.MAPPER.valueToTree(
                     c.need(
                         f.confirmation("SmsOtp").answer(),
@@ -145,23 +145,19 @@ final class OperationsPayments {
   /** Runs {@code operations.capturePayment}. */
   private static void capturePayment(CheckContext c) throws Exception {
     JsonNode held = new Fixtures(c).heldPayment("30");
-    c.done(
-        c.v2()
-            .put(
-                "/api/v2/payments/" + encode(held.path("id").asText()) + "/confirm",
-                capture(c, "30")));
+    c.done(c.v2().put(Paths.v2("capturePayment", held.path("id").asText()), capture(c, "30")));
   }
 
   /** Runs {@code operations.cancelPayment}. */
   private static void cancelPayment(CheckContext c) throws Exception {
     JsonNode held = new Fixtures(c).heldPayment("31");
-    c.done(c.v2().put("/api/v2/payments/" + encode(held.path("id").asText()) + "/cancel", null));
+    c.done(c.v2().put(Paths.v2("cancelPayment", held.path("id").asText()), null));
   }
 
   /** Runs {@code operations.getPayment}. */
   private static void getPayment(CheckContext c) throws Exception {
     JsonNode payment = new Fixtures(c).settledPayment("12");
-    Exchange read = c.v2().get("/api/v2/payments/" + encode(payment.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getPayment", payment.path("id").asText()));
     c.rule("v2.conv.opaque-ids");
     c.member(read, c.ok(read), "id", payment.path("id").asText());
     c.rule("v2.op.getPayment");
@@ -173,7 +169,8 @@ final class OperationsPayments {
     JsonNode payment = new Fixtures(c).settledPayment("13");
     expectListed(
         c,
-        "/api/v2/payments?merchantId="
+        Paths.v2("listPayments")
+            + "?merchantId="
             + encode(c.target().merchantId())
             + "&"
             + Fixtures.period(payment.path("created").asText()),
@@ -184,7 +181,8 @@ final class OperationsPayments {
   private static void createRefund(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     JsonNode payment = f.settledPayment("40");
-    Exchange created = c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "15"));
+    Exchange created =
+        c.v2().post(Paths.v2("createRefund"), f.refund(payment.path("id").asText(), "15"));
     JsonNode refund = c.ok(created);
     c.rule("v2.refund.echo");
     c.member(created, refund, "paymentId", payment.path("id").asText());
@@ -199,7 +197,7 @@ final class OperationsPayments {
   /** Runs {@code operations.getRefund}. */
   private static void getRefund(CheckContext c) throws Exception {
     JsonNode refund = refund(c);
-    Exchange read = c.v2().get("/api/v2/refunds/" + encode(refund.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getRefund", refund.path("id").asText()));
     c.rule("v2.conv.opaque-ids");
     c.member(read, c.ok(read), "id", refund.path("id").asText());
     c.rule("v2.refund.members");
@@ -219,7 +217,8 @@ final class OperationsPayments {
     JsonNode refund = refund(c);
     expectListed(
         c,
-        "/api/v2/refunds?merchantId="
+        Paths.v2("listRefunds")
+            + "?merchantId="
             + encode(c.target().merchantId())
             + "&"
             + Fixtures.period(refund.path("created").asText()),

@@ -69,7 +69,7 @@ final class OperationsReceiptsAndStickers {
     Fixtures f = new Fixtures(c);
     JsonNode payment = f.settledPayment("50");
     Exchange created =
-        c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "50"));
+        c.v2().post(Paths.v2("createReceipt"), f.receipt(payment.path("id").asText(), "50"));
     JsonNode receipt = c.ok(created);
     c.rule("v2.receipt.members");
     c.member(created, receipt, "paymentId", payment.path("id").asText());
@@ -89,7 +89,7 @@ final class OperationsReceiptsAndStickers {
   /** Runs {@code operations.getReceipt}. */
   private static void getReceipt(CheckContext c) throws Exception {
     JsonNode receipt = receipt(c);
-    Exchange read = c.v2().get("/api/v2/receipts/" + encode(receipt.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getReceipt", receipt.path("id").asText()));
     c.rule("v2.conv.opaque-ids");
     c.member(read, c.ok(read), "id", receipt.path("id").asText());
   }
@@ -99,12 +99,14 @@ final class OperationsReceiptsAndStickers {
     JsonNode receipt = receipt(c);
     JsonNode other = receipt(c);
     String paymentId = receipt.path("paymentId").asText();
-    Exchange first = c.v2().get("/api/v2/receipts?paymentId=" + encode(paymentId));
+    Exchange first = c.v2().get(Paths.v2("listReceipts") + "?paymentId=" + encode(paymentId));
     // A bare array is the other reading of an open point; it is the one and only page.
     boolean array = c.ok(first).isArray();
     c.reading(OpenPoint.RECEIPT_LIST, array ? "array" : "object", first);
     List<JsonNode> items =
-        array ? new ArrayList<>() : Pages.all(c, "/api/v2/receipts?paymentId=" + encode(paymentId));
+        array
+            ? new ArrayList<>()
+            : Pages.all(c, Paths.v2("listReceipts") + "?paymentId=" + encode(paymentId));
     if (array) {
       first.json().forEach(items::add);
     }
@@ -122,7 +124,8 @@ final class OperationsReceiptsAndStickers {
 
   /** Runs {@code operations.createSticker}. */
   private static void createSticker(CheckContext c) throws Exception {
-    Exchange created = c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, "350", null));
+    Exchange created =
+        c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, "350", null));
     JsonNode sticker = c.ok(created);
     c.rule("v2.states.sticker-active");
     c.member(created, sticker, "status", "Active");
@@ -133,19 +136,19 @@ final class OperationsReceiptsAndStickers {
   /** Runs {@code operations.setStickerActive}. */
   private static void setStickerActive(CheckContext c) throws Exception {
     JsonNode sticker =
-        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+        c.ok(c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, null, null)));
     c.done(
         c.v2()
             .put(
-                "/api/v2/stickers/" + encode(sticker.path("id").asText()),
+                Paths.v2("setStickerActive", sticker.path("id").asText()),
                 Json.object().put("active", false)));
   }
 
   /** Runs {@code operations.getSticker}. */
   private static void getSticker(CheckContext c) throws Exception {
     JsonNode sticker =
-        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
-    Exchange read = c.v2().get("/api/v2/stickers/" + encode(sticker.path("id").asText()));
+        c.ok(c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, null, null)));
+    Exchange read = c.v2().get(Paths.v2("getSticker", sticker.path("id").asText()));
     c.rule("v2.conv.opaque-ids");
     c.member(read, c.ok(read), "id", sticker.path("id").asText());
   }
@@ -153,10 +156,10 @@ final class OperationsReceiptsAndStickers {
   /** Runs {@code operations.listStickers}. */
   private static void listStickers(CheckContext c) throws Exception {
     JsonNode sticker =
-        c.ok(c.v2().post("/api/v2/stickers", new Fixtures(c).sticker(false, null, null)));
+        c.ok(c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, null, null)));
     expectListed(
         c,
-        "/api/v2/stickers?merchantId=" + encode(c.target().merchantId()),
+        Paths.v2("listStickers") + "?merchantId=" + encode(c.target().merchantId()),
         sticker.path("id").asText());
   }
 }

@@ -89,13 +89,14 @@ final class OperationsSuite {
   static JsonNode refund(CheckContext c) {
     Fixtures f = new Fixtures(c);
     JsonNode payment = f.settledPayment("41");
-    return c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "11")));
+    return c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment.path("id").asText(), "11")));
   }
 
   static JsonNode receipt(CheckContext c) {
     Fixtures f = new Fixtures(c);
     JsonNode payment = f.settledPayment("51");
-    return c.ok(c.v2().post("/api/v2/receipts", f.receipt(payment.path("id").asText(), "51")));
+    return c.ok(
+        c.v2().post(Paths.v2("createReceipt"), f.receipt(payment.path("id").asText(), "51")));
   }
 
   static void expectListed(CheckContext c, String firstPage, String id) {

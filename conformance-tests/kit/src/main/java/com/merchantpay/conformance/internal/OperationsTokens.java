@@ -1,6 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
 import static com.merchantpay.conformance.internal.OperationsSuite.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,7 +53,7 @@ final class OperationsTokens {
 
   /** Runs {@code operations.startTokenization}. */
   private static void startTokenization(CheckContext c) throws Exception {
-    Exchange started = c.v2().post("/api/v2/tokenization", new Fixtures(c).tokenization());
+    Exchange started = c.v2().post(Paths.v2("startTokenization"), new Fixtures(c).tokenization());
     JsonNode answer = c.ok(started);
     c.expect(
         answer.path("tokenId").isTextual() && answer.path("url").isTextual(),
@@ -67,7 +66,7 @@ final class OperationsTokens {
   private static void createPaymentToken(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     Exchange created =
-        c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+        c.v2().post(Paths.v2("createPaymentToken"), f.tokenRequest(f.approvedCard().pan(), null));
     JsonNode token = c.ok(created);
     String status = token.path("status").asText();
     c.reading(OpenPoint.TOKEN_CREATED, status, created);
@@ -96,17 +95,14 @@ final class OperationsTokens {
         "the profile gives no answer that completes a payment token's step "
             + "(tokenConfirmation.answer)");
     Exchange created =
-        c.v2().post("/api/v2/paymenttokens", f.tokenRequest(f.approvedCard().pan(), null));
+        c.v2().post(Paths.v2("createPaymentToken"), f.tokenRequest(f.approvedCard().pan(), null));
     JsonNode token = c.ok(created);
     c.require(
         !"Active".equals(token.path("status").asText()),
         "the target makes tokens Active at once, so there is no step to complete");
     String id = token.path("id").asText();
     Exchange done =
-        c.v2()
-            .put(
-                "/api/v2/paymenttokens/" + encode(id) + "/complete",
-                Json.MAPPER.valueToTree(answers.answer()));
+        c.v2().put(Paths.v2("completePaymentToken", id), Json.MAPPER.valueToTree(answers.answer()));
     JsonNode completed = c.ok(done);
     c.expect(
         token.path("id").equals(completed.path("id")),
@@ -120,7 +116,7 @@ final class OperationsTokens {
   private static void getPaymentToken(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-    Exchange read = c.v2().get("/api/v2/paymenttokens/" + encode(token.path("id").asText()));
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", token.path("id").asText()));
     JsonNode answer = c.ok(read);
     c.rule("v2.conv.opaque-ids");
     c.expect(
@@ -138,7 +134,6 @@ final class OperationsTokens {
   private static void revokePaymentToken(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
     JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-    c.done(
-        c.v2().put("/api/v2/paymenttokens/" + encode(token.path("id").asText()) + "/revoke", null));
+    c.done(c.v2().put(Paths.v2("revokePaymentToken", token.path("id").asText()), null));
   }
 }

@@ -28,7 +28,8 @@ final class PaginationSuite {
    */
   record Made(Map<String, Instant> created, Instant first, Instant last) {
     String query(CheckContext c, Instant start, Instant end) {
-      return "/api/v2/payments?merchantId="
+      return Paths.v2("listPayments")
+          + "?merchantId="
           + Fixtures.encode(c.target().merchantId())
           + "&start="
           + Fixtures.encode(start.toString())
@@ -290,7 +291,8 @@ final class PaginationSuite {
     JsonNode payment = new Fixtures(c).settledPayment("3");
     String id = payment.path("id").asText();
     Instant created = Json.timestamp(payment.path("created").asText()).toInstant();
-    String merchant = "/api/v2/payments?merchantId=" + Fixtures.encode(c.target().merchantId());
+    String merchant =
+        Paths.v2("listPayments") + "?merchantId=" + Fixtures.encode(c.target().merchantId());
     Pages.find(c, merchant + "&" + Fixtures.period(payment.path("created").asText()), id);
     // Periods of a few seconds just before and just after it: narrow, so that a busy
     // target's other payments do not make the lists long, and clear of the creation time
@@ -314,10 +316,11 @@ final class PaginationSuite {
     Fixtures f = new Fixtures(c);
     JsonNode payment = f.settledPayment("4");
     JsonNode refund =
-        c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
+        c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment.path("id").asText(), "1")));
     String id = refund.path("id").asText();
     Instant created = Json.timestamp(refund.path("created").asText()).toInstant();
-    String merchant = "/api/v2/refunds?merchantId=" + Fixtures.encode(c.target().merchantId());
+    String merchant =
+        Paths.v2("listRefunds") + "?merchantId=" + Fixtures.encode(c.target().merchantId());
     Pages.find(c, merchant + "&" + Fixtures.period(refund.path("created").asText()), id);
     for (Instant from :
         List.of(created.minus(Fixtures.AROUND.multipliedBy(2)), created.plus(Fixtures.AROUND))) {
@@ -341,7 +344,7 @@ final class PaginationSuite {
       // filter shows it.
       ObjectNode foreign = new Fixtures(c).approvedPayment("1", false);
       foreign.put("merchantId", c.target().otherMerchantId());
-      JsonNode made2 = c.ok(c.v2AsOtherMerchant().post("/api/v2/payments", foreign));
+      JsonNode made2 = c.ok(c.v2AsOtherMerchant().post(Paths.v2("createPayment"), foreign));
       period =
           made.query(
               c,
@@ -382,7 +385,7 @@ final class PaginationSuite {
     Instant last = Json.timestamp(payment.path("created").asText()).toInstant();
     for (int i = 0; i < count; i++) {
       JsonNode refund =
-          c.ok(c.v2().post("/api/v2/refunds", f.refund(payment.path("id").asText(), "1")));
+          c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment.path("id").asText(), "1")));
       made.add(refund.path("id").asText());
       Instant at = Json.timestamp(refund.path("created").asText()).toInstant();
       last = at.isAfter(last) ? at : last;
@@ -393,7 +396,8 @@ final class PaginationSuite {
     List<JsonNode> items =
         Pages.all(
             c,
-            "/api/v2/refunds?merchantId="
+            Paths.v2("listRefunds")
+                + "?merchantId="
                 + Fixtures.encode(c.target().merchantId())
                 + "&"
                 + Fixtures.period(first.minus(Fixtures.AROUND), last.plus(Fixtures.AROUND)));

@@ -1,7 +1,5 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.Fixtures.encode;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -132,7 +130,7 @@ final class RequestsSuite {
                             + ")");
                 ObjectNode body = new Fixtures(c).approvedPayment("10", false);
                 body.set("paymentData", data.deepCopy());
-                Exchange created = c.v2().post("/api/v2/payments", body);
+                Exchange created = c.v2().post(Paths.v2("createPayment"), body);
                 JsonNode payment = c.ok(created);
                 c.expect(
                     PAYMENT_STATUSES.contains(payment.path("status").asText()),
@@ -180,7 +178,7 @@ final class RequestsSuite {
   /** Runs {@code requests.invoice-with-every-documented-member}. */
   private static void invoiceWithEveryDocumentedMember(CheckContext c) throws Exception {
     ObjectNode body = RichBodies.invoice(c);
-    Exchange created = c.v2().post("/api/v2/invoices", body);
+    Exchange created = c.v2().post(Paths.v2("createInvoice"), body);
     JsonNode invoice = c.ok(created);
     // Taking the request took each member it carried.
     c.asserted(
@@ -195,7 +193,7 @@ final class RequestsSuite {
         "paymentId and url",
         created::summary,
         created);
-    Exchange read = c.v2().get("/api/v2/payments/" + encode(invoice.path("paymentId").asText()));
+    Exchange read = c.v2().get(Paths.v2("getPayment", invoice.path("paymentId").asText()));
     c.rule("v2.request.invoice");
     invoiceEchoed(c, read, c.ok(read), body);
   }
@@ -233,8 +231,8 @@ final class RequestsSuite {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
     ObjectNode capture = new Fixtures(c).capture("100");
     capture.set("receipt", RichBodies.followUpReceipt("100"));
-    c.done(c.v2().put(LifecycleSuite.path(id, "confirm"), capture));
-    Exchange read = c.v2().get(LifecycleSuite.path(id, null));
+    c.done(c.v2().put(Paths.v2("capturePayment", id), capture));
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.member(read, c.ok(read), "status", "Settled");
   }
 
@@ -243,14 +241,14 @@ final class RequestsSuite {
     Fixtures f = new Fixtures(c);
     ObjectNode refund = f.refund(f.settledPayment("100").path("id").asText(), "40");
     refund.set("receipt", RichBodies.followUpReceipt("40"));
-    Exchange created = c.v2().post("/api/v2/refunds", refund);
+    Exchange created = c.v2().post(Paths.v2("createRefund"), refund);
     c.decimal(created, c.ok(created), "amount.value", "40");
   }
 
   /** Runs {@code requests.receipt-with-every-documented-member}. */
   private static void receiptWithEveryDocumentedMember(CheckContext c) throws Exception {
     ObjectNode body = RichBodies.receipt(c);
-    Exchange created = c.v2().post("/api/v2/receipts", body);
+    Exchange created = c.v2().post(Paths.v2("createReceipt"), body);
     JsonNode receipt = c.ok(created);
     c.asserted("v2.request.receipt-item");
     c.member(created, receipt, "paymentId", body.path("paymentId").asText());
@@ -258,7 +256,7 @@ final class RequestsSuite {
 
   /** Runs {@code requests.payment-token-with-every-documented-member}. */
   private static void paymentTokenWithEveryDocumentedMember(CheckContext c) throws Exception {
-    Exchange created = c.v2().post("/api/v2/paymenttokens", RichBodies.token(c));
+    Exchange created = c.v2().post(Paths.v2("createPaymentToken"), RichBodies.token(c));
     JsonNode token = c.ok(created);
     c.asserted("v2.request.protocol", "v2.request.device", "v2.request.tokenization");
     String status = token.path("status").asText();
@@ -273,7 +271,7 @@ final class RequestsSuite {
 
   /** Runs {@code requests.tokenization-with-every-documented-member}. */
   private static void tokenizationWithEveryDocumentedMember(CheckContext c) throws Exception {
-    Exchange started = c.v2().post("/api/v2/tokenization", RichBodies.tokenization(c));
+    Exchange started = c.v2().post(Paths.v2("startTokenization"), RichBodies.tokenization(c));
     JsonNode answer = c.ok(started);
     c.asserted("v2.request.customer");
     c.rule("v2.request.tokenization");
@@ -287,7 +285,7 @@ final class RequestsSuite {
   /** Runs {@code requests.sticker-with-every-documented-member}. */
   private static void stickerWithEveryDocumentedMember(CheckContext c) throws Exception {
     ObjectNode body = RichBodies.sticker(c);
-    Exchange created = c.v2().post("/api/v2/stickers", body);
+    Exchange created = c.v2().post(Paths.v2("createSticker"), body);
     JsonNode sticker = c.ok(created);
     for (String member : List.of("stickerType", "description", "productCode", "paymentPurpose")) {
       c.member(created, sticker, member, body.path(member).asText());
@@ -307,13 +305,17 @@ final class RequestsSuite {
     Fixtures f = new Fixtures(c);
     ObjectNode big = f.approvedPayment("999999999999999.9999", false);
     last =
-        edge(c, c.v2().post("/api/v2/payments", big), "an amount of 999999999999999.9999", refused);
+        edge(
+            c,
+            c.v2().post(Paths.v2("createPayment"), big),
+            "an amount of 999999999999999.9999",
+            refused);
     String key = c.run().unique("k");
     key = key + "k".repeat(255 - key.length());
     last =
         edge(
             c,
-            c.v2().post("/api/v2/payments", f.approvedPayment("10", false), key),
+            c.v2().post(Paths.v2("createPayment"), f.approvedPayment("10", false), key),
             "an Idempotency-Key of 255 characters",
             refused);
     ObjectNode receipt = RichBodies.receipt(c);
@@ -323,7 +325,7 @@ final class RequestsSuite {
     last =
         edge(
             c,
-            c.v2().post("/api/v2/receipts", receipt),
+            c.v2().post(Paths.v2("createReceipt"), receipt),
             "marking quantities of 2147483647",
             refused);
     c.reading(

@@ -33,7 +33,7 @@ final class TransportSuite {
             List.of(Tag.TLS),
             c ->
                 plainHttpIsNotServed(
-                    c, "v2", "/api/v2/payments/" + encode(c.run().unique("plain-http")))),
+                    c, "v2", Paths.v2("getPayment", c.run().unique("plain-http")))),
         Check.of(
             SUITE,
             "v1-plain-http-is-not-served",

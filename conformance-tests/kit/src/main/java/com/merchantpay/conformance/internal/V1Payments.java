@@ -192,7 +192,7 @@ final class V1Payments {
     Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
     ObjectNode body = new Fixtures(c).invoice("10");
     ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
-    String v2Id = c.ok(c.v2().post("/api/v2/invoices", body)).path("paymentId").asText();
+    String v2Id = c.ok(c.v2().post(Paths.v2("createInvoice"), body)).path("paymentId").asText();
     ObjectNode invoice = Json.object().put("id", v2Id);
     invoice.set("invoice", body.path("invoice"));
     String id = V1Support.paymentId(c, invoice);
