@@ -147,47 +147,13 @@ final class AuthSuite {
     byte[] body = null;
     if (operation.requestSchema("application/json") != null) {
       headers.put("Content-Type", "application/json");
-      body = Json.bytes(validBody(c, operation.id()));
+      body = Json.bytes(new Fixtures(c).validBody(operation.id()));
     }
     if (operation.hasParameter("header", "Idempotency-Key")) {
       headers.put("Idempotency-Key", c.run().unique("kit-key"));
     }
     return c.v2WithAuthorization(authorization)
         .send(operation.method(), path + query, headers, body);
-  }
-
-  /** A body the operation would accept, made without calling the target. */
-  static JsonNode validBody(CheckContext c, String operationId) {
-    Fixtures f = new Fixtures(c);
-    String merchant = c.target().merchantId() == null ? "kit-merchant" : c.target().merchantId();
-    return switch (operationId) {
-      case "createInvoice" ->
-          c.target().merchantId() == null
-              ? Json.object().put("merchantId", merchant)
-              : f.invoice("10");
-      case "createPayment" ->
-          c.profile().approvedCard() == null
-              ? Json.object().put("merchantId", merchant)
-              : f.approvedPayment("10", false);
-      case "completePayment", "completePaymentToken" -> Json.object().put("code", "123456");
-      case "capturePayment" -> OperationsSuite.capture(c, "10");
-      case "createRefund" -> f.refund(c.run().unique("kit-id"), "10");
-      case "startTokenization" ->
-          c.target().merchantId() == null
-              ? Json.object().put("merchantId", merchant).put("type", "recurring")
-              : f.tokenization();
-      case "createPaymentToken" ->
-          c.profile().approvedCard() == null
-              ? Json.object().put("merchantId", merchant)
-              : f.tokenRequest(c.profile().approvedCard().pan(), null);
-      case "createReceipt" -> f.receipt(c.run().unique("kit-id"), "10");
-      case "createSticker" ->
-          c.target().merchantId() == null
-              ? Json.object().put("merchantId", merchant).put("stickerType", "Sbp")
-              : f.sticker(false, null, null);
-      case "setStickerActive" -> Json.object().put("active", true);
-      default -> Json.object();
-    };
   }
 
   /** Runs {@code auth.missing-credentials-are-401}. */

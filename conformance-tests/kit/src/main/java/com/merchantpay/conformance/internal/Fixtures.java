@@ -521,4 +521,45 @@ public final class Fixtures {
     }
     return map;
   }
+
+  /**
+   * A body the v2 operation would accept, made without calling the target: the one valid body a
+   * check sends where the resources it names need not exist (credential checks, query cases).
+   *
+   * @throws IllegalStateException for an operation with a body this method does not know yet
+   */
+  JsonNode validBody(String operationId) {
+    CheckContext c = context;
+    Fixtures f = this;
+    String merchant = c.target().merchantId() == null ? "kit-merchant" : c.target().merchantId();
+    return switch (operationId) {
+      case "createInvoice" ->
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.invoice("10");
+      case "createPayment" ->
+          c.profile().approvedCard() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.approvedPayment("10", false);
+      case "completePayment", "completePaymentToken" -> Json.object().put("code", "123456");
+      case "capturePayment" -> OperationsSuite.capture(c, "10");
+      case "createRefund" -> f.refund(c.run().unique("kit-id"), "10");
+      case "startTokenization" ->
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant).put("type", "recurring")
+              : f.tokenization();
+      case "createPaymentToken" ->
+          c.profile().approvedCard() == null
+              ? Json.object().put("merchantId", merchant)
+              : f.tokenRequest(c.profile().approvedCard().pan(), null);
+      case "createReceipt" -> f.receipt(c.run().unique("kit-id"), "10");
+      case "createSticker" ->
+          c.target().merchantId() == null
+              ? Json.object().put("merchantId", merchant).put("stickerType", "Sbp")
+              : f.sticker(false, null, null);
+      case "setStickerActive" -> Json.object().put("active", true);
+      default ->
+          throw new IllegalStateException("no valid body of " + operationId + " is known yet");
+    };
+  }
 }

@@ -89,7 +89,7 @@ final class NegativeQueries {
         byte[] body = null;
         if (operation.requestSchema("application/json") != null) {
           headers.put("Content-Type", "application/json");
-          body = Json.bytes(AuthSuite.validBody(c, operation.id()));
+          body = Json.bytes(new Fixtures(c).validBody(operation.id()));
         }
         byte[] sent = body;
         cases.add(
