@@ -20,8 +20,8 @@ public sealed interface FaultEffect
    * An effect's name and how it is written: {@code NAME}, {@code NAME=STATUS} or {@code
    * NAME=DURATION} in the text form; {@code kind} with {@code status} and {@code duration} in JSON.
    *
-   * @param make the effect from a status (0 when not given) and a duration (null when not given)
-   * @throws IllegalArgumentException from {@code make}, when the settings do not hold together
+   * @param make the effect from a status (0 when not given) and a duration (null when not given);
+   *     it throws {@code IllegalArgumentException} when the settings do not hold together
    */
   record Kind(String name, Setting setting, BiFunction<Integer, Duration, FaultEffect> make) {}
 
