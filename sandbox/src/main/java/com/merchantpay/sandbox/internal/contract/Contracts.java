@@ -284,16 +284,18 @@ public final class Contracts {
      * place a call is matched to its operation.
      */
     public Match match(String method, String rawPath) {
-      boolean pathKnown = false;
+      // Only the operations of the call's method are tried on every call; the others only when
+      // none matched, to tell a 405 from a 404.
       for (Operation candidate : operations) {
-        Map<String, String> values = candidate.match(rawPath);
-        if (values != null) {
-          if (candidate.method().equals(method)) {
+        if (candidate.method().equals(method)) {
+          Map<String, String> values = candidate.match(rawPath);
+          if (values != null) {
             return new Match(candidate, values, true);
           }
-          pathKnown = true;
         }
       }
+      boolean pathKnown =
+          operations.stream().anyMatch(candidate -> candidate.match(rawPath) != null);
       return new Match(null, Map.of(), pathKnown);
     }
 
