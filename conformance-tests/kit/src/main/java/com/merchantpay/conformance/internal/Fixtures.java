@@ -460,6 +460,20 @@ public final class Fixtures {
     return out.append(template.substring(last)).toString();
   }
 
+  /**
+   * The id of a payment token just made from the approved card, left in the status the target gave
+   * it (Created, awaiting its step, on most).
+   */
+  public String createdTokenId() {
+    return context
+        .ok(
+            context
+                .v2()
+                .post(Paths.v2("createPaymentToken"), tokenRequest(approvedCard().pan(), null)))
+        .path("id")
+        .asText();
+  }
+
   /** A payment token made from the card and made Active through complete (or its page). */
   public JsonNode activeToken(String pan, String callbackUrl) {
     Exchange created =

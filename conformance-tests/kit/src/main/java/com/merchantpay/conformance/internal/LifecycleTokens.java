@@ -143,14 +143,7 @@ final class LifecycleTokens {
   /** Runs {@code lifecycle.completing-a-token-needs-an-answer}. */
   private static void completingATokenNeedsAnAnswer(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
-    String id =
-        c.ok(
-                c.v2()
-                    .post(
-                        Paths.v2("createPaymentToken"),
-                        f.tokenRequest(f.approvedCard().pan(), null)))
-            .path("id")
-            .asText();
+    String id = f.createdTokenId();
     Exchange empty = c.v2().put(Paths.v2("completePaymentToken", id), Json.object());
     boolean ours =
         empty.answered()
@@ -182,14 +175,7 @@ final class LifecycleTokens {
     c.need(
         answers.failingAnswer(),
         "the profile gives no failing token answer (tokenConfirmation.failingAnswer)");
-    String id =
-        c.ok(
-                c.v2()
-                    .post(
-                        Paths.v2("createPaymentToken"),
-                        f.tokenRequest(f.approvedCard().pan(), null)))
-            .path("id")
-            .asText();
+    String id = f.createdTokenId();
     Exchange done =
         c.v2()
             .put(

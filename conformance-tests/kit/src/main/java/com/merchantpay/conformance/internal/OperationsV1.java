@@ -179,13 +179,7 @@ final class OperationsV1 {
 
   /** Runs {@code operations.v1-listDocuments}. */
   private static void v1ListDocuments(CheckContext c) throws Exception {
-    Exchange listed = c.v1().call("listDocuments", Map.of());
-    JsonNode envelope = V1Support.success(c, listed, "Response");
-    c.expect(
-        envelope.path("Response").path("Documents").isArray(),
-        "Response.Documents as a list",
-        listed::summary,
-        listed);
+    answersAList(c, "listDocuments", "Documents");
   }
 
   /** Runs {@code operations.v1-getDocumentContent}. */
@@ -210,11 +204,17 @@ final class OperationsV1 {
 
   /** Runs {@code operations.v1-listTransfers}. */
   private static void v1ListTransfers(CheckContext c) throws Exception {
-    Exchange listed = c.v1().call("listTransfers", Map.of());
+    answersAList(c, "listTransfers", "Transfers");
+  }
+
+  /** A list operation called without filters answers success with {@code Response.<member>}. */
+  private static void answersAList(CheckContext c, String operation, String member)
+      throws Exception {
+    Exchange listed = c.v1().call(operation, Map.of());
     JsonNode envelope = V1Support.success(c, listed, "Response");
     c.expect(
-        envelope.path("Response").path("Transfers").isArray(),
-        "Response.Transfers as a list",
+        envelope.path("Response").path(member).isArray(),
+        "Response." + member + " as a list",
         listed::summary,
         listed);
   }
