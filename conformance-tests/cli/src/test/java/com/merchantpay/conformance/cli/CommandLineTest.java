@@ -17,13 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The command line as a user runs it: the main job, a failing target, the baseline, test data and
  * bad usage.
  */
-class CommandLineTest extends SandboxForTheKit {
+class CommandLineTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   private static final int V2_OPERATIONS = SpecModel.of(ApiSpec.V2).operations().size();
   private static final int V1_OPERATIONS = SpecModel.of(ApiSpec.V1).operations().size();
   private static final List<String> SECRETS =

@@ -10,13 +10,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Another team's pacts, written against its own names for the provider, token, merchant and login,
  * verified with {@code pact --pacts DIR} through the kit's vocabulary of provider states.
  */
-class ConsumerPactsTest extends SandboxForTheKit {
+class ConsumerPactsTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   @TempDir Path dir;
 
   @Test

@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The kit as a provider team runs it against a remote target: many checks at once with the same
  * verdicts as one after another, a target that asks to slow down waited for and reported, and one
  * that never lets up failed for that reason within the run's budget.
  */
-class KitAgainstARemoteTargetTest extends SandboxForTheKit {
+class KitAgainstARemoteTargetTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   @Test
   void manyWorkersGiveEveryCheckTheVerdictOneWorkerGivesItEveryTime() {
     Map<String, CheckResult.Outcome> one = verdicts(run(1));

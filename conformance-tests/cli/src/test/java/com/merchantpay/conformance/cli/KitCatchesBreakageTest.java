@@ -7,16 +7,13 @@ import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.conformance.target.Target;
-import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.spec.ApiSpec;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,7 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * spacing) must not fail anything, not even in a strict run. Other readings of open points are
  * {@link KitPassesLegitimateReadingsTest}'s.
  */
-class KitCatchesBreakageTest extends SandboxForTheKit {
+class KitCatchesBreakageTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   static Stream<Arguments> breakages() {
     return Stream.of(
         breakage(
@@ -443,60 +442,6 @@ class KitCatchesBreakageTest extends SandboxForTheKit {
       assertThat(result.toString())
           .doesNotContain("sandbox-password", "sandbox-token", "4111111111111111");
     }
-  }
-
-  /**
-   * The same breakages of an implementation that reads every open point otherwise and has test data
-   * of its own ({@link AnotherImplementation}): the kit still catches each, through that target's
-   * readings and its profile. Breakages that differ from our readings only (strict ones) and those
-   * of payment methods that target's profile gives no data for are not repeated.
-   */
-  @ParameterizedTest(name = "{0} fails {3} through another implementation")
-  @MethodSource("breakagesOfAnotherImplementation")
-  void eachBreakageIsCaughtThroughAnotherImplementationToo(
-      String name, MutatingProxy.Fault fault, String selection, String check, boolean strict) {
-    try (MutatingProxy proxy = AnotherImplementationProxy.start(another, fault)) {
-      List<String> include = new ArrayList<>(List.of(selection.split(",")));
-      include.add("wire");
-      Report report =
-          ConformanceKit.builder()
-              .target(AnotherImplementation.target(proxy.baseUrl()))
-              .profile(AnotherImplementation.profile())
-              .includeTags(include)
-              .build()
-              .run();
-
-      CheckResult result =
-          report.results().stream().filter(r -> r.id().equals(check)).findFirst().orElseThrow();
-      assertThat(result.outcome())
-          .as("%s: %s", check, result)
-          .isEqualTo(CheckResult.Outcome.FAILED);
-      assertThat(result.rule()).isNotBlank();
-      assertThat(report.exitCode()).isEqualTo(1);
-    }
-  }
-
-  static Stream<Arguments> breakagesOfAnotherImplementation() {
-    return breakages()
-        .filter(arguments -> !(Boolean) arguments.get()[4])
-        .filter(
-            arguments ->
-                !Set.of(
-                        "requests.payment-method.authorizationCode",
-                        "requests.payment-method.account")
-                    .contains((String) arguments.get()[3]));
-  }
-
-  private static Sandbox another;
-
-  @BeforeAll
-  static void startAnotherImplementation() {
-    another = AnotherImplementation.startSandbox();
-  }
-
-  @AfterAll
-  static void stopAnotherImplementation() {
-    another.close();
   }
 
   @Test

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * names its pages on {@code localhost} while the kit calls it on {@code 127.0.0.1}: the same pages,
  * but another host by name.
  */
-class KitOpensPagesWhereAllowedTest extends SandboxForTheKit {
+class KitOpensPagesWhereAllowedTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   private static final String CHECK = "lifecycle.an-invoice-is-paid-on-its-page";
 
   @TempDir Path dir;

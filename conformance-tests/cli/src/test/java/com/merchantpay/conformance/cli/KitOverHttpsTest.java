@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * The kit against targets over HTTPS, given as a staging environment is: an internal CA to trust, a
@@ -106,6 +108,7 @@ class KitOverHttpsTest {
   }
 
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES)
   void aProvidersJunitBuildGivesTheTlsFilesAsSystemProperties() {
     try (EmbeddedSandbox.Running sandbox = EmbeddedSandbox.requiringAClientCertificate().start()) {
       SandboxTls tls = sandbox.sandbox().tls();

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,7 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the documents leave open) pass, and every difference is reported as a reading, with both
  * readings. A strict run, or a profile that declares a reading, checks the points exactly.
  */
-class KitPassesLegitimateReadingsTest extends SandboxForTheKit {
+class KitPassesLegitimateReadingsTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   @TempDir Path dir;
 
   @Test

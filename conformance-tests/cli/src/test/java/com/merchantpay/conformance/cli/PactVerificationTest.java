@@ -8,13 +8,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The pacts of our clients verified with the kit's {@code pact} command: the sandbox passes, as
  * often as it is verified; a provider that breaks the contract fails with a message that says
  * where; a provider that only adds members passes.
  */
-class PactVerificationTest extends SandboxForTheKit {
+class PactVerificationTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
   record Ran(int exit, String out) {}
 
   private static Ran pact(MutatingProxy proxy) {
