@@ -112,7 +112,7 @@ public final class Benchmarks implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (quick) {
-      warmUp = 1;
+      warmUp = 0;
       measure = 1;
       rounds = 1;
       soak = Duration.ofSeconds(4);
@@ -201,6 +201,10 @@ public final class Benchmarks implements Callable<Integer> {
               rounds,
               w,
               m);
+      // Half the sandbox's capacity, offered to it and to WireMock alike.
+      double readRate = reads.get(0).requestsPerSecond() / 2;
+      OpenLoad.Result openGet = OpenLoad.run(servers.sandboxUrl(), get, readRate, w, m);
+      OpenLoad.Result openGetWireMock = OpenLoad.run(servers.wireMockUrl(), get, readRate, w, m);
       List<Load.Result> creates =
           Load.Rows.medians(
               List.of(
@@ -225,7 +229,17 @@ public final class Benchmarks implements Callable<Integer> {
               creates.get(1),
               creates.get(2),
               creates.get(3));
+      double createRate = creates.get(0).requestsPerSecond() / 2;
+      OpenLoad.Result openCreate = OpenLoad.run(servers.sandboxUrl(), create, createRate, w, m);
+      OpenLoad.Result openCreateWireMock =
+          OpenLoad.run(servers.wireMockUrl(), create, createRate, w, m);
       report.servers(results);
+      report.openLoop(
+          List.of(
+              new Report.OpenRow("sandbox", "GET one payment", openGet),
+              new Report.OpenRow("WireMock", "GET one payment (stub)", openGetWireMock),
+              new Report.OpenRow("sandbox", "POST create, new key each", openCreate),
+              new Report.OpenRow("WireMock", "POST create (stub)", openCreateWireMock)));
       console.printf(
           "GET: sandbox %.0f/s, WireMock %.0f/s, bare Netty %.0f/s; creates: sandbox %.0f/s,"
               + " WireMock %.0f/s%n",

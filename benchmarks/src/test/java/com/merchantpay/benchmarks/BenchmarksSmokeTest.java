@@ -36,6 +36,8 @@ class BenchmarksSmokeTest {
             "| sandbox | GET one payment |",
             "| bare Netty server | GET (same bytes) |",
             "payments in turn (pattern stub) |",
+            "### Latency at a fixed offered rate",
+            "| WireMock | POST create (stub) |",
             "## Time to the first answered request",
             "| sandbox | standalone jar, new JVM | 1 |",
             "| WireMock | in the test's JVM, later starts | 1 |",
