@@ -98,8 +98,9 @@ public final class Main implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "" + ConformanceKit.DEFAULT_WORKERS,
       description =
-          "How many checks run at once (default: ${DEFAULT-VALUE}); 1 runs them one after another in the "
-              + "catalogue's order, printing each as it ends.")
+          "How many checks run at once (default: ${DEFAULT-VALUE}), each with up to four independent "
+              + "calls in flight; 1 runs them one after another in the catalogue's order, one call at a "
+              + "time, printing each as it ends.")
   int workers;
 
   @Option(

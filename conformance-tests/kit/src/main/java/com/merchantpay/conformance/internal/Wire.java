@@ -37,6 +37,14 @@ public final class Wire {
    */
   static final int MOST_READ = 8 * 1024 * 1024;
 
+  /**
+   * The most of all answers being read at once the kit holds: the answers of sixteen calls at their
+   * largest, however many calls are in flight.
+   */
+  static final long MOST_READ_AT_ONCE = 16L * MOST_READ;
+
+  private final BoundedBody.InFlight inFlight = new BoundedBody.InFlight(MOST_READ_AT_ONCE);
+
   private static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade");
 
@@ -121,7 +129,7 @@ public final class Wire {
     long started = System.nanoTime();
     Exchange exchange;
     CompletableFuture<HttpResponse<byte[]>> pending =
-        http.sendAsync(request.build(), BoundedBody.handler(MOST_READ));
+        http.sendAsync(request.build(), BoundedBody.handler(MOST_READ, inFlight));
     try {
       // The timeout covers the whole answer: a target trickling its body is cut off as one that
       // never answered.
