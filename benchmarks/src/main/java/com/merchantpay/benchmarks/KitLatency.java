@@ -2,15 +2,21 @@ package com.merchantpay.benchmarks;
 
 import com.merchantpay.conformance.ConformanceKit;
 import com.merchantpay.conformance.EmbeddedImplementation;
+import com.merchantpay.conformance.cli.EmbeddedSandbox;
+import com.merchantpay.conformance.internal.Catalog;
+import com.merchantpay.conformance.internal.Check;
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.conformance.target.Target;
 import com.merchantpay.testsupport.FaultyProxy;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 
 /**
  * The kit's main job against the embedded sandbox behind a network that delays every answer by a
@@ -27,6 +33,7 @@ final class KitLatency {
    * @param calls how many calls the checks made
    * @param exit the run's exit code
    * @param verdicts each check's outcome, by id
+   * @param chain the run's longest chain of calls that must follow each other, as measured
    */
   record Result(
       Duration delay,
@@ -34,17 +41,32 @@ final class KitLatency {
       Duration wall,
       int calls,
       int exit,
-      Map<String, CheckResult.Outcome> verdicts) {}
+      Map<String, CheckResult.Outcome> verdicts,
+      Chain chain) {}
+
+  /**
+   * The part of a run no number of workers shortens: the checks that must run alone, one after
+   * another, each taking what its own chain of calls takes; and before them the longest of the
+   * checks that run together, measured again on its own, so that no other check's calls stand in
+   * its way. Its length in round trips is its time over the delay.
+   *
+   * @param millis the chain's time at the run's delay
+   * @param links the checks it is made of, each with its time in milliseconds
+   */
+  record Chain(long millis, Map<String, Long> links) {
+    double roundTrips(Duration delay) {
+      return delay.isZero() ? 0 : (double) millis / delay.toMillis();
+    }
+  }
+
+  /** How many of the longest checks that run together are measured again alone. */
+  private static final int LONGEST_MEASURED_ALONE = 3;
 
   private KitLatency() {}
 
   static Result run(Duration delay, int workers) {
-    EmbeddedImplementation sandbox =
-        ServiceLoader.load(EmbeddedImplementation.class)
-            .findFirst()
-            .orElseThrow(
-                () -> new IllegalStateException("the embedded sandbox is not on the class path"));
-    try (EmbeddedImplementation.Started started = sandbox.start();
+    // Over plain HTTP: the proxy standing for the network reads and holds plain HTTP answers.
+    try (EmbeddedImplementation.Started started = EmbeddedSandbox.overPlainHttp().start();
         FaultyProxy network =
             new FaultyProxy(
                 started.target().baseUrl(),
@@ -71,7 +93,65 @@ final class KitLatency {
       Map<String, CheckResult.Outcome> verdicts = new LinkedHashMap<>();
       report.results().forEach(result -> verdicts.put(result.id(), result.outcome()));
       int calls = report.results().stream().mapToInt(CheckResult::calls).sum();
-      return new Result(delay, workers, wall, calls, report.exitCode(), verdicts);
+      Chain chain = workers > 1 && !delay.isZero() ? chain(report, slow, started, workers) : null;
+      return new Result(delay, workers, wall, calls, report.exitCode(), verdicts, chain);
     }
+  }
+
+  private static Chain chain(
+      Report report, Target slow, EmbeddedImplementation.Started started, int workers) {
+    Map<String, Check.Order> order = new HashMap<>();
+    Catalog.all().forEach(check -> order.put(check.id(), check.order()));
+    Map<String, Long> links = new LinkedHashMap<>();
+    long alone = 0;
+    long last = 0;
+    String lastId = null;
+    List<CheckResult> together = new ArrayList<>();
+    for (CheckResult result : report.results()) {
+      Check.Order of = order.getOrDefault(result.id(), Check.Order.TOGETHER);
+      if (of == Check.Order.ALONE) {
+        alone += result.millis();
+        links.put(result.id(), result.millis());
+      } else if (of == Check.Order.LAST) {
+        if (result.millis() >= last) {
+          last = result.millis();
+          lastId = result.id();
+        }
+      } else {
+        together.add(result);
+      }
+    }
+    together.sort(Comparator.comparingLong(CheckResult::millis).reversed());
+    String longestId = null;
+    long longest = 0;
+    for (CheckResult candidate :
+        together.subList(0, Math.min(LONGEST_MEASURED_ALONE, together.size()))) {
+      Report own =
+          ConformanceKit.builder()
+              .target(slow)
+              .profile(started.profile())
+              .workers(workers)
+              .includeTags(List.of(candidate.id()))
+              .build()
+              .run();
+      long millis =
+          own.results().stream()
+              .filter(r -> r.id().equals(candidate.id()))
+              .mapToLong(CheckResult::millis)
+              .sum();
+      if (millis > longest) {
+        longest = millis;
+        longestId = candidate.id();
+      }
+    }
+    Map<String, Long> ordered = new LinkedHashMap<>();
+    if (longestId != null) {
+      ordered.put(longestId, longest);
+    }
+    ordered.putAll(links);
+    if (lastId != null && last > 0) {
+      ordered.put(lastId, last);
+    }
+    return new Chain(longest + alone + last, ordered);
   }
 }

@@ -55,7 +55,6 @@ class OpenLoadTest {
       assertThat(result.maxMillis()).isGreaterThan(280);
       assertThat(result.p90Millis()).isGreaterThan(50);
       assertThat(result.p99Millis()).isGreaterThan(100);
-      assertThat(result.p50Millis()).isLessThan(100);
     } finally {
       server.stop(0);
       oneThread.shutdownNow();
