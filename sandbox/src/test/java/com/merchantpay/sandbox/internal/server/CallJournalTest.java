@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.merchantpay.sandbox.internal.http.CallNotes;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -78,6 +80,31 @@ class CallJournalTest {
     assertThat(kept.size() + journal.forgotten()).isEqualTo((long) threads * each);
     assertThat(kept).extracting(CallJournal.Entry::sequence).isSorted().doesNotHaveDuplicates();
     assertThat(kept.get(kept.size() - 1).sequence()).isEqualTo((long) threads * each);
+  }
+
+  @Test
+  void bodiesOfEverySizeAreForgottenOldestFirstByCountAndByBytesAlike() {
+    CallJournal journal = new CallJournal();
+    Random sizes = new Random(7);
+    // What the journal must keep, worked out the plain way: sequence and body size, oldest first.
+    ArrayDeque<long[]> expected = new ArrayDeque<>();
+    long bytes = 0;
+    for (int i = 1; i <= CallJournal.CAPACITY * 3; i++) {
+      // Mostly small bodies, so the count bounds the journal; now and then a run of large ones, so
+      // the bytes do.
+      int size =
+          (i / 1_000) % 3 == 2 ? CallJournal.MAX_BODY : sizes.nextInt(CallJournal.MAX_BODY / 64);
+      journal.record(Instant.EPOCH, "r" + i, call(size), new CallNotes(), null, null);
+      expected.addLast(new long[] {i, size});
+      bytes += size;
+      while (expected.size() > CallJournal.CAPACITY || bytes > CallJournal.MAX_BODY_BYTES) {
+        bytes -= expected.removeFirst()[1];
+      }
+    }
+
+    assertThat(journal.entries(0))
+        .extracting(CallJournal.Entry::sequence)
+        .containsExactlyElementsOf(expected.stream().map(call -> call[0]).toList());
   }
 
   private static HttpSupport.In call(int bodySize) {
