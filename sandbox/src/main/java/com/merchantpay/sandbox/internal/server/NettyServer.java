@@ -46,8 +46,6 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -229,13 +227,8 @@ final class NettyServer {
 
   /** A request as the sandbox reads it, or null when its target is no URI. */
   private static Received received(HttpRequest request, byte[] body) {
-    URI target;
-    try {
-      target = new URI(request.uri());
-    } catch (URISyntaxException e) {
-      return null;
-    }
-    if (target.getRawPath() == null) {
+    RequestTarget target = RequestTarget.of(request.uri());
+    if (target == null) {
       return null;
     }
     Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -243,7 +236,7 @@ final class NettyServer {
       headers.computeIfAbsent(header.getKey(), name -> new ArrayList<>(1)).add(header.getValue());
     }
     return new Received(
-        request.method().name(), target.getRawPath(), target.getRawQuery(), headers, body);
+        request.method().name(), target.rawPath(), target.rawQuery(), headers, body);
   }
 
   /**
