@@ -110,6 +110,10 @@ public final class PactVerification {
           LauncherDiscoveryRequestBuilder.request()
               .selectors(selectors)
               .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+              // An interaction's provider states and its request must run on one thread, one
+              // interaction after another: a build whose junit-platform.properties runs tests in
+              // parallel would otherwise hand one interaction's state values to another's request.
+              .configurationParameter("junit.jupiter.execution.parallel.enabled", "false")
               .build();
       Launcher launcher = LauncherFactory.create();
       launcher.execute(
