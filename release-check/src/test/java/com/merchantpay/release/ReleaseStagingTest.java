@@ -86,6 +86,8 @@ class ReleaseStagingTest {
     Path sources = work.resolve("sources");
     copySources(REPOSITORY, sources);
     staging = work.resolve("staging");
+    // Made here: modules deployed at once (the build runs them in parallel) would race to make it.
+    Files.createDirectories(staging);
     String armoredKey = throwawayKey();
 
     List<String> command = new ArrayList<>(releasingStagingCommand());
