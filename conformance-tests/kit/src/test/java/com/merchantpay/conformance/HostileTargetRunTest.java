@@ -27,6 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Whole runs against targets that do not play fair end within their budget, with a report that says
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 256 MB, to an {@link OutOfMemoryError} in the HTTP client's own thread and a hang with no report;
  * one that trickled its bodies kept each call for as long as it liked, budget or not.
  */
+@Execution(ExecutionMode.CONCURRENT) // each test has its own target and report directory
 class HostileTargetRunTest {
   private static final long GIGABYTE = 1L << 30;
   private static final int BUDGET_SECONDS = 120;
