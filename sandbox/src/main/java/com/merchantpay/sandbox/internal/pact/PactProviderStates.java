@@ -81,8 +81,12 @@ public final class PactProviderStates {
   private final SandboxConfig config;
   private final Supplier<String> baseUrl;
   private final Supplier<Instant> clock;
-  private final HttpClient http =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  /**
+   * Made at the first state, not with the sandbox: a JDK client's start (its TLS defaults, its
+   * selector thread) added about 150 ms to every sandbox start, most of which never set up a state.
+   */
+  private HttpClient http;
 
   /** The values the states of the interaction being set up made so far. */
   private final Map<String, String> context = new LinkedHashMap<>();
@@ -488,6 +492,9 @@ public final class PactProviderStates {
       throws InterruptedException {
     HttpResponse<String> response;
     try {
+      if (http == null) {
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      }
       response = http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new IllegalStateException(what + " got no answer: " + e.getMessage(), e);
