@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The newest calls to the two interfaces: what was called, by whom, with which key or nonce, what
@@ -160,46 +161,39 @@ public final class CallJournal {
     }
   }
 
-  /** Takes the lock for a reader, with every call recorded so far kept. */
-  private void lockForReading() {
+  /** What {@code reading} reads under the lock, with every call recorded so far kept first. */
+  private <T> T read(Supplier<T> reading) {
     lock.lock();
-    keepRecorded();
+    try {
+      keepRecorded();
+      return reading.get();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** The calls kept, oldest first, from the one after {@code since} (a sequence number; 0: all). */
   public List<Entry> entries(long since) {
-    lockForReading();
-    try {
-      List<Entry> after = new ArrayList<>();
-      for (Entry entry : entries) {
-        if (entry.sequence() > since) {
-          after.add(entry);
-        }
-      }
-      return after;
-    } finally {
-      lock.unlock();
-    }
+    return read(
+        () -> {
+          List<Entry> after = new ArrayList<>();
+          for (Entry entry : entries) {
+            if (entry.sequence() > since) {
+              after.add(entry);
+            }
+          }
+          return after;
+        });
   }
 
   /** The sequence number of the newest call, 0 before the first. */
   public long last() {
-    lockForReading();
-    try {
-      return sequence;
-    } finally {
-      lock.unlock();
-    }
+    return read(() -> sequence);
   }
 
   /** How many calls were forgotten to stay within {@link #CAPACITY} and {@link #MAX_BODY_BYTES}. */
   public long forgotten() {
-    lockForReading();
-    try {
-      return forgotten;
-    } finally {
-      lock.unlock();
-    }
+    return read(() -> forgotten);
   }
 
   ArrayNode view() {
@@ -235,25 +229,19 @@ public final class CallJournal {
   }
 
   int size() {
-    lockForReading();
-    try {
-      return entries.size();
-    } finally {
-      lock.unlock();
-    }
+    return read(entries::size);
   }
 
   /** Forgets every call kept; sequence numbers go on. */
   public void clear() {
-    lockForReading();
-    try {
-      entries.clear();
-      oldestSize = 0;
-      bodyBytes = 0;
-      forgotten = 0;
-    } finally {
-      lock.unlock();
-    }
+    read(
+        () -> {
+          entries.clear();
+          oldestSize = 0;
+          bodyBytes = 0;
+          forgotten = 0;
+          return null;
+        });
   }
 
   private static void putIfNotNull(ObjectNode node, String name, String value) {
