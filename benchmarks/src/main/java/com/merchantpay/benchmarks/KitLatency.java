@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The kit's main job against the embedded sandbox behind a network that delays every answer by a
@@ -81,25 +82,21 @@ final class KitLatency {
               .v1Accountant(direct.v1Login(), direct.v1Password())
               .v1Cashier(direct.v1CashierLogin(), direct.v1CashierPassword())
               .build();
+      Supplier<ConformanceKit.Builder> kit =
+          () -> ConformanceKit.builder().target(slow).profile(started.profile()).workers(workers);
       long begun = System.nanoTime();
-      Report report =
-          ConformanceKit.builder()
-              .target(slow)
-              .profile(started.profile())
-              .workers(workers)
-              .build()
-              .run();
+      Report report = kit.get().build().run();
       Duration wall = Duration.ofNanos(System.nanoTime() - begun);
       Map<String, CheckResult.Outcome> verdicts = new LinkedHashMap<>();
       report.results().forEach(result -> verdicts.put(result.id(), result.outcome()));
       int calls = report.results().stream().mapToInt(CheckResult::calls).sum();
-      Chain chain = workers > 1 && !delay.isZero() ? chain(report, slow, started, workers) : null;
+      Chain chain = workers > 1 && !delay.isZero() ? chain(report, kit) : null;
       return new Result(delay, workers, wall, calls, report.exitCode(), verdicts, chain);
     }
   }
 
-  private static Chain chain(
-      Report report, Target slow, EmbeddedImplementation.Started started, int workers) {
+  /** The run's chain, its longest checks that run together measured again by {@code kit}. */
+  private static Chain chain(Report report, Supplier<ConformanceKit.Builder> kit) {
     Map<String, Check.Order> order = new HashMap<>();
     Catalog.all().forEach(check -> order.put(check.id(), check.order()));
     Map<String, Long> links = new LinkedHashMap<>();
@@ -126,14 +123,7 @@ final class KitLatency {
     long longest = 0;
     for (CheckResult candidate :
         together.subList(0, Math.min(LONGEST_MEASURED_ALONE, together.size()))) {
-      Report own =
-          ConformanceKit.builder()
-              .target(slow)
-              .profile(started.profile())
-              .workers(workers)
-              .includeTags(List.of(candidate.id()))
-              .build()
-              .run();
+      Report own = kit.get().includeTags(List.of(candidate.id())).build().run();
       long millis =
           own.results().stream()
               .filter(r -> r.id().equals(candidate.id()))

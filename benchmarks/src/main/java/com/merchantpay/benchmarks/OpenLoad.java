@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Drives an HTTP server at a fixed offered rate, whatever its answers do: an open loop. Request
@@ -106,6 +107,12 @@ final class OpenLoad {
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     private final String run = Long.toString(System.nanoTime(), 36);
     private final byte[] body;
+
+    /** What every request repeats, worked out once rather than on the driver's one thread. */
+    private final HttpMethod method;
+
+    private final String pathPrefix;
+    private final String host;
     private long start;
     private long end;
     private long sent;
@@ -121,6 +128,9 @@ final class OpenLoad {
       this.total = Math.max(1, (long) (rate * duration.toNanos() / 1e9));
       this.latencies = new long[(int) total];
       this.body = shape.body() == null ? null : shape.body().getBytes(StandardCharsets.UTF_8);
+      this.method = HttpMethod.valueOf(shape.method());
+      this.pathPrefix = base.getRawPath().replaceAll("/$", "");
+      this.host = base.getHost() + ":" + base.getPort();
     }
 
     Result run() throws Exception {
@@ -151,7 +161,7 @@ final class OpenLoad {
       try {
         // An answer may take its time; what is still unanswered then counts as failed.
         done.get(duration.toMillis() + 30_000, TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.TimeoutException stillWaiting) {
+      } catch (TimeoutException stillWaiting) {
         loop.submit(this::finish).sync();
       }
       for (Channel channel : open) {
@@ -200,10 +210,10 @@ final class OpenLoad {
       FullHttpRequest request =
           new DefaultFullHttpRequest(
               HttpVersion.HTTP_1_1,
-              HttpMethod.valueOf(shape.method()),
-              base.getRawPath().replaceAll("/$", "") + path,
+              method,
+              pathPrefix + path,
               body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
-      request.headers().set(HttpHeaderNames.HOST, base.getHost() + ":" + base.getPort());
+      request.headers().set(HttpHeaderNames.HOST, host);
       shape.headers().forEach((name, value) -> request.headers().set(name, value));
       if (body != null) {
         request.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json");
