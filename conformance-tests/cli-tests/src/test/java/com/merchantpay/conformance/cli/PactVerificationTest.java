@@ -3,12 +3,20 @@ package com.merchantpay.conformance.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The pacts of our clients verified with the kit's {@code pact} command: the sandbox passes, as
@@ -113,6 +121,47 @@ class PactVerificationTest {
         .contains("--state-change-url")
         .doesNotContain("Exception");
     assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("FAIL");
+  }
+
+  @Test
+  void aPactsDirectoryWithoutAPactIsRefusedAndLeavesNoTemporaryDirectory(@TempDir Path empty)
+      throws Exception {
+    Set<Path> before;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    // Verifications in this JVM take this lock: none makes a directory while this one is watched.
+    synchronized (PactVerification.class) {
+      before = verifierDirectories();
+      exit =
+          ConformanceCli.execute(
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+              new PrintStream(err, true, StandardCharsets.UTF_8),
+              "pact",
+              "--pacts",
+              empty.toString(),
+              "--base-url",
+              sandbox.target().baseUrl().toString());
+    }
+
+    assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains(empty.toString());
+    // Another module's tests may be verifying in another JVM: its directory goes when its run ends,
+    // a leaked one stays.
+    Set<Path> left = new HashSet<>(verifierDirectories());
+    left.removeAll(before);
+    for (int waited = 0; !left.isEmpty() && waited < 300; waited++) {
+      Thread.sleep(100);
+      left.retainAll(verifierDirectories());
+    }
+    assertThat(left).as("temporary directories left by the refused run").isEmpty();
+  }
+
+  private static Set<Path> verifierDirectories() throws IOException {
+    try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return entries
+          .filter(p -> p.getFileName().toString().startsWith("merchantpay-pacts"))
+          .collect(Collectors.toSet());
+    }
   }
 
   @Test

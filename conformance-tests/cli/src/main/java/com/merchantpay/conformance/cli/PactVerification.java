@@ -74,14 +74,14 @@ public final class PactVerification {
       PrintStream out)
       throws IOException {
     Path extracted = Files.createTempDirectory("merchantpay-pacts");
-    if (pactsDir != null) {
-      PactsByInterface.sort(pactsDir, extracted, out);
-    } else {
-      PactFiles.extractTo(extracted);
-    }
     Path dir = extracted;
     List<ClassSelector> selectors;
     try {
+      if (pactsDir != null) {
+        PactsByInterface.sort(pactsDir, extracted, out);
+      } else {
+        PactFiles.extractTo(extracted);
+      }
       selectors = selectors(dir);
       if (stateChangeUrl == null) {
         requireCredentials(target, selectors);
