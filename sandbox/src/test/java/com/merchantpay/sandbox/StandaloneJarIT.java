@@ -28,6 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs {@code java -jar merchantpay-sandbox-<version>-standalone.jar} as a separate process (after
@@ -158,9 +159,9 @@ class StandaloneJarIT {
   }
 
   @Test
-  void overHttpsItTakesClientCertificatesOfTheAuthorityGivenWithClientCa() throws Exception {
+  void overHttpsItTakesClientCertificatesOfTheAuthorityGivenWithClientCa(@TempDir Path dir)
+      throws Exception {
     CertificateAuthority merchantPki = CertificateAuthority.create();
-    Path dir = Files.createTempDirectory("standalone-tls");
     Path authorities =
         Files.writeString(
             dir.resolve("merchant-ca.pem"), CertificateAuthority.pem(merchantPki.certificate()));

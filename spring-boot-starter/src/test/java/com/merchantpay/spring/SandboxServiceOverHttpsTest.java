@@ -56,7 +56,11 @@ class SandboxServiceOverHttpsTest {
     try {
       Path jar = Path.of(System.getProperty("standalone.jar", "missing.jar"));
       assertThat(jar).as("the sandbox's standalone jar, packaged by the sandbox module").exists();
-      CA = Files.createTempDirectory("sandbox-ca").resolve("ca.pem");
+      Path caDir = Files.createTempDirectory("sandbox-ca");
+      CA = caDir.resolve("ca.pem");
+      // Files registered later are deleted first: the file, then its directory.
+      caDir.toFile().deleteOnExit();
+      CA.toFile().deleteOnExit();
       SANDBOX =
           new ProcessBuilder(
                   Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -121,8 +121,10 @@ final class AnotherImplementation {
       try (var in =
           AnotherImplementation.class.getResourceAsStream("another-implementation-profile.json")) {
         Files.write(file, in.readAllBytes());
+        return Profile.load(file);
+      } finally {
+        Files.delete(file);
       }
-      return Profile.load(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

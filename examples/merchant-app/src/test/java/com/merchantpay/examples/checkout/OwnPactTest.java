@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The pact {@link CheckoutPactTest} wrote, checked against the service's documents and verified
@@ -40,8 +41,7 @@ class OwnPactTest {
   }
 
   @Test
-  void aPactThatExpectsWhatTheServiceNeverSaysFailsBothWays() throws Exception {
-    Path broken = Files.createTempDirectory("broken-pacts");
+  void aPactThatExpectsWhatTheServiceNeverSaysFailsBothWays(@TempDir Path broken) throws Exception {
     Files.writeString(
         broken.resolve("shop.json"),
         Files.readString(PACTS.resolve("shop-checkout-payment-service.json"))
