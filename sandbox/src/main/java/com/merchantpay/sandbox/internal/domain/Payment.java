@@ -1,6 +1,5 @@
 package com.merchantpay.sandbox.internal.domain;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -51,8 +50,11 @@ public final class Payment {
   String message;
   BigDecimal captured;
 
-  /** The request's invoice with its {@code expires} written in UTC; echoed in every view. */
-  ObjectNode invoice;
+  /**
+   * The request's invoice with its {@code expires} written in UTC, as JSON text ({@link
+   * InvoiceText}); echoed in every view.
+   */
+  String invoice;
 
   Instant invoiceExpires;
   String customerIp;
@@ -162,13 +164,17 @@ public final class Payment {
 
   /** A copy of the invoice, or null. */
   public ObjectNode invoice() {
-    return invoice == null ? null : invoice.deepCopy();
+    return invoice == null ? null : InvoiceText.tree(invoice);
+  }
+
+  /** The invoice as JSON text, exactly as every view writes it, or null. */
+  public String invoiceJson() {
+    return invoice;
   }
 
   /** A text member of the invoice ({@code orderNo}, {@code description}), or null. */
   public String invoiceText(String member) {
-    JsonNode value = invoice == null ? null : invoice.get(member);
-    return value == null || !value.isTextual() ? null : value.textValue();
+    return invoice == null ? null : InvoiceText.member(invoice, member);
   }
 
   public String customerIp() {

@@ -115,7 +115,7 @@ final class Payments {
     if (sticker.paymentPurpose != null) {
       invoice.put("description", sticker.paymentPurpose);
     }
-    payment.invoice = invoice;
+    payment.invoice = InvoiceText.of(invoice);
     useCard(payment, pan, expiry, now);
     // The page runs any 3-D Secure step itself.
     payment.nextSteps = List.of();
@@ -378,7 +378,7 @@ final class Payments {
   private static void apply(Payment payment, PaymentDraft draft) {
     payment.dualMode = draft.dualMode();
     payment.testMode = draft.testMode();
-    payment.invoice = draft.invoice() == null ? null : draft.invoice().deepCopy();
+    payment.invoice = InvoiceText.of(draft.invoice());
     payment.invoiceExpires = draft.invoiceExpires();
     payment.customerIp = draft.customerIp();
     payment.phone = draft.phone();

@@ -48,7 +48,7 @@ final class Seeding {
             Payment.Source.CONTROL);
     work.store.add(payment);
     payment.testMode = seed.testMode();
-    payment.invoice = seed.invoice() == null ? null : seed.invoice().deepCopy();
+    payment.invoice = InvoiceText.of(seed.invoice());
     payments.useCard(payment, seed.pan(), null, at);
     payment.nextSteps = List.of();
     MagicCards.Behaviour card = payment.behaviour;

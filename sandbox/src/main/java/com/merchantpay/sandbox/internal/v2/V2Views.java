@@ -69,9 +69,9 @@ public final class V2Views {
           writeIfNotNull(g, "resultCode", p.resultCode());
           writeIfNotNull(g, "message", p.message());
           g.writeStringField("merchantId", p.merchantId());
-          if (p.invoice() != null) {
+          if (p.invoiceJson() != null) {
             g.writeFieldName("invoice");
-            Json.write(g, p.invoice());
+            g.writeRawValue(p.invoiceJson());
           }
           writeAmount(g, "amount", p.amount(), p.currency());
           BigDecimal captured = capturedShown(p);
@@ -179,8 +179,9 @@ public final class V2Views {
     node.put("testMode", p.testMode());
     node.put("status", p.status().wire());
     node.put("merchantId", p.merchantId());
-    if (p.invoice() != null) {
-      node.set("invoice", p.invoice());
+    ObjectNode invoice = p.invoice();
+    if (invoice != null) {
+      node.set("invoice", invoice);
     }
     node.set("amount", Json.amount(p.amount(), p.currency()));
     putCaptured(node, p);
