@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -102,7 +101,7 @@ public final class DocsPortal {
         TYPES.getOrDefault(
             file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT),
             "application/octet-stream");
-    return new HttpSupport.Out(200, type, body, new LinkedHashMap<>());
+    return new HttpSupport.Out(200, type, body, Map.of());
   }
 
   private static HttpSupport.Out notFound(String file) {

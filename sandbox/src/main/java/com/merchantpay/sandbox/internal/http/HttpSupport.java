@@ -51,16 +51,15 @@ public final class HttpSupport {
   /** A response to send. */
   public record Out(int status, String contentType, byte[] body, Map<String, String> headers) {
     public static Out json(int status, com.fasterxml.jackson.databind.JsonNode node) {
-      return new Out(status, "application/json", Json.bytes(node), new LinkedHashMap<>());
+      return new Out(status, "application/json", Json.bytes(node), Map.of());
     }
 
     public static Out empty(int status) {
-      return new Out(status, null, new byte[0], new LinkedHashMap<>());
+      return new Out(status, null, new byte[0], Map.of());
     }
 
     public static Out text(int status, String contentType, String text) {
-      return new Out(
-          status, contentType, text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+      return new Out(status, contentType, text.getBytes(StandardCharsets.UTF_8), Map.of());
     }
 
     public Out withHeader(String name, String value) {

@@ -8,7 +8,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,18 +28,27 @@ public final class Idempotency {
   public static final int CAPACITY = 10_000;
 
   private static final class Entry {
-    final String fingerprint;
+    /** The body's SHA-256 as its 32 bytes: every kept key holds one, so not as hex text. */
+    final byte[] fingerprint;
+
     final Instant created;
     HttpSupport.Out answer;
 
-    Entry(String fingerprint, Instant created) {
+    Entry(byte[] fingerprint, Instant created) {
       this.fingerprint = fingerprint;
       this.created = created;
     }
   }
 
   private final SandboxClock clock;
-  private final Map<String, Entry> entries = new LinkedHashMap<>();
+
+  /**
+   * A key within its merchant and operation; it holds the strings the request came with rather than
+   * one joined from them, which every kept key would add.
+   */
+  private record Scope(String merchantId, String operationId, String key) {}
+
+  private final Map<Scope, Entry> entries = new LinkedHashMap<>();
 
   public Idempotency(SandboxClock clock) {
     this.clock = clock;
@@ -52,14 +60,14 @@ public final class Idempotency {
       String key,
       String canonicalBody,
       Supplier<HttpSupport.Out> call) {
-    String scope = merchantId + "\n" + operationId + "\n" + key;
-    String fingerprint = sha256(canonicalBody);
+    Scope scope = new Scope(merchantId, operationId, key);
+    byte[] fingerprint = sha256(canonicalBody);
     Entry entry;
     synchronized (this) {
       purge();
       entry = entries.get(scope);
       if (entry != null) {
-        if (!entry.fingerprint.equals(fingerprint)) {
+        if (!MessageDigest.isEqual(entry.fingerprint, fingerprint)) {
           return new ApiError(
                   422,
                   "idempotency_key_violation",
@@ -106,7 +114,7 @@ public final class Idempotency {
     return entries.size();
   }
 
-  private synchronized void forget(String scope, Entry entry) {
+  private synchronized void forget(Scope scope, Entry entry) {
     entries.remove(scope, entry);
   }
 
@@ -148,8 +156,7 @@ public final class Idempotency {
             }
           });
 
-  private static String sha256(String text) {
-    byte[] digest = SHA_256.get().digest(text.getBytes(StandardCharsets.UTF_8));
-    return HexFormat.of().formatHex(digest);
+  private static byte[] sha256(String text) {
+    return SHA_256.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -19,7 +19,6 @@ import com.merchantpay.sandbox.internal.http.Json;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -100,7 +99,7 @@ final class V2Operations {
    */
   private HttpSupport.Out renderedPayment(Payment payment) {
     byte[] json = paymentViews.get(payment, payment.id(), payment.version(), this::paymentJson);
-    return new HttpSupport.Out(200, "application/json", json, new LinkedHashMap<>());
+    return new HttpSupport.Out(200, "application/json", json, Map.of());
   }
 
   private byte[] paymentJson(Payment payment) {
@@ -108,8 +107,7 @@ final class V2Operations {
   }
 
   private HttpSupport.Out paymentView(Payment payment) {
-    return new HttpSupport.Out(
-        200, "application/json", paymentJson(payment), new LinkedHashMap<>());
+    return new HttpSupport.Out(200, "application/json", paymentJson(payment), Map.of());
   }
 
   // ---------------------------------------------------------------- payments
