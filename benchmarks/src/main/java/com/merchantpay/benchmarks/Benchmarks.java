@@ -203,8 +203,10 @@ public final class Benchmarks implements Callable<Integer> {
               m);
       // Half the sandbox's capacity, offered to it and to WireMock alike.
       double readRate = reads.get(0).requestsPerSecond() / 2;
-      OpenLoad.Result openGet = OpenLoad.run(servers.sandboxUrl(), get, readRate, w, m);
-      OpenLoad.Result openGetWireMock = OpenLoad.run(servers.wireMockUrl(), get, readRate, w, m);
+      Report.OpenRow openGet =
+          openRow("sandbox", "GET one payment", servers.sandboxUrl(), get, readRate, w, m);
+      Report.OpenRow openGetWireMock =
+          openRow("WireMock", "GET one payment (stub)", servers.wireMockUrl(), get, readRate, w, m);
       List<Load.Result> creates =
           Load.Rows.medians(
               List.of(
@@ -230,16 +232,20 @@ public final class Benchmarks implements Callable<Integer> {
               creates.get(2),
               creates.get(3));
       double createRate = creates.get(0).requestsPerSecond() / 2;
-      OpenLoad.Result openCreate = OpenLoad.run(servers.sandboxUrl(), create, createRate, w, m);
-      OpenLoad.Result openCreateWireMock =
-          OpenLoad.run(servers.wireMockUrl(), create, createRate, w, m);
+      Report.OpenRow openCreate =
+          openRow(
+              "sandbox",
+              "POST create, new key each",
+              servers.sandboxUrl(),
+              create,
+              createRate,
+              w,
+              m);
+      Report.OpenRow openCreateWireMock =
+          openRow(
+              "WireMock", "POST create (stub)", servers.wireMockUrl(), create, createRate, w, m);
       report.servers(results);
-      report.openLoop(
-          List.of(
-              new Report.OpenRow("sandbox", "GET one payment", openGet),
-              new Report.OpenRow("WireMock", "GET one payment (stub)", openGetWireMock),
-              new Report.OpenRow("sandbox", "POST create, new key each", openCreate),
-              new Report.OpenRow("WireMock", "POST create (stub)", openCreateWireMock)));
+      report.openLoop(List.of(openGet, openGetWireMock, openCreate, openCreateWireMock));
       console.printf(
           "GET: sandbox %.0f/s, WireMock %.0f/s, bare Netty %.0f/s; creates: sandbox %.0f/s,"
               + " WireMock %.0f/s%n",
@@ -248,6 +254,22 @@ public final class Benchmarks implements Callable<Integer> {
           results.nettyGet().requestsPerSecond(),
           results.create().requestsPerSecond(),
           results.wireMockCreate().requestsPerSecond());
+    }
+  }
+
+  /** One open-loop run, with the collector's pauses in this JVM while it lasted. */
+  private static Report.OpenRow openRow(
+      String server,
+      String request,
+      String baseUrl,
+      Load.Shape shape,
+      double rate,
+      Duration warmUp,
+      Duration measure)
+      throws Exception {
+    try (GcPauses pauses = GcPauses.record()) {
+      OpenLoad.Result result = OpenLoad.run(baseUrl, shape, rate, warmUp, measure);
+      return new Report.OpenRow(server, request, result, pauses.summary());
     }
   }
 
@@ -370,8 +392,14 @@ public final class Benchmarks implements Callable<Integer> {
           throw new IOException("git clone failed: " + Files.readString(log));
         }
         long started = System.nanoTime();
+        Duration cpuBefore = ChildrenCpu.used();
         int exit = run(clone, log, Duration.ofMinutes(20), "mvn", "-B", "-ntp", "-q", "verify");
-        report.build(Duration.ofNanos(System.nanoTime() - started), exit);
+        Duration cpuAfter = ChildrenCpu.used();
+        report.build(
+            Duration.ofNanos(System.nanoTime() - started),
+            exit,
+            cpuBefore == null || cpuAfter == null ? null : cpuAfter.minus(cpuBefore),
+            Runtime.getRuntime().availableProcessors());
         if (exit != 0) {
           console.println("the build failed; its output: " + log);
         } else {

@@ -37,6 +37,7 @@ class BenchmarksSmokeTest {
             "| bare Netty server | GET (same bytes) |",
             "payments in turn (pattern stub) |",
             "### Latency at a fixed offered rate",
+            "| Collector's pauses |",
             "| WireMock | POST create (stub) |",
             "## Time to the first answered request",
             "| sandbox | standalone jar, new JVM | 1 |",
