@@ -46,6 +46,28 @@ final class InvoiceText {
     }
   }
 
+  /**
+   * Whether a top-level text member is {@code value}. A search through every kept payment asks this
+   * of each: a value that JSON writes as it is must appear in the text, and most payments are ruled
+   * out by that alone, without reading their invoice.
+   */
+  static boolean memberIs(String json, String name, String value) {
+    if (writtenAsItIs(value) && !json.contains(value)) {
+      return false;
+    }
+    return value.equals(member(json, name));
+  }
+
+  private static boolean writtenAsItIs(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A top-level text member, read without building the tree; null when absent or not text. */
   static String member(String json, String name) {
     try (JsonParser parser = EXACT.getFactory().createParser(json)) {

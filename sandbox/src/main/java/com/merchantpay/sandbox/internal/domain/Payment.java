@@ -172,6 +172,11 @@ public final class Payment {
     return invoice;
   }
 
+  /** Whether a text member of the invoice is {@code value}; cheaper than reading it to compare. */
+  public boolean invoiceTextIs(String member, String value) {
+    return invoice != null && value != null && InvoiceText.memberIs(invoice, member, value);
+  }
+
   /** A text member of the invoice ({@code orderNo}, {@code description}), or null. */
   public String invoiceText(String member) {
     return invoice == null ? null : InvoiceText.member(invoice, member);

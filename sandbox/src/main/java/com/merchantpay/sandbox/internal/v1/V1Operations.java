@@ -96,7 +96,7 @@ final class V1Operations {
             p ->
                 p.merchantId().equals(merchant.id())
                     && V1Views.isNumericId(p.id())
-                    && invoiceId.equals(p.invoiceText("orderNo")))) {
+                    && p.invoiceTextIs("orderNo", invoiceId))) {
       if (best == null || invoiceRank(payment) >= invoiceRank(best)) {
         best = payment;
       }
@@ -134,7 +134,7 @@ final class V1Operations {
                 p.merchantId().equals(merchant.id())
                     && V1Views.isNumericId(p.id())
                     && period.test(p.created())
-                    && (invoiceId == null || invoiceId.equals(p.invoiceText("orderNo")))
+                    && (invoiceId == null || p.invoiceTextIs("orderNo", invoiceId))
                     && (state == null || state.equals(V1Views.state(p))));
     ObjectNode response = Json.object();
     response.put("Overflow", matching.size() > config.v1ListLimit());

@@ -41,4 +41,19 @@ class InvoiceTextTest {
     assertThat(InvoiceText.member(kept, "count")).isNull();
     assertThat(InvoiceText.member(kept, "params")).isNull();
   }
+
+  @Test
+  void aMemberIsMatchedWhateverJsonMakesOfItsCharacters() throws Exception {
+    String kept =
+        InvoiceText.of(
+            asTheSandboxReadsIt(
+                "{\"params\":{\"orderNo\":\"4711\"},\"orderNo\":\"a\\\"b\\\\c\\td\"}"));
+    String plain = InvoiceText.of(asTheSandboxReadsIt("{\"orderNo\":\"order-12\"}"));
+
+    assertThat(InvoiceText.memberIs(kept, "orderNo", "a\"b\\c\td")).isTrue();
+    assertThat(InvoiceText.memberIs(kept, "orderNo", "4711")).isFalse();
+    assertThat(InvoiceText.memberIs(plain, "orderNo", "order-12")).isTrue();
+    assertThat(InvoiceText.memberIs(plain, "orderNo", "order-1")).isFalse();
+    assertThat(InvoiceText.memberIs(plain, "orderNo", "order-123")).isFalse();
+  }
 }
