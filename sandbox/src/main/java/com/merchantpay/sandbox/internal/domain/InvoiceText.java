@@ -1,6 +1,5 @@
 package com.merchantpay.sandbox.internal.domain;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -14,15 +13,15 @@ import java.io.UncheckedIOException;
 /**
  * A payment's invoice kept as its JSON text: every payment holds one for as long as it is kept, and
  * one string is a tenth of the objects of a tree, which the collector copies with every payment
- * made since its last pause. Decimals are read and written digit for digit, as the views write a
- * tree.
+ * made since its last pause. Decimals keep their digits and their exponent as they were read, so
+ * the text is no longer than the request's and reads back as the same tree; views write that tree
+ * as they always did.
  */
 final class InvoiceText {
   private static final ObjectMapper EXACT =
       JsonMapper.builder()
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
           .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
           .build();
 
   private InvoiceText() {}

@@ -167,11 +167,6 @@ public final class Payment {
     return invoice == null ? null : InvoiceText.tree(invoice);
   }
 
-  /** The invoice as JSON text, exactly as every view writes it, or null. */
-  public String invoiceJson() {
-    return invoice;
-  }
-
   /** Whether a text member of the invoice is {@code value}; cheaper than reading it to compare. */
   public boolean invoiceTextIs(String member, String value) {
     return invoice != null && value != null && InvoiceText.memberIs(invoice, member, value);

@@ -69,9 +69,10 @@ public final class V2Views {
           writeIfNotNull(g, "resultCode", p.resultCode());
           writeIfNotNull(g, "message", p.message());
           g.writeStringField("merchantId", p.merchantId());
-          if (p.invoiceJson() != null) {
+          ObjectNode invoice = p.invoice();
+          if (invoice != null) {
             g.writeFieldName("invoice");
-            g.writeRawValue(p.invoiceJson());
+            Json.write(g, invoice);
           }
           writeAmount(g, "amount", p.amount(), p.currency());
           BigDecimal captured = capturedShown(p);
