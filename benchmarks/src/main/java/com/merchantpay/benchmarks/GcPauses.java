@@ -42,8 +42,8 @@ final class GcPauses implements AutoCloseable {
             notification.getType())) {
           GarbageCollectionNotificationInfo info =
               GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-          // G1's concurrent cycle is reported as a collection too, though the application ran on.
-          if (!info.getGcName().contains("Concurrent")) {
+          // Concurrent collectors also report their cycles, during which the application ran on.
+          if (!"end of GC cycle".equals(info.getGcAction())) {
             pauses.add(info.getGcInfo().getDuration());
           }
         }
