@@ -86,7 +86,7 @@ public final class PactVerification {
       if (stateChangeUrl == null) {
         requireCredentials(target, selectors);
       }
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | RuntimeException e) {
       deleteTree(extracted);
       throw e;
     }
