@@ -2,6 +2,7 @@ package com.merchantpay.conformance;
 
 import com.merchantpay.conformance.internal.Listings;
 import com.merchantpay.conformance.target.Profile;
+import com.merchantpay.masking.Printable;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -157,7 +158,8 @@ public final class Main implements Callable<Integer> {
     line.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
-            err.println("merchantpay-conformance: " + e.getMessage());
+            // A refusal may quote a file of someone else's (a profile, a pact).
+            err.println("merchantpay-conformance: " + Printable.text(e.getMessage()));
             return 2;
           }
           throw e;

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +54,28 @@ final class PactCommand implements Callable<Integer> {
   boolean asRecorded;
 
   @Option(
+      names = "--allow-plugins",
+      description =
+          "Let Pact start the plugins a consumer's pact names, downloading them first when they are "
+              + "not installed: code of the pact's choosing runs here. Without it such a pact is "
+              + "refused. Only for pacts whose author you trust.")
+  boolean allowPlugins;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description = "How long one call to the provider may take, its whole answer included (10).")
+  int timeoutSeconds = 10;
+
+  @Option(
+      names = "--budget",
+      paramLabel = "SECONDS",
+      description =
+          "How long the whole verification may take (600); when it is spent, the interaction under "
+              + "way fails and the verification ends.")
+  int budgetSeconds = 600;
+
+  @Option(
       names = "--list-states",
       description = "Print every provider state the kit can make, with its parameters, and exit.")
   boolean listStates;
@@ -72,26 +95,27 @@ final class PactCommand implements Callable<Integer> {
     if (pacts != null && !Files.isDirectory(pacts)) {
       throw new IllegalArgumentException("--pacts: no such directory: " + pacts);
     }
+    if (timeoutSeconds < 1 || budgetSeconds < 1) {
+      throw new IllegalArgumentException("--timeout and --budget take a number of seconds above 0");
+    }
+    PactVerification.Options options =
+        PactVerification.Options.defaults()
+            .withPacts(pacts)
+            .withStateChangeUrl(stateChangeUrl)
+            .asRecorded(asRecorded)
+            .pluginsAllowed(allowPlugins)
+            .withTimeout(Duration.ofSeconds(timeoutSeconds))
+            .withBudget(Duration.ofSeconds(budgetSeconds));
     Target chosen = target.target();
     Profile profile = target.profile();
     if (chosen != null) {
       return PactVerification.verify(
-              chosen,
-              profile == null ? Profile.sandbox() : profile,
-              pacts,
-              stateChangeUrl,
-              asRecorded,
-              out)
+              chosen, profile == null ? Profile.sandbox() : profile, options, out)
           .exitCode();
     }
     try (EmbeddedImplementation.Started embedded = new EmbeddedSandbox().start()) {
       return PactVerification.verify(
-              embedded.target(),
-              profile == null ? embedded.profile() : profile,
-              pacts,
-              stateChangeUrl,
-              asRecorded,
-              out)
+              embedded.target(), profile == null ? embedded.profile() : profile, options, out)
           .exitCode();
     }
   }

@@ -4,22 +4,28 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import au.com.dius.pact.provider.junit5.PactVerificationContext;
 import com.merchantpay.conformance.internal.Redaction;
+import com.merchantpay.conformance.judge.PactScreen;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
+import com.merchantpay.masking.Printable;
 import com.merchantpay.pacts.PactFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.ClassSelector;
-import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -45,6 +51,58 @@ public final class PactVerification {
   }
 
   /**
+   * How a verification runs.
+   *
+   * @param pacts pact files of any consumer to use instead of the ones packaged with the kit, or
+   *     null
+   * @param stateChangeUrl where the provider makes provider states itself, or null to make them
+   *     through its API
+   * @param asRecorded send each request as the pact and its provider states make it, as any Pact
+   *     implementation's verifier would, instead of giving it the target's credentials and test
+   *     data
+   * @param pluginsAllowed let Pact start the plugins a consumer's pact names (and download them
+   *     first): only for pacts whose author is trusted
+   * @param timeout how long one call to the provider may take, its whole answer included
+   * @param budget how long the whole verification may take
+   */
+  public record Options(
+      Path pacts,
+      URI stateChangeUrl,
+      boolean asRecorded,
+      boolean pluginsAllowed,
+      Duration timeout,
+      Duration budget) {
+    /** The kit's own pacts, states made through the provider's API, 10 s a call, 600 s in all. */
+    public static Options defaults() {
+      return new Options(null, null, false, false, Duration.ofSeconds(10), Duration.ofSeconds(600));
+    }
+
+    public Options withPacts(Path dir) {
+      return new Options(dir, stateChangeUrl, asRecorded, pluginsAllowed, timeout, budget);
+    }
+
+    public Options withStateChangeUrl(URI url) {
+      return new Options(pacts, url, asRecorded, pluginsAllowed, timeout, budget);
+    }
+
+    public Options asRecorded(boolean recorded) {
+      return new Options(pacts, stateChangeUrl, recorded, pluginsAllowed, timeout, budget);
+    }
+
+    public Options pluginsAllowed(boolean allowed) {
+      return new Options(pacts, stateChangeUrl, asRecorded, allowed, timeout, budget);
+    }
+
+    public Options withTimeout(Duration perCall) {
+      return new Options(pacts, stateChangeUrl, asRecorded, pluginsAllowed, perCall, budget);
+    }
+
+    public Options withBudget(Duration whole) {
+      return new Options(pacts, stateChangeUrl, asRecorded, pluginsAllowed, timeout, whole);
+    }
+  }
+
+  /**
    * Verifies the provider.
    *
    * @param pactsDir pact files of any consumer to use instead of the ones packaged with the kit, or
@@ -55,101 +113,170 @@ public final class PactVerification {
   public static Result verify(
       Target target, Profile profile, Path pactsDir, URI stateChangeUrl, PrintStream out)
       throws IOException {
-    return verify(target, profile, pactsDir, stateChangeUrl, false, out);
+    return verify(
+        target,
+        profile,
+        Options.defaults().withPacts(pactsDir).withStateChangeUrl(stateChangeUrl),
+        out);
   }
 
   /**
-   * Verifies the provider.
+   * Verifies the provider. A consumer's pacts are screened first ({@link PactScreen}): one that
+   * declares a DTD, needs a plugin not allowed, or asks for a huge generated value or repetition is
+   * refused before Pact reads it. While Pact runs, no XML parser of this JVM fetches an external
+   * DTD or entity. When the budget is spent, the interaction under way is reported as failed and
+   * the verification ends.
    *
-   * @param asRecorded send each request as the pact and its provider states make it, as any Pact
-   *     implementation's verifier would, instead of giving it the target's credentials and test
-   *     data
+   * @throws IllegalArgumentException naming what makes a pact unusable, or a missing credential
    */
   public static synchronized Result verify(
-      Target target,
-      Profile profile,
-      Path pactsDir,
-      URI stateChangeUrl,
-      boolean asRecorded,
-      PrintStream out)
-      throws IOException {
+      Target target, Profile profile, Options options, PrintStream out) throws IOException {
     Path extracted = Files.createTempDirectory("merchantpay-pacts");
     Path dir = extracted;
     List<ClassSelector> selectors;
     try {
-      if (pactsDir != null) {
-        PactsByInterface.sort(pactsDir, extracted, out);
+      if (options.pacts() != null) {
+        PactsByInterface.sort(options.pacts(), extracted, options.pluginsAllowed(), out);
       } else {
         PactFiles.extractTo(extracted);
       }
       selectors = selectors(dir);
-      if (stateChangeUrl == null) {
+      if (options.stateChangeUrl() == null) {
         requireCredentials(target, selectors);
       }
     } catch (IOException | RuntimeException e) {
       deleteTree(extracted);
       throw e;
     }
-    String previousDir = System.getProperty(PACTS_DIR);
-    System.setProperty(PACTS_DIR, dir.toAbsolutePath().toString());
-    System.setProperty("pact_do_not_track", "true");
-    Verification.begin(new Verification(target, profile, stateChangeUrl, asRecorded));
-    AtomicInteger passed = new AtomicInteger();
-    AtomicInteger failed = new AtomicInteger();
+    Map<String, String> previous = new LinkedHashMap<>();
+    Map<String, String> properties = new LinkedHashMap<>(NO_EXTERNAL_XML);
+    properties.put(PACTS_DIR, dir.toAbsolutePath().toString());
+    properties.put("pact_do_not_track", "true");
+    properties.forEach((name, value) -> previous.put(name, System.setProperty(name, value)));
+    Verification.begin(
+        new Verification(
+            target, profile, options.stateChangeUrl(), options.asRecorded(), options.timeout()));
     try {
       out.println(
           "merchantpay-conformance pact: verifying "
               + target.baseUrl()
               + " against the pacts in "
-              + (pactsDir != null ? pactsDir : "the kit")
-              + (stateChangeUrl == null
+              + (options.pacts() != null ? options.pacts() : "the kit")
+              + (options.stateChangeUrl() == null
                   ? " (provider states made through its own API)"
-                  : " (provider states made by " + stateChangeUrl + ")")
-              + (asRecorded ? ", requests as recorded" : ""));
-      LauncherDiscoveryRequest request =
-          LauncherDiscoveryRequestBuilder.request()
-              .selectors(selectors)
-              .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
-              // An interaction's provider states and its request must run on one thread, one
-              // interaction after another: a build whose junit-platform.properties runs tests in
-              // parallel would otherwise hand one interaction's state values to another's request.
-              .configurationParameter("junit.jupiter.execution.parallel.enabled", "false")
-              .build();
-      Launcher launcher = LauncherFactory.create();
-      launcher.execute(
-          request,
-          new TestExecutionListener() {
-            @Override
-            public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+                  : " (provider states made by " + options.stateChangeUrl() + ")")
+              + (options.asRecorded() ? ", requests as recorded" : ""));
+      Result result = run(selectors, options.budget(), out);
+      out.printf(
+          "Pact verification: %d interactions verified, %d failed%n",
+          result.passed(), result.failed());
+      return result;
+    } finally {
+      Verification.end();
+      deleteTree(extracted);
+      previous.forEach(
+          (name, value) -> {
+            if (value == null) {
+              System.clearProperty(name);
+            } else {
+              System.setProperty(name, value);
+            }
+          });
+    }
+  }
+
+  /**
+   * The JDK's XML parsers, which Pact's XML matching uses, fetch no external DTD, entity or schema
+   * while these are set: a second line behind {@link PactScreen}.
+   */
+  private static final Map<String, String> NO_EXTERNAL_XML =
+      Map.of(
+          "javax.xml.accessExternalDTD", "",
+          "javax.xml.accessExternalSchema", "",
+          "javax.xml.accessExternalStylesheet", "");
+
+  /**
+   * Runs the interactions on a thread of their own, so that the budget holds whatever one of them
+   * does (a provider that trickles, a regular expression that backtracks without end).
+   */
+  private static Result run(List<ClassSelector> selectors, Duration budget, PrintStream out) {
+    AtomicInteger passed = new AtomicInteger();
+    AtomicInteger failed = new AtomicInteger();
+    AtomicReference<String> running = new AtomicReference<>();
+    AtomicBoolean over = new AtomicBoolean();
+    LauncherDiscoveryRequest request =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectors)
+            .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+            // An interaction's provider states and its request must run on one thread, one
+            // interaction after another: a build whose junit-platform.properties runs tests in
+            // parallel would otherwise hand one interaction's state values to another's request.
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "false")
+            .build();
+    TestExecutionListener listener =
+        new TestExecutionListener() {
+          @Override
+          public void executionStarted(TestIdentifier test) {
+            if (test.isTest()) {
+              running.set(test.getDisplayName());
+            }
+          }
+
+          @Override
+          public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            synchronized (over) {
+              if (over.get()) {
+                return;
+              }
+              String name = Printable.text(test.getDisplayName());
               if (!test.isTest()) {
                 if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                   failed.incrementAndGet();
-                  out.println("  FAIL  " + test.getDisplayName() + ": " + message(result));
+                  out.println("  FAIL  " + name + ": " + indent(message(result)));
                 }
                 return;
               }
               if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
                 passed.incrementAndGet();
-                out.println("  PASS  " + test.getDisplayName());
+                out.println("  PASS  " + name);
               } else {
                 failed.incrementAndGet();
-                out.println("  FAIL  " + test.getDisplayName());
-                out.println("        " + message(result).replace("\n", "\n        "));
+                out.println("  FAIL  " + name);
+                out.println("        " + indent(message(result)));
               }
             }
-          });
-      out.printf(
-          "Pact verification: %d interactions verified, %d failed%n", passed.get(), failed.get());
-      return new Result(passed.get(), failed.get());
-    } finally {
-      Verification.end();
-      deleteTree(extracted);
-      if (previousDir == null) {
-        System.clearProperty(PACTS_DIR);
-      } else {
-        System.setProperty(PACTS_DIR, previousDir);
-      }
+          }
+        };
+    Thread verifier =
+        new Thread(
+            () -> LauncherFactory.create().execute(request, listener), "merchantpay-pact-verifier");
+    verifier.setDaemon(true);
+    verifier.start();
+    try {
+      verifier.join(budget.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
+    if (!verifier.isAlive()) {
+      return new Result(passed.get(), failed.get());
+    }
+    synchronized (over) {
+      over.set(true);
+      verifier.interrupt();
+      failed.incrementAndGet();
+      String name = running.get();
+      out.println(
+          "  FAIL  "
+              + (name == null ? "the verification" : Printable.text(name))
+              + ": the budget of "
+              + budget.toSeconds()
+              + " s is spent; the interactions not yet verified are not counted");
+      return new Result(passed.get(), failed.get());
+    }
+  }
+
+  private static String indent(String text) {
+    return text.replace("\n", "\n        ");
   }
 
   /**
@@ -233,6 +360,6 @@ public final class PactVerification {
         text.append("\n  caused by ").append(cause.getMessage());
       }
     }
-    return Redaction.text(text.toString());
+    return Printable.text(Redaction.text(text.toString()));
   }
 }

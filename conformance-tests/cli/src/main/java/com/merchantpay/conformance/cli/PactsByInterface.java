@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.conformance.judge.PactJudge;
+import com.merchantpay.conformance.judge.PactScreen;
+import com.merchantpay.masking.Printable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -20,13 +22,20 @@ final class PactsByInterface {
   private PactsByInterface() {}
 
   /**
-   * Writes the sorted copies of the pacts in {@code from} into {@code to}.
+   * Writes the sorted copies of the pacts in {@code from} into {@code to}, each screened first.
    *
-   * @throws IllegalArgumentException naming a file that is no pact, or a directory without any
+   * @param pluginsAllowed whether a pact may name plugins for Pact to start
+   * @throws IllegalArgumentException naming a file that is no pact, one that {@link PactScreen}
+   *     refuses with every reason, or a directory without any
    */
-  static void sort(Path from, Path to, PrintStream out) throws IOException {
+  static void sort(Path from, Path to, boolean pluginsAllowed, PrintStream out) throws IOException {
     for (Path file : PactJudge.pactFiles(List.of(from))) {
       JsonNode pact = PactJudge.readPact(file);
+      List<String> refusals = PactScreen.refusals(pact, pluginsAllowed);
+      if (!refusals.isEmpty()) {
+        throw new IllegalArgumentException(
+            file + ": refused, nothing verified:\n  " + String.join("\n  ", refusals));
+      }
       ObjectNode v2 = copyWithout(pact, "merchantpay-v2");
       ObjectNode v1 = copyWithout(pact, "merchantpay-v1");
       for (JsonNode interaction : pact.path("interactions")) {
@@ -34,9 +43,9 @@ final class PactsByInterface {
         if (!type.equals("Synchronous/HTTP")) {
           out.println(
               "  SKIP  "
-                  + interaction.path("description").asText()
+                  + Printable.text(interaction.path("description").asText())
                   + ": a "
-                  + type
+                  + Printable.text(type)
                   + " interaction, not HTTP");
           continue;
         }
@@ -45,9 +54,9 @@ final class PactsByInterface {
           // A pact directory often holds pacts with other providers too.
           out.println(
               "  SKIP  "
-                  + interaction.path("description").asText()
+                  + Printable.text(interaction.path("description").asText())
                   + ": "
-                  + path
+                  + Printable.text(path)
                   + " is under neither /api/v2 nor /api/v1");
           continue;
         }
@@ -56,9 +65,9 @@ final class PactsByInterface {
           if (StateVocabulary.states().stream().noneMatch(s -> s.name().equals(name))) {
             out.println(
                 "  NOTE  "
-                    + interaction.path("description").asText()
+                    + Printable.text(interaction.path("description").asText())
                     + ": no provider state '"
-                    + name
+                    + Printable.text(name)
                     + "' is known to the kit (pact --list-states shows those it can make)");
           }
         }

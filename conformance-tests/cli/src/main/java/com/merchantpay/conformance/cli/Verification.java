@@ -5,14 +5,11 @@ import au.com.dius.pact.provider.junit5.HttpTestTarget;
 import au.com.dius.pact.provider.junit5.HttpsTestTarget;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
-import java.net.MalformedURLException;
 import java.net.URI;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 
 /**
  * What one pact verification runs against, handed to the JUnit classes that Pact drives (they are
@@ -23,8 +20,10 @@ import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
  * @param stateChangeUrl where the provider sets up states itself (Pact's state change contract), or
  *     null
  * @param asRecorded whether requests go out as the pact and its states make them, untouched
+ * @param timeout how long one call to the provider may take, its whole answer included
  */
-record Verification(Target target, Profile profile, URI stateChangeUrl, boolean asRecorded) {
+record Verification(
+    Target target, Profile profile, URI stateChangeUrl, boolean asRecorded, Duration timeout) {
   private static volatile Verification current;
 
   /** The values the last provider state produced, for the request about to be sent. */
@@ -39,30 +38,23 @@ record Verification(Target target, Profile profile, URI stateChangeUrl, boolean 
   }
 
   /**
-   * Pact's target for the provider: over https with the kit's TLS settings (a CA to trust, a client
-   * certificate), or the JDK's own trust when none were given; never Pact's trust-all mode.
+   * Pact's target for the provider, reached through {@link PactHttpClients}: over https with the
+   * kit's TLS settings (a CA to trust, a client certificate), or the JDK's own trust when none were
+   * given; never Pact's trust-all mode.
    */
-  HttpTestTarget pactTarget() throws MalformedURLException, NoSuchAlgorithmException {
+  HttpTestTarget pactTarget() throws NoSuchAlgorithmException {
     URI base = target.baseUrl();
-    if (!"https".equalsIgnoreCase(base.getScheme())) {
-      return HttpTestTarget.fromUrl(base.toURL());
-    }
-    SSLContext tls = target.tls() != null ? target.tls() : SSLContext.getDefault();
+    boolean https = "https".equalsIgnoreCase(base.getScheme());
     IHttpClientFactory clients =
-        provider ->
-            HttpClients.custom()
-                // As Pact's own client: a redirect is judged, never followed (to plain HTTP, with
-                // the token).
-                .disableRedirectHandling()
-                .setConnectionManager(
-                    PoolingHttpClientConnectionManagerBuilder.create()
-                        .setTlsSocketStrategy(new DefaultClientTlsStrategy(tls))
-                        .build())
-                .build();
+        PactHttpClients.factory(
+            https ? (target.tls() != null ? target.tls() : SSLContext.getDefault()) : null,
+            timeout);
     String path =
         base.getRawPath() == null || base.getRawPath().isEmpty() ? "/" : base.getRawPath();
-    return new HttpsTestTarget(
-        base.getHost(), base.getPort() == -1 ? 443 : base.getPort(), path, false, () -> clients);
+    int port = base.getPort() != -1 ? base.getPort() : https ? 443 : 80;
+    return https
+        ? new HttpsTestTarget(base.getHost(), port, path, false, () -> clients)
+        : new HttpTestTarget(base.getHost(), port, path, () -> clients);
   }
 
   static void begin(Verification verification) {

@@ -100,13 +100,13 @@ public final class ConsoleProgress {
     out.println(
         "  " + mark + "  " + result.id() + "  " + result.title() + " (" + result.millis() + " ms)");
     if (result.outcome() == Outcome.SKIPPED) {
-      out.println("        skipped:   " + result.actual());
+      out.println("        skipped:   " + indent(result.actual()));
     } else if (result.outcome() == Outcome.FAILED || result.outcome() == Outcome.ACCEPTED) {
       out.println("        rule:      " + result.rule());
-      out.println("        expected:  " + result.expected());
+      out.println("        expected:  " + indent(result.expected()));
       out.println("        actual:    " + indent(result.actual()));
       if (result.reproduce() != null) {
-        out.println("        reproduce: " + result.reproduce());
+        out.println("        reproduce: " + indent(result.reproduce()));
       }
     }
     for (CheckResult.Difference difference : result.differences()) {
@@ -118,7 +118,7 @@ public final class ConsoleProgress {
               + "): ours "
               + difference.ours()
               + ", the target's "
-              + difference.theirs());
+              + indent(difference.theirs()));
     }
   }
 
@@ -143,7 +143,8 @@ public final class ConsoleProgress {
     if (!differences.isEmpty()) {
       out.println("Open points the target reads otherwise than our specs (reported, not failed):");
       differences.forEach(
-          (point, readings) -> out.println("  " + point + ": " + String.join("; ", readings)));
+          (point, readings) ->
+              out.println("  " + point + ": " + indent(String.join("; ", readings))));
     }
     coverage.summary().forEach(out::println);
     if (report.slowdowns() > 0) {
@@ -167,6 +168,10 @@ public final class ConsoleProgress {
     out.flush();
   }
 
+  /**
+   * A field's later lines indented under its label, so that no line a target wrote can start where
+   * the kit's own lines start (a fake {@code PASS}).
+   */
   private static String indent(String text) {
     return text == null ? "" : text.replace("\n", "\n                   ");
   }

@@ -7,6 +7,7 @@ import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.merchantpay.masking.Printable;
 import com.merchantpay.spec.ApiSpec;
 import java.io.IOException;
 import java.net.URLDecoder;
@@ -46,6 +47,12 @@ public final class PactJudge {
 
   /** What one interaction was found to do. */
   public record Finding(String interaction, Kind kind, String text) {
+    /** A pact is a stranger's file: what it says is printed, so it is made printable first. */
+    public Finding {
+      interaction = Printable.text(interaction);
+      text = Printable.text(text);
+    }
+
     public enum Kind {
       /** A rule of the documents is broken: the consumer expects what the service need not do. */
       DEPARTURE,
@@ -65,6 +72,8 @@ public final class PactJudge {
   public record Judged(
       Path file, String consumer, String provider, int interactions, List<Finding> findings) {
     public Judged {
+      consumer = Printable.text(consumer);
+      provider = Printable.text(provider);
       findings = List.copyOf(findings);
     }
 
@@ -130,17 +139,31 @@ public final class PactJudge {
         findings);
   }
 
+  /** A pact file larger than this is refused before it is read: a consumer's file is untrusted. */
+  public static final long MAX_PACT_BYTES = 8L << 20;
+
   /**
-   * A pact file's JSON.
+   * A pact file's JSON. What the file holds is never quoted in a refusal: the file may be a
+   * stranger's, and a refusal is printed.
    *
-   * @throws IllegalArgumentException when the file is not JSON, or no pact, saying which
+   * @throws IllegalArgumentException when the file is too large, not JSON, or no pact, saying which
    */
   public static JsonNode readPact(Path file) throws IOException {
+    if (Files.size(file) > MAX_PACT_BYTES) {
+      throw new IllegalArgumentException(
+          file + ": over " + (MAX_PACT_BYTES >> 20) + " MiB, larger than any pact the kit reads");
+    }
     JsonNode pact;
     try {
       pact = JSON.readTree(Files.readAllBytes(file));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + ")");
+      com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+      throw new IllegalArgumentException(
+          file
+              + ": not JSON"
+              + (at == null
+                  ? ""
+                  : " (at line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
     }
     if (pact == null || !pact.path("interactions").isArray()) {
       throw new IllegalArgumentException(file + ": not a pact file (no \"interactions\" array)");
@@ -150,16 +173,24 @@ public final class PactJudge {
 
   /**
    * The pact files these paths name: files as given, and the {@code *.json} files of directories,
-   * in name order.
+   * in name order. A symbolic link in a directory is refused, never followed: a consumer's
+   * directory could point it at any file of the machine that verifies it.
    *
-   * @throws IllegalArgumentException for a path that does not exist, or when there is no file
+   * @throws IllegalArgumentException for a path that does not exist, a link in a directory, or when
+   *     there is no file
    */
   public static List<Path> pactFiles(List<Path> paths) throws IOException {
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path)) {
         try (Stream<Path> listed = Files.list(path)) {
-          listed.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+          for (Path file : listed.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+            if (Files.isSymbolicLink(file)) {
+              throw new IllegalArgumentException(
+                  file + ": a symbolic link; the kit reads only the regular files of a directory");
+            }
+            files.add(file);
+          }
         }
       } else if (Files.isRegularFile(path)) {
         files.add(path);
@@ -351,7 +382,7 @@ public final class PactJudge {
    * The body's bytes: V4 keeps it as {@code {"content": ..., "encoded": ...}}, earlier versions
    * inline (JSON, or a string for any other type).
    */
-  private static byte[] body(JsonNode body) {
+  static byte[] body(JsonNode body) {
     if (body.isMissingNode() || body.isNull()) {
       return new byte[0];
     }

@@ -1,5 +1,6 @@
 package com.merchantpay.conformance.report;
 
+import com.merchantpay.masking.Printable;
 import java.util.List;
 
 /**
@@ -59,10 +60,21 @@ public record CheckResult(
    * @param theirs the target's reading, as observed
    * @param seen the answer that showed it, summarised
    */
-  public record Difference(
-      String point, String question, String ours, String theirs, String seen) {}
+  public record Difference(String point, String question, String ours, String theirs, String seen) {
+    public Difference {
+      theirs = Printable.text(theirs);
+      seen = Printable.text(seen);
+    }
+  }
 
+  /**
+   * What a target answered reaches the console and the reports through these fields, so they hold
+   * no character a terminal acts on or XML cannot carry ({@link Printable}).
+   */
   public CheckResult {
+    expected = Printable.text(expected);
+    actual = Printable.text(actual);
+    reproduce = Printable.text(reproduce);
     tags = List.copyOf(tags);
     differences = differences == null ? List.of() : List.copyOf(differences);
     rules = rules == null ? List.of() : List.copyOf(rules);
