@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.merchantpay.testsupport.TestServers;
@@ -17,12 +18,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -151,6 +155,38 @@ class XmlDecodingTest {
             .willReturn(aResponse().withStatus(200).withBody(fixture("register.xml"))));
 
     assertThat(client.getTransferRegister("5521").getRegisterID()).isEqualTo("5521");
+  }
+
+  @Test
+  void anAnswerThatDeclaresEntitiesNeverReadsAFileOrCallsAUrl(@TempDir Path dir) throws Exception {
+    Path secret = dir.resolve("secret.txt");
+    Files.writeString(secret, "SERVER-READ-THIS-9K");
+    server.stubFor(any(urlPathEqualTo("/dtd")).willReturn(aResponse().withStatus(200)));
+    String body =
+        "<?xml version=\"1.0\"?><!DOCTYPE RestController.RestResponse [<!ENTITY f SYSTEM \""
+            + secret.toUri()
+            + "\"><!ENTITY % p SYSTEM \""
+            + server.baseUrl()
+            + "/dtd\"> %p;]><RestController.RestResponse><ErrorCode>0</ErrorCode><Response>"
+            + "<Documents><RestDocumentInfo><DocumentID>&f;</DocumentID></RestDocumentInfo>"
+            + "</Documents></Response></RestController.RestResponse>";
+    server.stubFor(
+        any(urlPathEqualTo("/api/v1/listDocuments"))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/xml")
+                    .withBody(body)));
+
+    Throwable thrown = catchThrowable(() -> client.listDocuments(FROM, TO));
+
+    assertThat(thrown).isInstanceOf(MerchantPayV1Exception.class);
+    assertThat(thrown.toString()).doesNotContain("SERVER-READ-THIS-9K");
+    assertThat(
+            server.findAll(
+                com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor(
+                    urlPathEqualTo("/dtd"))))
+        .isEmpty();
   }
 
   private static void answer(String path, String fixture) {

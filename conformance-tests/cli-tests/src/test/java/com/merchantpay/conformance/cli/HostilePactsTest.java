@@ -86,6 +86,26 @@ class HostilePactsTest {
   }
 
   @Test
+  void checkPactsJudgesAnXmlBodyThatDeclaresEntitiesWithoutReadingThem() throws Exception {
+    ObjectNode interaction = documentsAsXml();
+    ((ObjectNode) interaction.path("response").path("body"))
+        .put(
+            "content",
+            "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY f SYSTEM \""
+                + secretFile.toUri()
+                + "\">]><RestController.RestResponse><ErrorCode>&f;</ErrorCode>"
+                + "</RestController.RestResponse>");
+    write("shop.json", interaction);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream stream = new PrintStream(out, true, StandardCharsets.UTF_8);
+
+    int exit = ConformanceCli.execute(stream, stream, "check-pacts", dir.toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("DEPARTS").doesNotContain(SECRET);
+  }
+
+  @Test
   void aProvidersXmlAnswerThatDeclaresEntitiesFailsItsInteractionUnread() throws Exception {
     MutatingProxy.Fault entities =
         new MutatingProxy.Fault() {

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.spec.ApiSpec;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The judge every wire check and the sandbox's own tests rely on must catch answers that break the
@@ -383,6 +386,25 @@ class ExchangeJudgeTest {
                     "<Transfers>" + TRANSFER + TRANSFER + "</Transfers>")))
         .isEmpty();
     assertThat(xml(V1_STRICT, transfers("RestController.RestResponse", "<Transfers/>"))).isEmpty();
+  }
+
+  @Test
+  void anXmlAnswerThatDeclaresEntitiesFailsWithoutReadingThem(@TempDir Path dir) throws Exception {
+    Path secret = dir.resolve("secret.txt");
+    Files.writeString(secret, "JUDGE-READ-THIS-4X");
+    String body =
+        "<?xml version=\"1.0\"?><!DOCTYPE RestController.RestResponse [<!ENTITY f SYSTEM \""
+            + secret.toUri()
+            + "\">]>"
+            + transfers(
+                    "RestController.RestResponse",
+                    "<Transfers>" + TRANSFER.replace("1187", "&f;") + "</Transfers>")
+                .replaceFirst("^<\\?xml[^>]*\\?>", "");
+
+    List<String> departures = xml(V1_STRICT, body);
+
+    assertThat(departures).isNotEmpty();
+    assertThat(String.join("\n", departures)).doesNotContain("JUDGE-READ-THIS-4X");
   }
 
   @Test
