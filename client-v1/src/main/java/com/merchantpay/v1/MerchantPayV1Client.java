@@ -486,7 +486,8 @@ public final class MerchantPayV1Client {
       }
       if ((files || sslContext != null)
           && baseUrl != null
-          && baseUrl.regionMatches(true, 0, "http:", 0, 5)) {
+          // As the base URL is read: without the blanks around it.
+          && baseUrl.strip().regionMatches(true, 0, "http:", 0, 5)) {
         throw new IllegalArgumentException(
             "TLS settings were given for a plain http base URL ("
                 + baseUrl

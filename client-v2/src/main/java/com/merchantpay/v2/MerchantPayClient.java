@@ -387,7 +387,8 @@ public final class MerchantPayClient {
         throw new IllegalStateException(
             "sslContext replaces trustedCertificates and clientCertificate: give one or the other");
       }
-      if (tls && baseUrl.regionMatches(true, 0, "http:", 0, 5)) {
+      // As the base URL is read: without the blanks around it.
+      if (tls && baseUrl.strip().regionMatches(true, 0, "http:", 0, 5)) {
         throw new IllegalStateException(
             "TLS settings were given for a plain http base URL ("
                 + baseUrl

@@ -536,7 +536,21 @@ public final class Sandbox implements AutoCloseable {
      *     not positive
      */
     public Builder retention(int maxResourcesPerKind, Duration maxAge) {
-      this.retention = new Retention(maxResourcesPerKind, maxAge);
+      return retention(maxResourcesPerKind, maxAge, Retention.DEFAULT_BYTES);
+    }
+
+    /**
+     * Bounds what the sandbox keeps as {@link #retention(int, Duration)} does, and by weight too:
+     * the texts of its resources (an invoice, a receipt, the addresses a request gave) at most
+     * {@code maxBytes} together, the answers kept for idempotency keys half that and the
+     * notifications of the delivery log a quarter; beyond it the oldest go first. Default: 64 MiB,
+     * so 112 MiB at most in all, which a request with a member of a million characters cannot
+     * exceed however often it is sent.
+     *
+     * @throws IllegalArgumentException as {@link #retention(int, Duration)}, or below 1 MiB
+     */
+    public Builder retention(int maxResourcesPerKind, Duration maxAge, long maxBytes) {
+      this.retention = new Retention(maxResourcesPerKind, maxAge, maxBytes);
       return this;
     }
 

@@ -253,11 +253,17 @@ final class Api {
 
   /** A plain browser-like request to a hosted page. */
   Res page(String method, String pathOrUrl, String form) {
+    return page(method, pathOrUrl, form, Map.of());
+  }
+
+  /** A page as a browser asks for it, with the headers it sends. */
+  Res page(String method, String pathOrUrl, String form, Map<String, String> headers) {
     URI uri =
         pathOrUrl.startsWith("http")
             ? URI.create(pathOrUrl)
             : URI.create(sandbox.baseUrl() + pathOrUrl);
     HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30));
+    headers.forEach(request::header);
     if (form != null) {
       request
           .header("Content-Type", "application/x-www-form-urlencoded")

@@ -94,6 +94,54 @@ class BoundedStateIT {
     }
   }
 
+  /**
+   * Creates whose invoice holds a description of a million characters, far more of them than the
+   * heap could keep, each with its own key: every one is answered, and the live heap stays within
+   * the weight the sandbox keeps. Without the weighing, about 40 of them fill this heap.
+   */
+  @Test
+  void longMembersAreKeptWithinTheirBytesHoweverManyArrive() throws Exception {
+    MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    long kept = 8L << 20;
+    String description = "d".repeat(1_000_000);
+    try (Sandbox sandbox =
+        Sandbox.builder().retention(RETAINED, Duration.ofDays(7), kept).start()) {
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      for (int n = 0; n < 160; n++) {
+        String body =
+            "{\"merchantId\":\""
+                + sandbox.merchantId()
+                + "\",\"amount\":{\"value\":10.50,\"currency\":\"RUB\"},"
+                + "\"invoice\":{\"orderNo\":\"long-"
+                + n
+                + "\",\"description\":\""
+                + description
+                + "\"},\"paymentData\":{\"card\":"
+                + "{\"pan\":\"4111111111111111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}}}";
+        HttpResponse<String> answer =
+            http.send(
+                HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/api/v2/payments"))
+                    .header("Authorization", "Bearer " + sandbox.bearerToken())
+                    .header("Content-Type", "application/json")
+                    .header("Idempotency-Key", "long-" + n)
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as("create %d", n).isEqualTo(200);
+      }
+
+      long live = liveHeap(memory);
+      long payments =
+          new Api(sandbox)
+              .control("GET", "/_sandbox/state", null)
+              .path("resources")
+              .path("payments")
+              .asLong();
+      assertThat(payments).as("payments of a megabyte kept in 8 MiB").isBetween(1L, 8L);
+      assertThat(live).as("live heap after 160 creates of a megabyte each").isLessThan(64L << 20);
+    }
+  }
+
   /** Makes create number {@code n}; false when the caller was interrupted. */
   private static boolean create(
       Sandbox sandbox,

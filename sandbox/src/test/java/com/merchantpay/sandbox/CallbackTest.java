@@ -125,4 +125,117 @@ class CallbackTest extends SandboxTestBase {
       assertThat(api.deliveries(null)).isEmpty();
     }
   }
+
+  @Test
+  void aReceiverThatNeverAnswersDelaysNoOtherReceiver() throws Exception {
+    try (RawReceiver silent = new RawReceiver(null);
+        CallbackReceiver other = new CallbackReceiver(0)) {
+      payWithCallback("4111111111111111", false, silent.url());
+      long started = System.nanoTime();
+      String id = payWithCallback("4111111111111111", false, other.url());
+
+      while (other.bodies().isEmpty() && System.nanoTime() - started < 4_000_000_000L) {
+        Thread.sleep(20);
+      }
+
+      assertThat(other.bodies())
+          .as("the other receiver's notification, while the first receiver says nothing")
+          .singleElement()
+          .satisfies(body -> assertThat(body.path("id").asText()).isEqualTo(id));
+    }
+  }
+
+  @Test
+  void aReceiverThatTricklesItsAnswerHoldsNothing() throws Exception {
+    String trickle =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n";
+    try (RawReceiver slow = new RawReceiver(trickle)) {
+      String first = payWithCallback("4111111111111111", false, slow.url());
+      String second = payWithCallback("4111111111111111", false, slow.url());
+      long started = System.nanoTime();
+
+      JsonNode firstAttempt = api.deliveries(first).get(0);
+      JsonNode secondAttempt = api.deliveries(second).get(0);
+
+      assertThat(firstAttempt.path("status").asInt()).isEqualTo(200);
+      assertThat(secondAttempt.path("status").asInt()).isEqualTo(200);
+      assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(4_000);
+    }
+  }
+
+  @Test
+  void aCallbackUrlOnAnotherKindOfServiceCannotReadItsBanner() throws Exception {
+    try (RawReceiver ssh = new RawReceiver("SSH-2.0-OpenSSH_9.2 host-key-banner-7Q\r\n")) {
+      String id = payWithCallback("4111111111111111", false, ssh.url());
+
+      JsonNode attempt = api.deliveries(id).get(0);
+
+      assertThat(attempt.path("status").isNull()).isTrue();
+      assertThat(attempt.path("error").asText())
+          .isEqualTo("the connection ended without an HTTP answer");
+      assertThat(attempt.toString()).doesNotContain("SSH-2.0", "host-key-banner-7Q");
+    }
+  }
+
+  /**
+   * A listener that reads what it is sent and then writes the given bytes, a byte a second after
+   * the first line's worth (or nothing at all, when given none), never closing on its own.
+   */
+  private static final class RawReceiver implements AutoCloseable {
+    private final java.net.ServerSocket server;
+    private final java.util.List<java.net.Socket> accepted =
+        new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    RawReceiver(String answer) throws java.io.IOException {
+      server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+      Thread thread =
+          new Thread(
+              () -> {
+                while (!server.isClosed()) {
+                  try {
+                    java.net.Socket socket = server.accept();
+                    accepted.add(socket);
+                    Thread writer = new Thread(() -> serve(socket, answer));
+                    writer.setDaemon(true);
+                    writer.start();
+                  } catch (java.io.IOException e) {
+                    return;
+                  }
+                }
+              });
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    private static void serve(java.net.Socket socket, String answer) {
+      try {
+        socket.getInputStream().read(new byte[8192]);
+        if (answer == null) {
+          return;
+        }
+        java.io.OutputStream out = socket.getOutputStream();
+        out.write(answer.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.flush();
+        while (!socket.isClosed()) {
+          out.write('x');
+          out.flush();
+          Thread.sleep(1_000);
+        }
+      } catch (java.io.IOException | InterruptedException e) {
+        // the sandbox went away
+      }
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + server.getLocalPort() + "/hooks";
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+      server.close();
+      for (java.net.Socket socket : accepted) {
+        socket.close();
+      }
+    }
+  }
 }

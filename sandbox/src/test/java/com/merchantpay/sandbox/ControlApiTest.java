@@ -361,6 +361,7 @@ class ControlApiTest extends SandboxTestBase {
     String includedElsewhere =
         raw("GET", "/docs/sandbox.js", host, Map.of("Sec-Fetch-Site", "cross-site"), null);
     String rebound = raw("GET", "/docs/sandbox.js", "attacker.example", Map.of(), null);
+    String unsaid = raw("GET", "/docs/sandbox.js", host, Map.of(), null);
     String dotted = raw("GET", "/docs/./index.html", host, Map.of(), null);
 
     assertThat(ownPage).startsWith("HTTP/1.1 200").contains(sandbox.bearerToken());
@@ -371,6 +372,10 @@ class ControlApiTest extends SandboxTestBase {
     assertThat(rebound)
         .startsWith("HTTP/1.1 403")
         .contains("not to attacker.example")
+        .doesNotContain(sandbox.bearerToken());
+    assertThat(unsaid)
+        .startsWith("HTTP/1.1 403")
+        .contains("does not say which page asks")
         .doesNotContain(sandbox.bearerToken());
     assertThat(dotted).startsWith("HTTP/1.1 404");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DocsPortalTest extends SandboxTestBase {
@@ -39,7 +40,8 @@ class DocsPortalTest extends SandboxTestBase {
 
   @Test
   void sandboxJsGivesThePagesWhatTheyNeedToCallThisSandbox() throws Exception {
-    String script = api.page("GET", "/docs/sandbox.js", null).text();
+    String script =
+        api.page("GET", "/docs/sandbox.js", null, Map.of("Sec-Fetch-Site", "same-origin")).text();
     JsonNode sandboxConfig =
         Api.JSON.readTree(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
 

@@ -34,6 +34,29 @@ class FaultsTest extends SandboxTestBase {
   }
 
   @Test
+  void faultRulesBeyondTheCapAreRefusedSayingHowToMakeRoom() {
+    for (int i = 0; i < 1_000; i++) {
+      sandbox.faults().add(Fault.parse("v2:getRefund,failBefore=503"));
+    }
+
+    Api.Res refused =
+        api.send(
+            "POST",
+            "/_sandbox/faults",
+            Map.of(
+                "operation", "v2:getRefund", "effect", Map.of("kind", "failBefore", "status", 503)),
+            Map.of());
+
+    assertThat(refused.status()).isEqualTo(409);
+    assertThat(refused.text()).contains("at most 1000 fault rules", "remove some");
+    assertThatThrownBy(() -> sandbox.faults().add(Fault.parse("v2:getRefund,failBefore=503")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("at most 1000 fault rules");
+    sandbox.faults().clear();
+    assertThat(sandbox.faults().add(Fault.parse("v2:getRefund,failBefore=503"))).isNotNull();
+  }
+
+  @Test
   void aFaultBeforeActingAnswersItsStatusWithRetryAfterAndMakesNothing() {
     sandbox.faults().add(Fault.on("createPayment").once().failBefore(503, Duration.ofMillis(1500)));
 

@@ -62,6 +62,31 @@ class PactProviderStatesTest {
   }
 
   @Test
+  void statesMadeSideBySideWhileAFaultRuleIsInForceAreAllMade() throws Exception {
+    sandbox.faults().add(Fault.parse("v2:getRefund,failBefore=503"));
+    int states = 24;
+    java.util.concurrent.ExecutorService callers =
+        java.util.concurrent.Executors.newFixedThreadPool(states);
+    try {
+      List<java.util.concurrent.Future<HttpResponse<String>>> answers = new java.util.ArrayList<>();
+      for (int i = 0; i < states; i++) {
+        answers.add(
+            callers.submit(
+                () ->
+                    post(
+                        Map.of(
+                            "state", "a settled payment", "params", Map.of(), "action", "setup"))));
+      }
+      for (java.util.concurrent.Future<HttpResponse<String>> answer : answers) {
+        HttpResponse<String> made = answer.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(200);
+      }
+    } finally {
+      callers.shutdownNow();
+    }
+  }
+
+  @Test
   void aStateGivesWhatItMadeWithTheCredentialsToReadIt() throws Exception {
     JsonNode values = setUp("a held payment", Map.of("amount", "75.00"));
 

@@ -80,11 +80,13 @@ class HttpsTest {
     }
   }
 
-  @Test
-  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored() {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"http://127.0.0.1:8080", " http://127.0.0.1:8080", "\tHTTP://127.0.0.1:8080 "})
+  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored(String baseUrl) {
     var builder =
         MerchantPayV1Client.builder()
-            .baseUrl("http://127.0.0.1:8080")
+            .baseUrl(baseUrl)
             .login("shop")
             .password("secret")
             .trustedCertificates(java.nio.file.Path.of("ca.pem"));

@@ -96,17 +96,19 @@ class HttpsTest {
     }
   }
 
-  @Test
-  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored() {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"http://127.0.0.1:8080", " http://127.0.0.1:8080", "\tHTTP://127.0.0.1:8080 "})
+  void tlsSettingsForAPlainHttpBaseUrlAreRefusedRatherThanIgnored(String baseUrl) {
     var builder =
         MerchantPayClient.builder()
-            .baseUrl("http://127.0.0.1:8080")
+            .baseUrl(baseUrl)
             .accessToken("token")
             .trustedCertificates(java.nio.file.Path.of("ca.pem"));
 
     assertThat(catchThrowableOfType(builder::build, IllegalStateException.class))
         .hasMessageContaining("plain http base URL")
-        .hasMessageContaining("http://127.0.0.1:8080");
+        .hasMessageContaining("127.0.0.1:8080");
   }
 
   @Test

@@ -193,7 +193,12 @@ final class ControlOperations {
     } catch (IllegalArgumentException e) {
       throw ApiError.validation(e.getMessage());
     }
-    String id = faults.add(rule);
+    String id;
+    try {
+      id = faults.add(rule);
+    } catch (IllegalStateException e) {
+      throw ApiError.conflict(e.getMessage());
+    }
     for (JsonNode listed : faultList().path("faults")) {
       if (id.equals(listed.path("id").asText())) {
         return (ObjectNode) listed;

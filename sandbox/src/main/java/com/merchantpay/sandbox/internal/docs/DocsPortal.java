@@ -171,7 +171,13 @@ public final class DocsPortal {
           + in.header("Host");
     }
     String site = in.header("Sec-Fetch-Site");
-    if (site != null && !site.equals("same-origin") && !site.equals("none")) {
+    if (site == null) {
+      // A browser that does not say which page asks would hand them to any page including them.
+      return "the sandbox's credentials are given only to the portal's own pages, and this request "
+          + "does not say which page asks (no Sec-Fetch-Site: browsers send it to https and "
+          + "loopback addresses)";
+    }
+    if (!site.equals("same-origin") && !site.equals("none")) {
       return "the sandbox's credentials are given only to the portal's own pages, not to a "
           + site
           + " page";

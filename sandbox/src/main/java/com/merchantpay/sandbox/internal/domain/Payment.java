@@ -96,6 +96,9 @@ public final class Payment {
   /** Set anew from {@link Store#nextVersion()} by every change a reader can see; never reused. */
   long version;
 
+  /** What it weighs in the store, in bytes, counted once when it is added ({@link Store}). */
+  int weight;
+
   Payment(
       String id,
       String merchantId,

@@ -20,6 +20,9 @@ public final class PaymentToken {
   String instrumentTitle;
   Instant updated;
 
+  /** What it weighs in the store, in bytes, counted once when it is added ({@link Store}). */
+  int weight;
+
   PaymentToken(String id, String merchantId, Instant created) {
     this.id = id;
     this.merchantId = merchantId;

@@ -44,6 +44,9 @@ public final class Receipt {
   String providerOperationId;
   FiscalData fiscalData;
 
+  /** What it weighs in the store, in bytes, counted once when it is added ({@link Store}). */
+  int weight;
+
   Receipt(
       String id,
       String paymentId,

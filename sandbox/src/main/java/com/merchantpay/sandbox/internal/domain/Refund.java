@@ -22,6 +22,9 @@ public final class Refund {
   Integer v1ErrorCode;
   String errorDesc;
 
+  /** What it weighs in the store, in bytes, counted once when it is added ({@link Store}). */
+  int weight;
+
   Refund(
       String id,
       String paymentId,

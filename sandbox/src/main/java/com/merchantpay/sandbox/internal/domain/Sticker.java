@@ -20,6 +20,9 @@ public final class Sticker {
   boolean active = true;
   Instant updated;
 
+  /** What it weighs in the store, in bytes, counted once when it is added ({@link Store}). */
+  int weight;
+
   Sticker(String id, String merchantId, Instant created, StickerDraft draft, String payload) {
     this.id = id;
     this.merchantId = merchantId;

@@ -18,7 +18,9 @@ import java.util.function.Predicate;
  * Every resource of one sandbox, kept within the {@link Retention}: a new resource beyond the count
  * makes room by forgetting the oldest finished one of its kind (the oldest of all when none in
  * sight is finished), and finished resources older than the age are forgotten as time passes.
- * Forgetting a payment forgets its refunds and receipts. Guarded by {@link Core}'s lock.
+ * Forgetting a payment forgets its refunds and receipts. What they hold is weighed too, since a
+ * request's members may be long: beyond the retention's bytes the oldest of the heaviest kind go
+ * first (a refund or receipt weighs with its payment). Guarded by {@link Core}'s lock.
  *
  * <p>Resources added by a change stay unseen by the retention until the change is kept ({@link
  * #keep}), so a change that fails can take back exactly what it added ({@link #takeBack}) and
@@ -47,6 +49,12 @@ final class Store {
   private final Retention retention;
   private final Map<String, Long> forgotten = new LinkedHashMap<>();
 
+  /** What the resources of each kind weigh together, in bytes: the payments with theirs. */
+  private long paymentBytes;
+
+  private long tokenBytes;
+  private long stickerBytes;
+
   /** Resources added by the change under way, oldest first. */
   private final List<Object> added = new ArrayList<>();
 
@@ -69,6 +77,9 @@ final class Store {
     pendingRefunds.clear();
     pendingReceipts.clear();
     added.clear();
+    paymentBytes = 0;
+    tokenBytes = 0;
+    stickerBytes = 0;
     for (String kind : List.of("payments", "refunds", "paymentTokens", "receipts", "stickers")) {
       forgotten.put(kind, 0L);
     }
@@ -102,10 +113,60 @@ final class Store {
   }
 
   /**
+   * Weighs a resource the change under way added, now that the change has given it what it keeps;
+   * one taken back was never weighed and weighs nothing.
+   */
+  private void weigh(Object resource) {
+    if (resource instanceof Payment payment) {
+      payment.weight =
+          OVERHEAD
+              + chars(payment.invoice)
+              + chars(payment.customerIp)
+              + chars(payment.phone)
+              + chars(payment.callbackUrl)
+              + chars(payment.returnUrl)
+              + chars(payment.tokenCallbackUrl)
+              + (payment.receipt == null ? 0 : payment.receipt.toString().length())
+              + (payment.tokenization == null ? 0 : payment.tokenization.toString().length());
+      paymentBytes += payment.weight;
+    } else if (resource instanceof Refund refund) {
+      refund.weight = OVERHEAD + chars(refund.externalId) + chars(refund.errorDesc);
+      paymentBytes += refund.weight;
+    } else if (resource instanceof Receipt receipt) {
+      receipt.weight = OVERHEAD;
+      paymentBytes += receipt.weight;
+    } else if (resource instanceof PaymentToken token) {
+      token.weight = OVERHEAD + chars(token.title) + chars(token.callbackUrl);
+      tokenBytes += token.weight;
+    } else if (resource instanceof Sticker sticker) {
+      sticker.weight =
+          OVERHEAD
+              + chars(sticker.stickerType)
+              + chars(sticker.description)
+              + chars(sticker.productCode)
+              + chars(sticker.paymentPurpose)
+              + chars(sticker.callbackUrl)
+              + chars(sticker.payload);
+      stickerBytes += sticker.weight;
+    }
+  }
+
+  /** What any resource weighs besides the texts it was given: its fields, ids and times. */
+  private static final int OVERHEAD = 512;
+
+  /** A text's weight: a character a byte, as the JVM keeps Latin-1 text (more for the rest). */
+  private static int chars(String text) {
+    return text == null ? 0 : text.length();
+  }
+
+  /**
    * Keeps what the change under way added, then forgets the oldest finished resources beyond the
    * count.
    */
   void keep() {
+    for (Object resource : added) {
+      weigh(resource);
+    }
     added.clear();
     while (payments.size() > retention.maxPerKind()) {
       forget(oldest(payments, p -> p.status != null && p.status.isFinal()));
@@ -122,6 +183,17 @@ final class Store {
     while (stickers.size() > retention.maxPerKind()) {
       forget(oldest(stickers, s -> !s.active));
     }
+    while (paymentBytes + tokenBytes + stickerBytes > retention.maxBytes()) {
+      if (paymentBytes >= tokenBytes && paymentBytes >= stickerBytes && !payments.isEmpty()) {
+        forget(oldest(payments, p -> p.status != null && p.status.isFinal()));
+      } else if (tokenBytes >= stickerBytes && !tokens.isEmpty()) {
+        forget(oldest(tokens, t -> t.status != null && Lifecycle.isFinal(t.status)));
+      } else if (!stickers.isEmpty()) {
+        forget(oldest(stickers, s -> !s.active));
+      } else {
+        break; // refunds and receipts of no payment weigh nothing more to forget
+      }
+    }
   }
 
   /**
@@ -132,16 +204,15 @@ final class Store {
     for (int i = added.size() - 1; i >= 0; i--) {
       Object resource = added.get(i);
       if (resource instanceof Payment payment) {
-        payments.remove(payment.id);
-        timedPayments.remove(payment);
+        removePayment(payment);
       } else if (resource instanceof Refund refund) {
         removeRefund(refund);
       } else if (resource instanceof PaymentToken token) {
-        tokens.remove(token.id);
+        removeToken(token);
       } else if (resource instanceof Receipt receipt) {
         removeReceipt(receipt);
       } else if (resource instanceof Sticker sticker) {
-        stickers.remove(sticker.id);
+        removeSticker(sticker);
       }
     }
     added.clear();
@@ -265,8 +336,7 @@ final class Store {
   }
 
   private void forget(Payment payment) {
-    payments.remove(payment.id);
-    timedPayments.remove(payment);
+    removePayment(payment);
     for (Refund refund : new ArrayList<>(refundsOf(payment.id))) {
       forget(refund);
     }
@@ -281,8 +351,17 @@ final class Store {
     forgotten.merge("refunds", 1L, Long::sum);
   }
 
+  private void removePayment(Payment payment) {
+    if (payments.remove(payment.id) != null) {
+      paymentBytes -= payment.weight;
+    }
+    timedPayments.remove(payment);
+  }
+
   private void removeRefund(Refund refund) {
-    refunds.remove(refund.id);
+    if (refunds.remove(refund.id) != null) {
+      paymentBytes -= refund.weight;
+    }
     pendingRefunds.remove(refund);
     List<Refund> siblings = refundsByPayment.get(refund.paymentId);
     if (siblings != null && siblings.remove(refund) && siblings.isEmpty()) {
@@ -291,7 +370,7 @@ final class Store {
   }
 
   private void forget(PaymentToken token) {
-    tokens.remove(token.id);
+    removeToken(token);
     forgotten.merge("paymentTokens", 1L, Long::sum);
   }
 
@@ -300,8 +379,16 @@ final class Store {
     forgotten.merge("receipts", 1L, Long::sum);
   }
 
+  private void removeToken(PaymentToken token) {
+    if (tokens.remove(token.id) != null) {
+      tokenBytes -= token.weight;
+    }
+  }
+
   private void removeReceipt(Receipt receipt) {
-    receipts.remove(receipt.id);
+    if (receipts.remove(receipt.id) != null) {
+      paymentBytes -= receipt.weight;
+    }
     pendingReceipts.remove(receipt);
     List<Receipt> siblings = receiptsByPayment.get(receipt.paymentId);
     if (siblings != null && siblings.remove(receipt) && siblings.isEmpty()) {
@@ -310,7 +397,13 @@ final class Store {
   }
 
   private void forget(Sticker sticker) {
-    stickers.remove(sticker.id);
+    removeSticker(sticker);
     forgotten.merge("stickers", 1L, Long::sum);
+  }
+
+  private void removeSticker(Sticker sticker) {
+    if (stickers.remove(sticker.id) != null) {
+      stickerBytes -= sticker.weight;
+    }
   }
 }

@@ -38,6 +38,10 @@ public record FaultRule(
               + "not "
               + operation);
     }
+    if (merchant != null && merchant.length() > 256) {
+      throw new IllegalArgumentException(
+          "a fault names a merchant of at most 256 characters, not one of " + merchant.length());
+    }
     if (nthCall != null && nthCall < 1) {
       throw new IllegalArgumentException("nth call counts from 1, not " + nthCall);
     }

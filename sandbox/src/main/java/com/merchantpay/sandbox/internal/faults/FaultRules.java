@@ -44,8 +44,22 @@ public final class FaultRules {
   private final Map<String, Kept> rules = new LinkedHashMap<>();
   private final AtomicLong ids = new AtomicLong();
 
-  /** Adds a rule and says its id. */
+  /** The most rules in force at once: more says a test that forgets to remove its rules. */
+  public static final int MAX_RULES = 1_000;
+
+  /**
+   * Adds a rule and says its id.
+   *
+   * @throws IllegalStateException when {@link #MAX_RULES} are in force already
+   */
   public synchronized String add(FaultRule rule) {
+    if (rules.size() >= MAX_RULES) {
+      throw new IllegalStateException(
+          "the sandbox keeps at most "
+              + MAX_RULES
+              + " fault rules in force; remove some (DELETE /_sandbox/faults/{faultId}) or all"
+              + " (DELETE /_sandbox/faults) first");
+    }
     String id = "fault-" + ids.incrementAndGet();
     rules.put(id, new Kept(id, rule));
     return id;

@@ -174,7 +174,9 @@ public final class HostedPages {
     if (payment.status() == PaymentStatus.PENDING) {
       html.append("<p>The bank is still working on it; reload this page later.</p>");
     }
-    if (payment.returnUrl() != null) {
+    if (HttpSupport.isWebAddress(payment.returnUrl())) {
+      // Requests are held to http(s) already; a page checks again, since a javascript: link would
+      // run in the sandbox's origin, where its credentials and control API are.
       html.append("<p><a href=\"")
           .append(esc(payment.returnUrl()))
           .append("\">Back to the shop</a></p>");

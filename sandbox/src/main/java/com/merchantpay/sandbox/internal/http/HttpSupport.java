@@ -105,4 +105,23 @@ public final class HttpSupport {
   public static String encodePathSegment(String segment) {
     return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
   }
+
+  /**
+   * Whether an address is one the sandbox may call or show as a link: an absolute http or https URL
+   * with a host, in any letter case.
+   */
+  public static boolean isWebAddress(String address) {
+    if (address == null) {
+      return false;
+    }
+    try {
+      java.net.URI uri = new java.net.URI(address);
+      String scheme = uri.getScheme();
+      return uri.getHost() != null
+          && scheme != null
+          && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"));
+    } catch (java.net.URISyntaxException e) {
+      return false;
+    }
+  }
 }

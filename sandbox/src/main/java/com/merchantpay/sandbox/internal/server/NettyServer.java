@@ -55,7 +55,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -88,8 +88,11 @@ final class NettyServer {
 
   /** What the server asks of the sandbox. */
   interface Handler {
-    /** Whether answering this request may wait on something; a worker then answers it. */
-    boolean mayWait(Received request);
+    /**
+     * Who answers this request: null for the I/O thread that read it (it never waits on anything),
+     * or the executor whose threads may wait for it.
+     */
+    Executor answeredBy(Received request);
 
     /** The answer; never throws. */
     Reply answer(Received request);
@@ -124,7 +127,6 @@ final class NettyServer {
   }
 
   private final Handler handler;
-  private final ExecutorService workers;
   private final EventLoopGroup acceptor =
       new NioEventLoopGroup(1, new DefaultThreadFactory("merchantpay-sandbox-accept", true));
   private final Channel listening;
@@ -138,17 +140,12 @@ final class NettyServer {
    * @param port the port, or 0 for any free one
    * @throws UncheckedIOException when the port cannot be bound
    */
-  NettyServer(int port, Handler handler, ExecutorService workers) {
-    this(InetAddress.getLoopbackAddress(), port, null, handler, workers, IDLE);
+  NettyServer(int port, Handler handler) {
+    this(InetAddress.getLoopbackAddress(), port, null, handler, IDLE);
   }
 
-  NettyServer(
-      InetAddress address,
-      int port,
-      io.netty.handler.ssl.SslContext tls,
-      Handler handler,
-      ExecutorService workers) {
-    this(address, port, tls, handler, workers, IDLE);
+  NettyServer(InetAddress address, int port, io.netty.handler.ssl.SslContext tls, Handler handler) {
+    this(address, port, tls, handler, IDLE);
   }
 
   /**
@@ -165,10 +162,8 @@ final class NettyServer {
       int port,
       io.netty.handler.ssl.SslContext tls,
       Handler handler,
-      ExecutorService workers,
       Duration idle) {
     this.handler = handler;
-    this.workers = workers;
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(acceptor, loops())
@@ -292,7 +287,8 @@ final class NettyServer {
 
     private void answer(ChannelHandlerContext context, Pending pending) {
       busy = true;
-      if (!handler.mayWait(pending.received())) {
+      Executor workers = handler.answeredBy(pending.received());
+      if (workers == null) {
         deliver(context, pending, handler.answer(pending.received()));
         return;
       }

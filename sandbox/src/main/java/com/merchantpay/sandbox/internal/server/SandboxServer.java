@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -59,12 +60,20 @@ public final class SandboxServer {
    */
   private static final int WORKERS = 16;
 
+  /**
+   * Threads of the control API, apart from the interfaces' workers: it makes provider states
+   * through the interfaces over loopback and waits for their answers, so on the same threads as
+   * those answers, enough concurrent states would leave none to answer them.
+   */
+  private static final int CONTROL_WORKERS = 8;
+
   private final SandboxClock clock;
   private final IdSource ids;
   private final NettyServer http;
   private final NettyServer https;
   private final TlsMaterial tls;
   private final ExecutorService workers;
+  private final ExecutorService controlWorkers;
   private final ScheduledExecutorService ticker;
   private final Core core;
   private final Idempotency idempotency;
@@ -79,6 +88,7 @@ public final class SandboxServer {
   private final V2Api v2;
   private final V1Api v1;
   private final HostedPages pages;
+  private final PageSecurity pageSecurity;
   private final ControlApi control;
   private final DocsPortal docs;
   private final String baseUrl;
@@ -93,11 +103,13 @@ public final class SandboxServer {
     this.pactStates = new PactProviderStates(config, this::baseUrl, clock::now);
     this.ids = new IdSource(config.seed());
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("merchantpay-sandbox-http"));
+    this.controlWorkers =
+        Executors.newFixedThreadPool(CONTROL_WORKERS, daemon("merchantpay-sandbox-control"));
     NettyServer.Handler handler =
         new NettyServer.Handler() {
           @Override
-          public boolean mayWait(NettyServer.Received request) {
-            return SandboxServer.this.mayWait(request);
+          public Executor answeredBy(NettyServer.Received request) {
+            return SandboxServer.this.answeredBy(request);
           }
 
           @Override
@@ -108,27 +120,31 @@ public final class SandboxServer {
     InetAddress address = address(config.host());
     this.tls = tls(config);
     try {
-      this.http = new NettyServer(address, config.port(), null, handler, workers);
+      this.http = new NettyServer(address, config.port(), null, handler);
     } catch (RuntimeException e) {
-      workers.shutdownNow();
+      shutdownWorkers();
       throw e;
     }
     try {
       this.https =
           tls == null
               ? null
-              : new NettyServer(
-                  address, config.tls().port(), tls.serverContext(), handler, workers);
+              : new NettyServer(address, config.tls().port(), tls.serverContext(), handler);
     } catch (RuntimeException e) {
       http.stop();
-      workers.shutdownNow();
+      shutdownWorkers();
       throw e;
     }
     String host = urlHost(config);
     this.baseUrl = "http://" + host + ":" + http.port();
     this.httpsBaseUrl = https == null ? null : "https://" + host + ":" + https.port();
     this.callbacks =
-        new Callbacks(clock, ids, config.callbackMaxAttempts(), config.callbackFirstRetryDelay());
+        new Callbacks(
+            clock,
+            ids,
+            config.callbackMaxAttempts(),
+            config.callbackFirstRetryDelay(),
+            config.retention().maxBytes() / 4);
     // Pages the sandbox names in its answers are on HTTPS when it serves HTTPS.
     this.core =
         new Core(
@@ -137,7 +153,7 @@ public final class SandboxServer {
             httpsBaseUrl != null ? httpsBaseUrl : baseUrl,
             config.retention(),
             new Notifications(callbacks));
-    this.idempotency = new Idempotency(clock);
+    this.idempotency = new Idempotency(clock, config.retention().maxBytes() / 2);
     Map<String, V1Ledger> ledgers = new LinkedHashMap<>();
     List<MerchantAccount> merchants = config.merchants();
     for (int i = 0; i < merchants.size(); i++) {
@@ -167,6 +183,7 @@ public final class SandboxServer {
     ServedHosts served = servedHosts(config, address);
     this.control = new ControlApi(controlHost, config, core, options, faults, served);
     this.docs = new DocsPortal(config, baseUrl, served);
+    this.pageSecurity = new PageSecurity(baseUrl, httpsBaseUrl);
     try {
       v2.requireHandlersFor(Contracts.operationIds(ApiSpec.V2));
       v1.requireHandlersFor(Contracts.operationIds(ApiSpec.V1));
@@ -176,7 +193,7 @@ public final class SandboxServer {
       if (https != null) {
         https.stop();
       }
-      workers.shutdownNow();
+      shutdownWorkers();
       callbacks.close();
       throw e;
     }
@@ -207,24 +224,21 @@ public final class SandboxServer {
       ticker.shutdownNow();
     }
     callbacks.close();
-    workers.shutdownNow();
+    shutdownWorkers();
   }
 
   /**
-   * The Host names what only a local caller may see answers for: on loopback only, the loopback
-   * names and those the sandbox was given (a rebound DNS name is none of them); listening
-   * elsewhere, any.
+   * The Host names what only the sandbox's own users may see answers for: the loopback names and
+   * those the sandbox was given (a rebound DNS name is none of them), and listening beyond
+   * loopback, any literal address too.
    */
   private static ServedHosts servedHosts(SandboxConfig config, InetAddress bound) {
-    if (!bound.isLoopbackAddress()) {
-      return ServedHosts.any();
-    }
     List<String> names = new ArrayList<>();
     names.add(config.host());
     if (config.tls() != null) {
       names.addAll(config.tls().names());
     }
-    return ServedHosts.loopback(names);
+    return bound.isLoopbackAddress() ? ServedHosts.loopback(names) : ServedHosts.listening(names);
   }
 
   public String baseUrl() {
@@ -344,12 +358,17 @@ public final class SandboxServer {
   }
 
   /**
-   * Whether a call may wait on something, and so is answered off the server's I/O threads: anything
-   * but the two interfaces (the control API waits for callbacks), any call while fault rules are in
-   * force (they delay), and calls before the documents are loaded.
+   * Who answers a call. The control API, which waits for callbacks and for the interfaces' own
+   * answers, has threads of its own. Off the server's I/O threads too: anything else but the two
+   * interfaces, any call while fault rules are in force (they delay), and calls before the
+   * documents are loaded. The rest never waits and is answered where it was read.
    */
-  private boolean mayWait(NettyServer.Received request) {
-    return !request.rawPath().startsWith("/api/") || faults.size() > 0 || !Contracts.loaded();
+  private Executor answeredBy(NettyServer.Received request) {
+    String path = request.rawPath();
+    if (path.startsWith("/_sandbox")) {
+      return controlWorkers;
+    }
+    return !path.startsWith("/api/") || faults.size() > 0 || !Contracts.loaded() ? workers : null;
   }
 
   private NettyServer.Reply dispatch(NettyServer.Received received) {
@@ -417,7 +436,8 @@ public final class SandboxServer {
           delivery.answers() ? out : null,
           hit == null ? null : hit.describe());
     }
-    return new NettyServer.Reply(out.withHeader("Request-Id", requestId), delivery);
+    return new NettyServer.Reply(
+        pageSecurity.secure(out, path).withHeader("Request-Id", requestId), delivery);
   }
 
   /**
@@ -456,6 +476,11 @@ public final class SandboxServer {
               + "<a href=\"/docs/\">/docs</a>.</p>");
     }
     return HttpSupport.Out.text(404, "text/plain; charset=utf-8", "nothing at " + path + "\n");
+  }
+
+  private void shutdownWorkers() {
+    workers.shutdownNow();
+    controlWorkers.shutdownNow();
   }
 
   private static ThreadFactory daemon(String name) {

@@ -20,8 +20,8 @@ import java.util.function.Supplier;
  * without running anything; a repeat with another body gets 422; a repeat while the first still
  * runs gets 409. Answers that reject the request itself (validation, 5xx) are not kept, so a
  * corrected retry can reuse the key. Keys live for {@link #RETENTION} of sandbox time, and at most
- * {@link #CAPACITY} finished ones are kept (the oldest go first; a key whose request still runs is
- * never dropped).
+ * {@link #CAPACITY} finished ones are kept, their answers within a number of bytes (the oldest go
+ * first; a key whose request still runs is never dropped).
  */
 public final class Idempotency {
   public static final Duration RETENTION = Duration.ofHours(24);
@@ -49,9 +49,14 @@ public final class Idempotency {
   private record Scope(String merchantId, String operationId, String key) {}
 
   private final Map<Scope, Entry> entries = new LinkedHashMap<>();
+  private long answerBytes;
 
-  public Idempotency(SandboxClock clock) {
+  /** The most the kept answers' bodies hold together: a request's members may be long. */
+  private final long answerLimit;
+
+  public Idempotency(SandboxClock clock, long answerLimit) {
     this.clock = clock;
+    this.answerLimit = answerLimit;
   }
 
   HttpSupport.Out execute(
@@ -100,7 +105,11 @@ public final class Idempotency {
       forget(scope, entry);
     } else {
       synchronized (this) {
-        entry.answer = answer;
+        if (entries.get(scope) == entry) {
+          entry.answer = answer;
+          answerBytes += answer.body().length;
+          makeRoom();
+        }
       }
     }
     return answer;
@@ -108,6 +117,7 @@ public final class Idempotency {
 
   public synchronized void clear() {
     entries.clear();
+    answerBytes = 0;
   }
 
   public synchronized int size() {
@@ -118,16 +128,23 @@ public final class Idempotency {
     entries.remove(scope, entry);
   }
 
+  /** Removes a finished entry through the iterator that found it. */
+  private void drop(Iterator<Entry> it, Entry entry) {
+    it.remove();
+    answerBytes -= entry.answer.body().length;
+  }
+
   /**
-   * Drops the oldest finished entries beyond {@link #CAPACITY}. Entries still running stay:
-   * dropping one would let a repeat of that request run a second time. There are never more of them
-   * than server workers.
+   * Drops the oldest finished entries beyond {@link #CAPACITY} and the answers' bytes. Entries
+   * still running stay: dropping one would let a repeat of that request run a second time. There
+   * are never more of them than server workers.
    */
   private void makeRoom() {
     for (Iterator<Entry> it = entries.values().iterator();
-        entries.size() > CAPACITY && it.hasNext(); ) {
-      if (it.next().answer != null) {
-        it.remove();
+        (entries.size() > CAPACITY || answerBytes > answerLimit) && it.hasNext(); ) {
+      Entry entry = it.next();
+      if (entry.answer != null) {
+        drop(it, entry);
       }
     }
   }
@@ -140,7 +157,7 @@ public final class Idempotency {
         break;
       }
       if (entry.answer != null) {
-        it.remove();
+        drop(it, entry);
       }
     }
   }

@@ -18,8 +18,7 @@ final class PaymentRequests {
 
   static void checkBasics(JsonNode body, List<String> errors) {
     V2Checks.checkAmount("amount", Json.obj(body, "amount"), errors);
-    V2Checks.checkUrl(
-        "protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
+    V2Checks.checkAddresses("protocol", Json.obj(body, "protocol"), errors);
     V2Checks.checkUrl(
         "tokenization.callbackUrl",
         Json.str(Json.obj(body, "tokenization"), "callbackUrl"),

@@ -4,15 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.sandbox.internal.domain.Amounts;
 import com.merchantpay.sandbox.internal.domain.MagicCards;
 import com.merchantpay.sandbox.internal.http.ApiError;
+import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -90,23 +88,20 @@ public final class V2Checks {
   }
 
   /**
-   * Callback and return addresses must be absolute http(s) URLs, since the sandbox really calls
-   * them.
+   * Callback and return addresses must be absolute http(s) URLs: the sandbox calls the one, and
+   * sends the payer's browser to the other.
    */
   public static void checkUrl(String field, String value, List<String> errors) {
-    if (value == null) {
-      return;
+    if (value != null && !HttpSupport.isWebAddress(value)) {
+      errors.add(field + ": must be an absolute http or https URL");
     }
-    try {
-      URI uri = new URI(value);
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-        return;
-      }
-    } catch (URISyntaxException e) {
-      // reported below
+  }
+
+  /** The addresses of a {@code protocol} object: each an absolute http(s) URL when given. */
+  static void checkAddresses(String field, ObjectNode protocol, List<String> errors) {
+    for (String member : List.of("callbackUrl", "returnUrl", "threeDSCompleteUrl")) {
+      checkUrl(field + "." + member, Json.str(protocol, member), errors);
     }
-    errors.add(field + ": must be an absolute http or https URL");
   }
 
   public static void failIfAny(List<String> errors) {

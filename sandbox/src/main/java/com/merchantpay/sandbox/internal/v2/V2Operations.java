@@ -212,6 +212,7 @@ final class V2Operations {
   private HttpSupport.Out startTokenization(String merchant, JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
     V2Checks.checkUrl("callbackUrl", Json.str(body, "callbackUrl"), errors);
+    V2Checks.checkUrl("returnUrl", Json.str(body, "returnUrl"), errors);
     PaymentMethods.check("paymentMethod", Json.str(body, "paymentMethod"), errors);
     V2Checks.failIfAny(errors);
     PaymentToken token =
@@ -225,8 +226,7 @@ final class V2Operations {
 
   private HttpSupport.Out createPaymentToken(String merchant, JsonNode body, Instant now) {
     List<String> errors = new ArrayList<>();
-    V2Checks.checkUrl(
-        "protocol.callbackUrl", Json.str(Json.obj(body, "protocol"), "callbackUrl"), errors);
+    V2Checks.checkAddresses("protocol", Json.obj(body, "protocol"), errors);
     ObjectNode card = Json.obj(Json.obj(body, "paymentData"), "card");
     if (card == null) {
       errors.add("paymentData.card: a value is required; payment tokens are made from cards");

@@ -39,7 +39,8 @@ class CallbacksTest {
         });
     receiver.start();
     SandboxClock clock = new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), Clock.systemUTC());
-    try (Callbacks callbacks = new Callbacks(clock, new IdSource(1L), 3, Duration.ofSeconds(1))) {
+    try (Callbacks callbacks =
+        new Callbacks(clock, new IdSource(1L), 3, Duration.ofSeconds(1), 1L << 20)) {
       String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks";
       callbacks.enqueue(
           List.of(new Notification("payment", url, "10000001", Json.object().put("id", "1"))));

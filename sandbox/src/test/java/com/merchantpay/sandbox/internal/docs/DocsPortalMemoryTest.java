@@ -31,7 +31,7 @@ class DocsPortalMemoryTest {
               null,
               null),
           "http://127.0.0.1:1",
-          com.merchantpay.sandbox.internal.http.ServedHosts.any());
+          com.merchantpay.sandbox.internal.http.ServedHosts.loopback(java.util.List.of()));
 
   @Test
   void namesOfNoFileAreAnsweredButNotKept() {

@@ -159,6 +159,7 @@ class FailedChangeTest {
             List.class,
             ObjectNode.class,
             boolean.class,
+            int.class,
             long.class);
     for (Class<?> resource :
         List.of(Payment.class, Refund.class, PaymentToken.class, Receipt.class, Sticker.class)) {

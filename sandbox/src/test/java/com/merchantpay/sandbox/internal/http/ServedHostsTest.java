@@ -42,8 +42,14 @@ class ServedHostsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"attacker.example", "10.0.0.5"})
-  void aSandboxListeningBeyondLoopbackServesAnyName(String host) {
-    assertThat(ServedHosts.any().serves(host)).isTrue();
+  @ValueSource(strings = {"10.0.0.5:8080", "[2001:db8::1]:8080", "sandbox.test", "localhost"})
+  void aSandboxListeningBeyondLoopbackServesItsNamesAndAnyAddress(String host) {
+    assertThat(ServedHosts.listening(List.of("0.0.0.0", "sandbox.test")).serves(host)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"attacker.example", "rebound.attacker.example:8080", "0.0.0.0.nip.io"})
+  void aSandboxListeningBeyondLoopbackRefusesANameItWasNotGiven(String host) {
+    assertThat(ServedHosts.listening(List.of("0.0.0.0", "sandbox.test")).serves(host)).isFalse();
   }
 }

@@ -51,7 +51,11 @@ class ContractCoverageTest {
     Core core =
         new Core(
             new IdSource(1L), clock, "http://127.0.0.1:1", Retention.DEFAULT, StatusListener.NONE);
-    V2Api v2 = new V2Api(core, new Idempotency(clock), new RuntimeOptions(config));
+    V2Api v2 =
+        new V2Api(
+            core,
+            new Idempotency(clock, Retention.DEFAULT.maxBytes() / 2),
+            new RuntimeOptions(config));
     V1Api v1 = new V1Api(config, core, clock, new NonceMemory(), Map.of());
     List<String> documented = Contracts.operationIds(ApiSpec.V2);
 

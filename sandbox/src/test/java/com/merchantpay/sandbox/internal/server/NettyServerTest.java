@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
@@ -41,8 +42,8 @@ class NettyServerTest {
   private final NettyServer.Handler handler =
       new NettyServer.Handler() {
         @Override
-        public boolean mayWait(NettyServer.Received request) {
-          return request.rawPath().startsWith("/slow");
+        public Executor answeredBy(NettyServer.Received request) {
+          return request.rawPath().startsWith("/slow") ? workers : null;
         }
 
         @Override
@@ -71,7 +72,7 @@ class NettyServerTest {
 
   @BeforeEach
   void start() {
-    server = new NettyServer(0, handler, workers);
+    server = new NettyServer(0, handler);
     server.open();
   }
 
@@ -142,7 +143,7 @@ class NettyServerTest {
   @Test
   void aCallMadeBeforeTheServerOpensWaitsForIt() throws IOException {
     server.stop();
-    server = new NettyServer(0, new RefusingHandler(), workers);
+    server = new NettyServer(0, new RefusingHandler());
     try (Socket socket = connect()) {
       socket.setSoTimeout(300);
       write(socket, "GET /early HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -170,7 +171,7 @@ class NettyServerTest {
     try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
       assertThat(again.getLocalPort()).isEqualTo(port);
     }
-    server = new NettyServer(0, new RefusingHandler(), workers); // for stop() after the test
+    server = new NettyServer(0, new RefusingHandler()); // for stop() after the test
   }
 
   @Test
@@ -196,8 +197,7 @@ class NettyServerTest {
   void aConnectionWithNothingSentOrReceivedIsClosedOnceIdle() throws IOException {
     server.stop();
     server =
-        new NettyServer(
-            InetAddress.getLoopbackAddress(), 0, null, handler, workers, Duration.ofMillis(300));
+        new NettyServer(InetAddress.getLoopbackAddress(), 0, null, handler, Duration.ofMillis(300));
     server.open();
     try (Socket silent = connect();
         Socket used = connect()) {
@@ -293,8 +293,8 @@ class NettyServerTest {
 
   private static final class RefusingHandler implements NettyServer.Handler {
     @Override
-    public boolean mayWait(NettyServer.Received request) {
-      return false;
+    public Executor answeredBy(NettyServer.Received request) {
+      return null;
     }
 
     @Override

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class IdempotencyLimitTest {
   private final Idempotency idempotency =
-      new Idempotency(new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), Clock.systemUTC()));
+      new Idempotency(
+          new SandboxClock(Instant.parse("2024-05-14T09:00:00Z"), Clock.systemUTC()), 1L << 20);
 
   private HttpSupport.Out call(String key, Runnable body) {
     return idempotency.execute(
@@ -67,5 +68,20 @@ class IdempotencyLimitTest {
         .doesNotContainKey("Idempotent-Replayed");
     assertThat(call("k" + (Idempotency.CAPACITY - 1), () -> {}).headers())
         .containsKey("Idempotent-Replayed");
+  }
+
+  @Test
+  void answersBeyondTheirBytesAreForgottenOldestFirst() {
+    byte[] large = new byte[300 * 1024];
+    for (String key : java.util.List.of("a", "b", "c", "d")) {
+      idempotency.execute(
+          "merchant-a",
+          "createPayment",
+          key,
+          "{}",
+          () -> new HttpSupport.Out(200, "application/json", large, java.util.Map.of()));
+    }
+
+    assertThat(idempotency.size()).as("four answers of 300 KiB in 1 MiB").isEqualTo(3);
   }
 }
