@@ -152,7 +152,11 @@ public final class Main implements Callable<Integer> {
     CommandLine line =
         new CommandLine(new Main(out))
             .addSubcommand("check-pacts", new CheckPactsCommand(out))
-            .addSubcommand("profile-skeleton", new ProfileSkeletonCommand(out));
+            .addSubcommand("profile-skeleton", new ProfileSkeletonCommand(out))
+            .addSubcommand(
+                "profile",
+                new CommandLine(new ProfileCommand())
+                    .addSubcommand("check", new ProfileCheckCommand(out)));
     line.setOut(new PrintWriter(out, true));
     line.setErr(new PrintWriter(err, true));
     line.setExecutionExceptionHandler(

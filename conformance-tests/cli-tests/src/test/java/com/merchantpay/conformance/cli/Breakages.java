@@ -502,6 +502,18 @@ final class Breakages {
         });
   }
 
+  /** A server that takes a call without a nonce, making one up for it. */
+  static MutatingProxy.Fault v1NonceOptional() {
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          if (!values.containsKey("nonce")) {
+            values.put("nonce", "made-up-" + java.util.UUID.randomUUID());
+            return true;
+          }
+          return false;
+        });
+  }
+
   static MutatingProxy.Fault v1LongNoncesRefused() {
     return v1Refuses((operation, values) -> values.getOrDefault("nonce", "").length() > 64, -14);
   }

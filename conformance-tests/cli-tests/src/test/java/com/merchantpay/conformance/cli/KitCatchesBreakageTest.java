@@ -286,8 +286,13 @@ class KitCatchesBreakageTest {
         breakage(
             "a v1 call without login accepted",
             Breakages.v1LoginOptional(),
-            "v1.a-call-without-login-or-hash-is-refused",
-            "v1.a-call-without-login-or-hash-is-refused"),
+            "v1.a-call-without-login-nonce-or-hash-is-refused",
+            "v1.a-call-without-login-nonce-or-hash-is-refused"),
+        breakage(
+            "a v1 call without nonce accepted",
+            Breakages.v1NonceOptional(),
+            "v1.a-call-without-login-nonce-or-hash-is-refused",
+            "v1.a-call-without-login-nonce-or-hash-is-refused"),
         breakage(
             "v1 nonces over 64 characters refused",
             Breakages.v1LongNoncesRefused(),

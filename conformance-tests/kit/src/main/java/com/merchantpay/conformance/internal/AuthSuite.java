@@ -115,6 +115,11 @@ final class AuthSuite {
   private static void foreignRefused(CheckContext c, Exchange refused) {
     String code = c.refused(refused);
     c.reading(OpenPoint.FOREIGN_RESOURCE, refused.status() + " " + code, refused);
+    if ("invalid_operation".equals(code)) {
+      c.reading(OpenPoint.NOT_FOUND_STATUS, Integer.toString(refused.status()), refused);
+    } else if ("not_authorized".equals(code)) {
+      c.reading(OpenPoint.FORBIDDEN_STATUS, Integer.toString(refused.status()), refused);
+    }
   }
 
   /**
@@ -132,8 +137,7 @@ final class AuthSuite {
             switch (parameter.getName()) {
               case "merchantId" ->
                   c.target().merchantId() == null ? "kit" : c.target().merchantId();
-              case "start" -> "2024-01-01T00:00:00Z";
-              case "end" -> "2034-01-01T00:00:00Z";
+              case "start", "end" -> Fixtures.recentBound(parameter.getName());
               default -> c.run().unique("kit-id");
             };
         query
@@ -244,7 +248,8 @@ final class AuthSuite {
                 Paths.v2("listPayments")
                     + "?merchantId="
                     + encode(foreign)
-                    + "&start=2024-01-01T00:00:00Z&end=2034-01-01T00:00:00Z");
+                    + "&"
+                    + Fixtures.recentPeriod());
     for (Exchange refused : List.of(pay, list)) {
       if (known) {
         c.refusedWith(refused, "not_authorized", OpenPoint.FORBIDDEN_STATUS);

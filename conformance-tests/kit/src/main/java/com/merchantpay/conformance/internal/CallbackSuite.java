@@ -234,7 +234,8 @@ final class CallbackSuite {
             .orElse(arrivals.get(arrivals.size() - 1));
     c.reading(
         OpenPoint.NOTIFIED_CHANGES,
-        statuses(arrivals).contains("Settled") ? "every" : "only " + statuses(arrivals),
+        statuses(arrivals).contains("Settled") ? "every" : "some",
+        "notified: " + statuses(arrivals),
         null);
     c.rule("v2.events.payment");
     c.expect("POST".equals(settled.method()), "method POST", settled::method, null);
@@ -338,7 +339,8 @@ final class CallbackSuite {
     Set<String> statuses = statuses(arrivals);
     c.reading(
         OpenPoint.TOKEN_NOTIFICATIONS,
-        statuses.containsAll(Set.of("Active", "Revoked")) ? "both" : "only " + statuses,
+        statuses.containsAll(Set.of("Active", "Revoked")) ? "both" : "some",
+        "notified: " + statuses,
         null);
   }
 
@@ -396,7 +398,7 @@ final class CallbackSuite {
     CallbackReceiver.Inbox inbox = c.inbox(0);
     Fixtures f = new Fixtures(c);
     JsonNode sticker =
-        c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(false, null, inbox.url())));
+        c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(false, "33", inbox.url())));
     f.payerStep("stickerPayment", "how a payer pays on a sticker's page", sticker, "33");
     CallbackReceiver.Arrival arrival = awaitStatus(c, inbox, "Settled");
     c.asserted("v2.events.current-status");

@@ -405,7 +405,17 @@ public final class CheckContext {
    * @param seen the answer that showed it, or null
    */
   public void reading(OpenPoint point, String observed, Exchange seen) {
-    readings.reading(point, observed, seen);
+    readings.reading(point, observed, null, seen);
+  }
+
+  /**
+   * Reads an open point as {@link #reading(OpenPoint, String, Exchange)} does, with what the kit
+   * saw beyond the reading itself.
+   *
+   * @param detail the cases, values or statuses that showed the reading, for the report
+   */
+  public void reading(OpenPoint point, String observed, String detail, Exchange seen) {
+    readings.reading(point, observed, detail, seen);
   }
 
   /**

@@ -1,5 +1,6 @@
 package com.merchantpay.conformance.internal;
 
+import com.merchantpay.conformance.target.Profile;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,17 +85,21 @@ final class CheckPacing {
       }
       return;
     }
-    String path = context.profile().clockControl();
+    Profile.ClockControl clock = context.profile().clockControl();
+    String path = clock.urlFor(by);
     Exchange moved =
         context.send(
-            "POST",
+            clock.method() == null ? "POST" : clock.method(),
             path,
-            Map.of("Content-Type", "application/json"),
-            ("{\"duration\":\"" + by + "\"}").getBytes(StandardCharsets.UTF_8));
-    if (moved.status() != 200) {
+            Map.of(
+                "Content-Type",
+                clock.contentType() == null ? "application/json" : clock.contentType()),
+            clock.bodyFor(by).getBytes(StandardCharsets.UTF_8));
+    if (!moved.answered() || moved.status() / 100 != 2) {
       throw new CheckSkipped(
           "the clock control at " + path + " did not move the clock: " + moved.summary());
     }
+    context.run().clockMoved(by);
   }
 
   void pause(Duration wait) throws InterruptedException {

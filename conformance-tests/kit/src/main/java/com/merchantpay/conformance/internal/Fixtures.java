@@ -9,7 +9,9 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -129,6 +131,98 @@ public final class Fixtures {
   }
 
   /**
+   * The complete body that passes a confirmation step of a payment: the profile's answer, with each
+   * {name} filled from the step's confirmation object and what the payer's browser took on the
+   * step's page where the profile says how ({@code answerFrom}); null when the profile gives
+   * neither.
+   *
+   * @param resource the payment as it asks for the step, its {@code confirmation} among its members
+   */
+  public ObjectNode passingAnswer(Profile.Confirmation confirmation, JsonNode resource) {
+    return confirmation == null
+        ? null
+        : answer(
+            confirmation.answer(),
+            confirmation.answerFrom(),
+            resource,
+            confirmation.pan(),
+            confirmation.paymentData());
+  }
+
+  /** The complete body that passes a payment token's step, as {@link #passingAnswer} does. */
+  public ObjectNode passingTokenAnswer(JsonNode token) {
+    Profile.Answers answers = context.profile().tokenConfirmation();
+    return answers == null
+        ? null
+        : answer(answers.answer(), answers.answerFrom(), token, approvedCard().pan(), null);
+  }
+
+  private ObjectNode answer(
+      Map<String, String> answer,
+      Profile.HttpStep from,
+      JsonNode resource,
+      String pan,
+      JsonNode paymentData) {
+    if (answer == null && from == null) {
+      return null;
+    }
+    Map<String, String> values = new LinkedHashMap<>();
+    Profile.Card card = context.profile().approvedCard();
+    if (pan != null) {
+      values.put("pan", pan);
+      values.put("expiry", card == null || card.expiry() == null ? "12/30" : card.expiry());
+      values.put("cvc", card == null || card.cvc() == null ? "" : card.cvc());
+    }
+    if (paymentData != null) {
+      paymentData
+          .properties()
+          .forEach(
+              member -> {
+                if (member.getValue().isValueNode()) {
+                  values.put(member.getKey(), member.getValue().asText());
+                }
+              });
+    }
+    values.put("id", resource.path("id").asText());
+    resource
+        .path("confirmation")
+        .properties()
+        .forEach(
+            member -> {
+              if (member.getValue().isValueNode()) {
+                values.put(member.getKey(), member.getValue().asText());
+              }
+            });
+    PayerPages pages = new PayerPages(context, "answerFrom");
+    Map<String, String> known = values;
+    List<String> taken = new ArrayList<>();
+    if (from != null) {
+      String page =
+          values.containsKey("acsUrl")
+              ? "{acsUrl}"
+              : values.containsKey("methodUrl") ? "{methodUrl}" : "{paymentUrl}";
+      known = pages.walk(from, values, page).values();
+      collectTaken(from, taken);
+    }
+    ObjectNode body = Json.object();
+    if (answer == null) {
+      for (String name : taken) {
+        body.put(name, known.get(name));
+      }
+    } else {
+      for (Map.Entry<String, String> member : answer.entrySet()) {
+        body.put(member.getKey(), pages.fill(member.getValue(), known, false));
+      }
+    }
+    return body;
+  }
+
+  private static void collectTaken(Profile.HttpStep step, List<String> names) {
+    names.addAll(step.take().keySet());
+    step.then().forEach(next -> collectTaken(next, names));
+  }
+
+  /**
    * A payment token request for the card: the token type operation 12 shows ({@code recurring}), a
    * purpose, the card with its expiry and security code, the return pages and the customer.
    */
@@ -226,9 +320,8 @@ public final class Fixtures {
     body.put("description", "Conformance sticker");
     body.put("productCode", context.run().unique("kit-product"));
     body.put("paymentPurpose", "Conformance check");
-    if (amount != null) {
-      body.set("amount", context.amount(amount));
-    }
+    // Operation 19's row lists amount: a target may need one for any sticker.
+    body.set("amount", context.amount(amount == null ? "10" : amount));
     if (callbackUrl != null) {
       body.put("callbackUrl", callbackUrl);
     }
@@ -373,9 +466,9 @@ public final class Fixtures {
   }
 
   /**
-   * Takes the payer's step of this name as the profile describes it, on the page the answer named,
-   * and fails the check when the page does not take it (a 4xx or no answer). Skips the check when
-   * the profile does not describe the step.
+   * Takes the payer's step of this name as the profile describes it, on the page the answer named.
+   * Skips the check when the profile does not describe the step, or the page does not take it (a
+   * 4xx or no answer): the documents describe no page.
    *
    * @param what what the step is, for the skip's reason
    * @param answer the answer that named the page: its members fill the step's templates
@@ -404,60 +497,11 @@ public final class Fixtures {
                 values.put(member.getKey(), member.getValue().asText());
               }
             });
-    String template =
-        step.url() != null
-            ? step.url()
-            : values.containsKey("paymentUrl")
-                ? "{paymentUrl}"
-                : values.containsKey("url") ? "{url}" : "{payload}";
-    String url = fill(template, values, true, context);
-    String body = step.body() == null ? null : fill(step.body(), values, isForm(step), context);
-    Map<String, String> headers = new LinkedHashMap<>();
-    step.headers()
-        .forEach((header, value) -> headers.put(header, fill(value, values, false, context)));
-    Exchange taken =
-        context.browser(
-            step.method() == null ? "POST" : step.method(), url, step.contentType(), headers, body);
-    context.expect(
-        taken.answered() && taken.status() < 400,
-        "the page to take the payer's step (payerSteps." + name + ")",
-        taken::summary,
-        taken);
-    return taken;
-  }
-
-  private static boolean isForm(Profile.HttpStep step) {
-    return step.contentType() != null
-        && step.contentType().startsWith("application/x-www-form-urlencoded");
-  }
-
-  /**
-   * A template with each {name} replaced by its value, percent-encoded where asked; a whole-URL
-   * value standing alone is kept as it is.
-   */
-  private static String fill(
-      String template, Map<String, String> values, boolean encoded, CheckContext context) {
-    StringBuilder out = new StringBuilder();
-    java.util.regex.Matcher matcher =
-        java.util.regex.Pattern.compile("\\{([A-Za-z][A-Za-z0-9]*)}").matcher(template);
-    int last = 0;
-    while (matcher.find()) {
-      String name = matcher.group(1);
-      String value =
-          context.need(
-              values.get(name),
-              "the payer's step names {"
-                  + name
-                  + "}, which neither the answer nor the profile gives");
-      boolean wholeUrl = matcher.start() == 0 && matcher.end() == template.length();
-      out.append(template, last, matcher.start())
-          .append(
-              encoded && !(wholeUrl || value.matches("https?://.*") && matcher.start() == 0)
-                  ? encode(value)
-                  : value);
-      last = matcher.end();
-    }
-    return out.append(template.substring(last)).toString();
+    String page =
+        values.containsKey("paymentUrl")
+            ? "{paymentUrl}"
+            : values.containsKey("url") ? "{url}" : "{payload}";
+    return new PayerPages(context, name).walk(step, values, page).page();
   }
 
   /**
@@ -483,13 +527,10 @@ public final class Fixtures {
       return token; // a target that needs no confirmation for this card
     }
     String id = token.path("id").asText();
-    Profile.Answers answers = context.profile().tokenConfirmation();
+    ObjectNode answer = passingTokenAnswer(token);
     Exchange done;
-    if (answers != null && answers.answer() != null) {
-      done =
-          context
-              .v2()
-              .put(Paths.v2("completePaymentToken", id), Json.MAPPER.valueToTree(answers.answer()));
+    if (answer != null) {
+      done = context.v2().put(Paths.v2("completePaymentToken", id), answer);
     } else {
       approveExternal(
           context.need(
@@ -510,12 +551,63 @@ public final class Fixtures {
   static final Duration AROUND = Duration.ofSeconds(3);
 
   /**
+   * An invoice expiry any target takes: an hour from its now, to the second, in UTC. A target may
+   * bound how far ahead an invoice may expire or how soon; an hour is within any bound a payment
+   * page would set, where a date years ahead or a minute away is not.
+   */
+  Instant expiresInAnHour() {
+    return targetNow().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plus(Duration.ofHours(1));
+  }
+
+  /**
+   * The target's time now. A target's clock need not be this machine's: a test environment's clock
+   * is often moved (by this run's checks, by earlier runs, by its operators). How far apart they
+   * are is read once per run from a payment's creation time; the moves of this run's checks are
+   * added since.
+   */
+  Instant targetNow() {
+    Duration apart =
+        context
+            .run()
+            .shared(
+                "target-clock",
+                () -> {
+                  Duration movedBefore = context.run().clockMoved();
+                  Instant asked = Instant.now();
+                  Instant created = Json.instant(settledPayment("1").path("created").asText());
+                  return Duration.between(asked, created).minus(movedBefore);
+                });
+    return Instant.now().plus(apart).plus(context.run().clockMoved());
+  }
+
+  /**
+   * How soon an invoice the kit lets expire expires, and how far its clock is then moved: long
+   * enough that a target bounding how soon an invoice may expire takes it.
+   */
+  static final Duration EXPIRES_SOON = Duration.ofMinutes(5);
+
+  /**
    * The narrowest listing period that surely holds a resource created at this time: a few seconds
    * either side of it, whether the target reads the bounds as inclusive or not.
    */
   public static String period(String created) {
     Instant at = Json.instant(created);
     return period(at.minus(AROUND), at.plus(AROUND));
+  }
+
+  /**
+   * A listing period around now, an hour either side: a request that needs one but no particular
+   * one, kept short, since a target may bound how long a period it lists.
+   */
+  static String recentPeriod() {
+    Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    return period(now.minus(Duration.ofHours(1)), now.plus(Duration.ofHours(1)));
+  }
+
+  /** The start or the end of {@link #recentPeriod()}. */
+  static String recentBound(String which) {
+    Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    return now.plus(Duration.ofHours(which.equals("start") ? -1 : 1)).toString();
   }
 
   /** The query of a listing period, its bounds written in UTC as the documents write timestamps. */

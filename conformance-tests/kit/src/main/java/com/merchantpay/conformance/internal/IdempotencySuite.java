@@ -326,14 +326,13 @@ final class IdempotencySuite {
     boolean refused = answer.answered() && answer.status() / 100 == 4;
     c.reading(OpenPoint.KEY_REQUIRED, refused ? "refused" : "accepted", answer);
     if (refused) {
-      c.reading(OpenPoint.REFUSAL_CODE, String.valueOf(answer.errorCode()), answer);
+      c.reading(OpenPoint.REFUSAL_CODE, c.refused(answer), answer);
     }
     if (refused && "validation_error".equals(answer.errorCode())) {
       c.reading(
           OpenPoint.NAMES_MEMBER,
-          CheckContext.names(answer.json().path("errors"), "Idempotency-Key")
-              ? "named"
-              : "unnamed (Idempotency-Key)",
+          CheckContext.names(answer.json().path("errors"), "Idempotency-Key") ? "named" : "unnamed",
+          "Idempotency-Key",
           answer);
     }
   }

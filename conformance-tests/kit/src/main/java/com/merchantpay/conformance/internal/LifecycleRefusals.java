@@ -214,7 +214,7 @@ final class LifecycleRefusals {
     if (four.answered() && four.status() / 100 == 4) {
       c.rule("v2.errors.body");
       c.refused(four);
-      c.reading(OpenPoint.REQUEST_BOUNDARIES, "refused four fraction digits", four);
+      c.reading(OpenPoint.REQUEST_BOUNDARIES, "refused", "four fraction digits", four);
     } else {
       c.rule("v2.conv.decimal");
       c.decimal(four, c.ok(four), "amount.value", "0.1234");

@@ -6,7 +6,6 @@ import static com.merchantpay.conformance.internal.LifecycleSuite.utcEchoed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.OpenPoint;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,12 +37,18 @@ final class LifecycleTime {
   /** Runs {@code lifecycle.timestamps-are-utc}. */
   private static void timestampsAreUtc(CheckContext c) throws Exception {
     ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-    ((ObjectNode) body.path("invoice")).put("expires", "2030-01-01T09:00:00Z");
-    utcEchoed(c, c.v2().post(Paths.v2("createPayment"), body));
+    java.time.Instant expires = new Fixtures(c).expiresInAnHour();
+    ((ObjectNode) body.path("invoice")).put("expires", expires.toString());
+    utcEchoed(c, c.v2().post(Paths.v2("createPayment"), body), expires);
     // A request timestamp with another offset: the documents write timestamps in UTC, so
     // a target may refuse it; one it takes is the same moment, written in UTC.
     ObjectNode zoned = new Fixtures(c).approvedPayment("10", false);
-    ((ObjectNode) zoned.path("invoice")).put("expires", "2030-01-01T12:00:00+03:00");
+    ((ObjectNode) zoned.path("invoice"))
+        .put(
+            "expires",
+            expires
+                .atOffset(java.time.ZoneOffset.ofHours(3))
+                .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     Exchange offset = c.v2().post(Paths.v2("createPayment"), zoned);
     if (offset.answered() && offset.status() / 100 == 4) {
       c.rule("v2.errors.body");
@@ -52,7 +57,7 @@ final class LifecycleTime {
     } else {
       c.reading(OpenPoint.ZONED_TIMESTAMPS, "accepted", offset);
       c.rule("v2.conv.timestamps");
-      utcEchoed(c, offset);
+      utcEchoed(c, offset, expires);
     }
   }
 
@@ -61,9 +66,9 @@ final class LifecycleTime {
     JsonNode reference = new Fixtures(c).settledPayment("1");
     Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
     ObjectNode body = new Fixtures(c).invoice("10");
-    ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
+    ((ObjectNode) body.path("invoice")).put("expires", now.plus(Fixtures.EXPIRES_SOON).toString());
     String id = c.ok(c.v2().post(Paths.v2("createInvoice"), body)).path("paymentId").asText();
-    c.advanceClock(Duration.ofMinutes(2));
+    c.advanceClock(Fixtures.EXPIRES_SOON.multipliedBy(2));
     Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.reading(OpenPoint.EXPIRED_INVOICE, c.ok(read).path("status").asText(), read);
   }

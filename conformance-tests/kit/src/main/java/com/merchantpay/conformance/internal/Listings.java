@@ -25,10 +25,41 @@ public final class Listings {
     }
   }
 
-  /** Every open point with our specs' reading of it. */
+  /** Every open point with our specs' reading of it and the form a declared reading takes. */
   public static void points(PrintStream out) {
     for (OpenPoint point : OpenPoint.values()) {
       out.println(point.id() + "  " + point.question() + "; our specs: " + point.ours());
+      out.println(
+          "    a profile declares: "
+              + point.accepted()
+              + (point.checkable() ? "" : "; reported, never failed (see the README)"));
     }
+  }
+
+  /** The open points as the README's table shows them, one Markdown row each. */
+  public static String pointsTable() {
+    StringBuilder table =
+        new StringBuilder(
+            "| Id | What the documents leave open | Our specs' reading | A declared reading is |\n"
+                + "|---|---|---|---|\n");
+    for (OpenPoint point : OpenPoint.values()) {
+      table
+          .append("| `")
+          .append(point.id())
+          .append("` | ")
+          .append(cell(point.question()))
+          .append(" | ")
+          .append(cell(point.ours()))
+          .append(" | ")
+          .append(cell(point.accepted()))
+          .append(point.checkable() ? "" : "; reported, never failed")
+          .append(" |\n");
+    }
+    return table.toString();
+  }
+
+  /** A table cell's text: a | of its own would end the cell. */
+  private static String cell(String text) {
+    return text.replace("|", "\\|");
   }
 }

@@ -29,8 +29,7 @@ final class NegativeQueries {
           switch (parameter.getName()) {
             case "merchantId" -> c.target().merchantId();
             case "paymentId" -> new Fixtures(c).settledPayment("10").path("id").asText();
-            case "start" -> "2024-01-01T00:00:00Z";
-            case "end" -> "2034-01-01T00:00:00Z";
+            case "start", "end" -> Fixtures.recentBound(parameter.getName());
             default -> null;
           };
       if (value != null) {

@@ -124,11 +124,10 @@ final class OperationsPayments {
         c.v2()
             .put(
                 Paths.v2("completePayment", payment.path("id").asText()),
-                Json.MAPPER.valueToTree(
-                    c.need(
-                        f.confirmation("SmsOtp").answer(),
-                        "the profile gives no answer for an "
-                            + "SmsOtp step (confirmations.SmsOtp.answer)")));
+                c.need(
+                    f.passingAnswer(f.confirmation("SmsOtp"), payment),
+                    "the profile gives no answer for an "
+                        + "SmsOtp step (confirmations.SmsOtp.answer or answerFrom)"));
     JsonNode completed = c.ok(done);
     c.member(done, completed, "id", payment.path("id").asText());
     String status = completed.path("status").asText();

@@ -91,9 +91,9 @@ final class OperationsTokens {
     Fixtures f = new Fixtures(c);
     Profile.Answers answers = c.profile().tokenConfirmation();
     c.need(
-        answers == null ? null : answers.answer(),
+        answers == null ? null : answers.answer() != null ? answers : answers.answerFrom(),
         "the profile gives no answer that completes a payment token's step "
-            + "(tokenConfirmation.answer)");
+            + "(tokenConfirmation.answer or answerFrom)");
     Exchange created =
         c.v2().post(Paths.v2("createPaymentToken"), f.tokenRequest(f.approvedCard().pan(), null));
     JsonNode token = c.ok(created);
@@ -101,8 +101,7 @@ final class OperationsTokens {
         !"Active".equals(token.path("status").asText()),
         "the target makes tokens Active at once, so there is no step to complete");
     String id = token.path("id").asText();
-    Exchange done =
-        c.v2().put(Paths.v2("completePaymentToken", id), Json.MAPPER.valueToTree(answers.answer()));
+    Exchange done = c.v2().put(Paths.v2("completePaymentToken", id), f.passingTokenAnswer(token));
     JsonNode completed = c.ok(done);
     c.expect(
         token.path("id").equals(completed.path("id")),

@@ -3,11 +3,16 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Follows a v2 list from its first page to its last, as the v2 document's general rule 4 tells
@@ -73,6 +78,7 @@ final class Pages {
           exchange);
       List<JsonNode> items = new ArrayList<>();
       page.path("items").forEach(items::add);
+      withinPeriod(c, firstPage, items, exchange);
       cursor = cursor(c, page, exchange);
       Page current = new Page(exchange, items, cursor);
       pages.add(current);
@@ -110,6 +116,59 @@ final class Pages {
     } while (cursor != null);
     return pages;
   }
+
+  /**
+   * A list asked for a period holds nothing created outside it: in a check of the period, an item
+   * shown more than a second before its start or after its end fails the check, whatever the check
+   * was looking for (a target may show times cut to the second that it keeps more finely, hence the
+   * second), however long the list goes on.
+   */
+  private static void withinPeriod(
+      CheckContext c, String query, List<JsonNode> items, Exchange exchange) {
+    if (c.check() == null || !Rule.get("v2.op.list-period").coveredBy(c.check())) {
+      return; // judged by the checks of the period, not by every check that lists
+    }
+    Matcher start = START.matcher(query);
+    Matcher end = END.matcher(query);
+    if (!start.find() || !end.find()) {
+      return;
+    }
+    Instant from;
+    Instant to;
+    try {
+      from = Json.instant(URLDecoder.decode(start.group(1), StandardCharsets.UTF_8));
+      to = Json.instant(URLDecoder.decode(end.group(1), StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      return; // a query of a negative case: no period to hold the items to
+    }
+    for (JsonNode item : items) {
+      JsonNode created = item.path("created");
+      if (!created.isTextual()) {
+        continue;
+      }
+      Instant at;
+      try {
+        at = Json.instant(created.asText());
+      } catch (RuntimeException e) {
+        continue; // the wire checks judge the form of the timestamp
+      }
+      if (at.isBefore(from.minusSeconds(1)) || at.isAfter(to.plusSeconds(1))) {
+        Rule before = c.currentRule();
+        c.rule("v2.op.list-period");
+        try {
+          c.fail(
+              "only items created in the period asked for, " + from + " to " + to,
+              item.path("id").asText() + " created " + created.asText(),
+              exchange);
+        } finally {
+          c.restore(before);
+        }
+      }
+    }
+  }
+
+  private static final Pattern START = Pattern.compile("[?&]start=([^&]*)");
+  private static final Pattern END = Pattern.compile("[?&]end=([^&]*)");
 
   /**
    * The pointer to the next page, where the profile says or where it is usually found; null on the

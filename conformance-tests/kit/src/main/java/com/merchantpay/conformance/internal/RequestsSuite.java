@@ -329,6 +329,9 @@ final class RequestsSuite {
             "marking quantities of 2147483647",
             refused);
     c.reading(
-        OpenPoint.REQUEST_BOUNDARIES, refused.isEmpty() ? "accepted" : "refused " + refused, last);
+        OpenPoint.REQUEST_BOUNDARIES,
+        refused.isEmpty() ? "accepted" : "refused",
+        refused.isEmpty() ? null : refused.toString(),
+        last);
   }
 }

@@ -26,7 +26,7 @@ final class RichBodies {
     body.putObject("invoice")
         .put("description", "Conformance")
         .put("orderNo", c.run().unique("kit-order"))
-        .put("expires", "2034-01-01T00:00:00Z")
+        .put("expires", new Fixtures(c).expiresInAnHour().toString())
         .putObject("params")
         .put("basket", "b-1");
     body.set("amount", c.amount("100"));
@@ -43,7 +43,7 @@ final class RichBodies {
   static ObjectNode payment(CheckContext c) {
     ObjectNode body = new Fixtures(c).approvedPayment("100", false);
     ((ObjectNode) body.path("invoice"))
-        .put("expires", "2034-01-01T00:00:00Z")
+        .put("expires", new Fixtures(c).expiresInAnHour().toString())
         .putObject("params")
         .put("basket", "b-1");
     body.putObject("tokenization")

@@ -68,6 +68,10 @@ public final class Run implements AutoCloseable {
 
   private final AtomicInteger slowdowns = new AtomicInteger();
   private final AtomicLong slowdownMillis = new AtomicLong();
+
+  /** How far the checks of this run moved the target's clock, in all. */
+  private final AtomicLong clockMovedMillis = new AtomicLong();
+
   private CallbackReceiver receiver;
 
   /** A run for set-up work (the pact verifier's provider states): one call at a time. */
@@ -227,6 +231,16 @@ public final class Run implements AutoCloseable {
       }
       throw new IllegalStateException(e.getCause());
     }
+  }
+
+  /** Counts a move of the target's clock a check made. */
+  void clockMoved(Duration by) {
+    clockMovedMillis.addAndGet(by.toMillis());
+  }
+
+  /** How far this run's checks moved the target's clock so far. */
+  Duration clockMoved() {
+    return Duration.ofMillis(clockMovedMillis.get());
   }
 
   @Override

@@ -5,6 +5,8 @@ import com.merchantpay.spec.ApiSpec;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,10 +42,17 @@ public final class V1Calls {
    * once the wait is over, with another fresh nonce.
    */
   public Exchange call(String operationId, Map<String, String> params) {
+    return callAsGiven(operationId, listed(operationId, params));
+  }
+
+  /**
+   * A correctly signed call with a fresh nonce and exactly these values, nothing added: for a call
+   * about a value left out.
+   */
+  public Exchange callAsGiven(String operationId, Map<String, String> params) {
     while (true) {
-      String nonce = plainHashNonce(operationId, withAccount(operationId, params));
-      Map<String, String> values =
-          signedValues(operationId, withAccount(operationId, params), nonce);
+      String nonce = plainHashNonce(operationId, params);
+      Map<String, String> values = signedValues(operationId, params, nonce);
       Exchange exchange = once(operationId, values);
       Duration wait = context.slowDown(exchange);
       if (wait == null) {
@@ -58,25 +67,36 @@ public final class V1Calls {
    * the caller gave one: the document lets a service ask for it when a user has several accounts.
    */
   public Exchange call(String operationId, Map<String, String> params, String nonce) {
-    Map<String, String> values = withAccount(operationId, params);
+    Map<String, String> values = listed(operationId, params);
     return signed(operationId, values, nonce, hash(operationId, values, nonce));
   }
 
   /**
-   * The values with the profile's accountID on a list operation, and the merchant's siteAlias on
-   * listPaymentsFilter, unless the caller gave them: the document does not say a service may do
-   * without either there.
+   * The values a list operation is called with: the caller's, and every parameter the document
+   * lists that is no filter and not marked optional. The document lets a call leave out accountID
+   * when the user has one account (so the profile's is sent when it gives one), the periods of
+   * listRefunds ("open if absent") and the filters (rule 3: an absent one restricts nothing). The
+   * other periods and listPaymentsFilter's siteAlias are always sent: the merchant's siteAlias and
+   * a period from 90 days ago to tomorrow (UTC), a quarter, which holds a monthly document and
+   * stays within the longest period a service is likely to list, unless the caller gave them. Other
+   * operations get exactly the caller's values.
    */
-  private Map<String, String> withAccount(String operationId, Map<String, String> params) {
+  Map<String, String> listed(String operationId, Map<String, String> params) {
+    if (!ACCOUNT_LISTS.contains(operationId)) {
+      return params;
+    }
     String account = context.profile().v1() == null ? null : context.profile().v1().accountId();
     Map<String, String> values = new LinkedHashMap<>();
-    if (account != null
-        && ACCOUNT_LISTS.contains(operationId)
-        && !params.containsKey("accountID")) {
+    if (account != null && !params.containsKey("accountID")) {
       values.put("accountID", account);
     }
     if (operationId.equals("listPaymentsFilter") && !params.containsKey("siteAlias")) {
       values.put("siteAlias", V1Support.siteAlias(context));
+    }
+    if (!operationId.equals("listRefunds")) {
+      LocalDate today = LocalDate.now(ZoneOffset.UTC);
+      values.put("periodFrom", today.minusDays(90).toString());
+      values.put("periodTo", today.plusDays(1).toString());
     }
     values.putAll(params);
     return values;

@@ -142,7 +142,10 @@ final class V1Lists {
             && Integer.valueOf(0).equals(read.v1ErrorCode())
             && read.json().path("Payment").isObject();
     c.reading(
-        OpenPoint.V1_UNKNOWN_VALUES, ignored ? "ignored" : "refused (" + outcome(read) + ")", read);
+        OpenPoint.V1_UNKNOWN_VALUES,
+        ignored ? "ignored" : "refused",
+        ignored ? null : outcome(read),
+        read);
   }
 
   /** Runs {@code v1.path-names-match-in-any-case}. */

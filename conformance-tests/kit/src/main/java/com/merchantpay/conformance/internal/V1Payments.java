@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -191,12 +190,12 @@ final class V1Payments {
     JsonNode reference = new Fixtures(c).settledPayment("1");
     Instant now = Json.timestamp(reference.path("created").asText()).toInstant();
     ObjectNode body = new Fixtures(c).invoice("10");
-    ((ObjectNode) body.path("invoice")).put("expires", now.plus(Duration.ofMinutes(1)).toString());
+    ((ObjectNode) body.path("invoice")).put("expires", now.plus(Fixtures.EXPIRES_SOON).toString());
     String v2Id = c.ok(c.v2().post(Paths.v2("createInvoice"), body)).path("paymentId").asText();
     ObjectNode invoice = Json.object().put("id", v2Id);
     invoice.set("invoice", body.path("invoice"));
     String id = V1Support.paymentId(c, invoice);
-    c.advanceClock(Duration.ofMinutes(2));
+    c.advanceClock(Fixtures.EXPIRES_SOON.multipliedBy(2));
     Exchange read = c.v1().call("getPayment", values("paymentID", id));
     int code = V1Support.success(c, read, "Payment").path("Payment").path("ErrorCode").asInt();
     c.expect(
@@ -219,10 +218,13 @@ final class V1Payments {
   private static void paymentMethodInV1Spelling(CheckContext c) throws Exception {
     Exchange read = c.v1().call("getPayment", values("paymentID", knownPayment(c)));
     JsonNode payment = read.json();
-    c.reading(
-        OpenPoint.V1_METHOD_NAME,
-        payment == null ? "unreadable" : payment.path("Payment").path("PaymentMethod").asText(),
+    JsonNode method = payment == null ? null : payment.path("Payment").path("PaymentMethod");
+    c.expect(
+        method != null && method.isTextual() && !method.asText().isBlank(),
+        "the payment's PaymentMethod",
+        read::summary,
         read);
+    c.reading(OpenPoint.V1_METHOD_NAME, method.asText(), read);
   }
 
   /** Runs {@code v1.a-cancelled-payment-is-minus-15}. */
@@ -252,7 +254,8 @@ final class V1Payments {
         confirmed.status() != 200 || !Integer.valueOf(0).equals(confirmed.v1ErrorCode());
     c.reading(
         OpenPoint.V1_CONFIRM_LESS,
-        refused ? "refused (" + outcome(confirmed) + ")" : "taken",
+        refused ? "refused" : "taken",
+        refused ? outcome(confirmed) : null,
         confirmed);
     if (refused) {
       return;
@@ -361,7 +364,8 @@ final class V1Payments {
       if (mapped != null) {
         c.reading(
             OpenPoint.V1_DECLINE_CODE,
-            mapped == code ? "mapped" : decline.resultCode() + " as " + code,
+            mapped == code ? "mapped" : "other",
+            mapped == code ? null : decline.resultCode() + " as " + code,
             read);
       }
     }

@@ -132,7 +132,11 @@ final class WireSuite {
     c.require(seen != null, "no call of " + operation.id() + " was made in this run");
     c.judgedEveryRuleOfTheCheck();
     for (WireLedger.Read read : seen.readings()) {
-      c.reading(read.reading().point(), read.reading().theirs(), read.exchange());
+      c.reading(
+          read.reading().point(),
+          read.reading().theirs(),
+          read.reading().detail(),
+          read.exchange());
     }
     if (!seen.departures().isEmpty()) {
       WireLedger.Departure first = seen.departures().get(0);

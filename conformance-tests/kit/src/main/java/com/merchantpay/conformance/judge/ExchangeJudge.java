@@ -101,7 +101,7 @@ public final class ExchangeJudge {
   public record Reading(OpenPoint point, String theirs, String detail) {
     /** Whether the target reads the point otherwise than our spec. */
     public boolean differs() {
-      return !OpenPoint.matches(point.ours(), theirs);
+      return !point.isOurs(theirs);
     }
 
     @Override
@@ -320,14 +320,20 @@ public final class ExchangeJudge {
         readings.add(
             new Reading(
                 OpenPoint.RESULT_CODES,
-                json.at(pointer).asText(),
+                "other",
                 operation.id() + " answered resultCode " + json.at(pointer) + " at " + pointer));
       } else if (onlyOurForm(message, pointer)) {
         readings.add(
             new Reading(
                 OpenPoint.ANSWER_FORM,
-                pointer + " " + json.at(pointer),
-                operation.id() + ": " + describe(message)));
+                "other",
+                operation.id()
+                    + ": "
+                    + pointer
+                    + " "
+                    + json.at(pointer)
+                    + ": "
+                    + describe(message)));
       } else {
         departures.add(describe(message));
       }
@@ -483,8 +489,10 @@ public final class ExchangeJudge {
       readings.add(
           new Reading(
               OpenPoint.V1_ANSWER_TYPES,
-              "other types: " + String.join(", ", otherTypes),
-              operation.id() + " answered members the document gives no type in other types"));
+              "other",
+              operation.id()
+                  + " answered members the document gives no type in other types: "
+                  + String.join(", ", otherTypes)));
     }
     ValidationReport report =
         validator.validateResponse(

@@ -47,8 +47,8 @@ import java.util.Optional;
  * @param refundsRejectedCard a card whose refunds end {@code Rejected}
  * @param sbpPhone a phone number that pays through the Faster Payments System: the payment data of
  *     {@code paymentMethods.phone} when that is not given
- * @param clockControl a URL path that moves the implementation's clock ({@code POST {"duration":
- *     "PT10S"}})
+ * @param clockControl how the implementation's clock is moved: a path ({@code POST {"duration":
+ *     "PT10S"}}), or the call in full ({@link ClockControl})
  * @param maxWait the longest the kit waits for time to pass on a target whose clock it cannot move
  *     (an ISO 8601 duration, PT30S when not given); checks that need more are skipped
  * @param settles how long pending work takes: {@code payment} (a Pending payment; 10 s when not
@@ -80,7 +80,7 @@ public record Profile(
     String blockedTokenCard,
     String refundsRejectedCard,
     String sbpPhone,
-    String clockControl,
+    ClockControl clockControl,
     String maxWait,
     Map<String, String> settles,
     Integer paginationPayments,
@@ -152,15 +152,23 @@ public record Profile(
             "interfaces: " + served + " is not one of " + INTERFACES);
       }
     }
-    for (String point : readings.keySet()) {
-      if (OpenPoint.byId(point).isEmpty()) {
-        throw new IllegalArgumentException(
-            "readings."
-                + point
-                + ": no such open point; the kit lists them with "
-                + "--list-points");
+    Map<String, String> canonical = new LinkedHashMap<>();
+    for (Map.Entry<String, String> reading : readings.entrySet()) {
+      OpenPoint point =
+          OpenPoint.byId(reading.getKey())
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "readings."
+                              + reading.getKey()
+                              + ": no such open point; the kit lists them with --list-points"));
+      try {
+        canonical.put(point.id(), point.declared(reading.getValue()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("readings." + point.id() + ": " + e.getMessage());
       }
     }
+    readings = Map.copyOf(canonical);
     for (String method : paymentMethods.keySet()) {
       if (!PAYMENT_METHODS.contains(method)) {
         throw new IllegalArgumentException(
@@ -252,13 +260,17 @@ public record Profile(
 
   /**
    * An instrument that asks for a confirmation step, a card ({@code pan}) or any other payment data
-   * ({@code paymentData}), and the complete bodies that pass or fail that step.
+   * ({@code paymentData}), and the complete bodies that pass or fail that step. Where the passing
+   * answer is bound to the one step (a {@code cres} the issuer's page hands out), {@code
+   * answerFrom} is what the payer's browser does to get it: its {@code take}n values fill the
+   * {@code {name}}s of {@code answer}, or are the answer when there is none.
    */
   public record Confirmation(
       String pan,
       JsonNode paymentData,
       Map<String, String> answer,
-      Map<String, String> failingAnswer) {
+      Map<String, String> failingAnswer,
+      HttpStep answerFrom) {
     @Override
     public String toString() {
       return "Confirmation[" + (pan != null ? lastFour(pan) : "paymentData") + "]";
@@ -266,28 +278,116 @@ public record Profile(
   }
 
   /**
-   * An HTTP call a payer's browser makes on a page the target names, such as approving on a hosted
-   * page. {@code url}, {@code body} and header values are templates: {@code {name}} is replaced by
-   * the member of that name in the answer that named the page ({@code paymentUrl}, {@code url},
-   * {@code payload}, {@code id}, ...) or by the approved card's {@code pan}, {@code expiry}, {@code
-   * cvc} and the step's {@code amount}; in a URL each value is percent-encoded, in a form body too.
+   * What a payer's browser does on a page the target names, such as approving on a hosted page: an
+   * HTTP call, then the page's form submitted, then further steps, and values taken from the last
+   * page. {@code url}, {@code body}, header and field values are templates: {@code {name}} is
+   * replaced by the member of that name in the answer that named the page ({@code paymentUrl},
+   * {@code url}, {@code payload}, {@code acsUrl}, {@code creq}, {@code id}, ...), by the approved
+   * card's {@code pan}, {@code expiry}, {@code cvc}, the step's {@code amount}, or a value an
+   * earlier step took; in a URL each value is percent-encoded, in a form body too.
    *
    * @param method GET or POST (POST when not given)
    * @param url where to (the page the step is about when not given: {@code {paymentUrl}}, {@code
-   *     {url}} or {@code {payload}})
+   *     {url}}, {@code {payload}}, {@code {acsUrl}} or {@code {methodUrl}}); a step of {@code then}
+   *     without a url acts on the page the step before it ended on
    * @param contentType the body's media type, if it has one
    * @param body the body, if any
    * @param headers further request headers
+   * @param form a CSS selector of a form on the page the call answered ({@code form}, {@code
+   *     form#challenge}): it is submitted as a browser would, with its fields' values, {@code
+   *     fields} set over them, to its action with its method
+   * @param fields values for the form's fields, by name (a button's name and value among them)
+   * @param then further steps, in order
+   * @param take values to take from the last page, by the name later templates use: a CSS selector
+   *     of an element and the attribute to read ({@code input[name=cres]@value}), a selector whose
+   *     element's text is the value, or a JSON pointer ({@code /code}) into a JSON answer
    */
   public record HttpStep(
-      String method, String url, String contentType, String body, Map<String, String> headers) {
+      String method,
+      String url,
+      String contentType,
+      String body,
+      Map<String, String> headers,
+      String form,
+      Map<String, String> fields,
+      List<HttpStep> then,
+      Map<String, String> take) {
     public HttpStep {
       headers = headers == null ? Map.of() : Map.copyOf(headers);
+      fields = fields == null ? Map.of() : Map.copyOf(fields);
+      then = then == null ? List.of() : List.copyOf(then);
+      take = take == null ? Map.of() : Map.copyOf(take);
+    }
+
+    /** A plain call, as older profiles describe a step. */
+    public HttpStep(
+        String method, String url, String contentType, String body, Map<String, String> headers) {
+      this(method, url, contentType, body, headers, null, null, null, null);
     }
   }
 
-  /** The bodies that pass or fail a confirmation through the complete operation. */
-  public record Answers(Map<String, String> answer, Map<String, String> failingAnswer) {}
+  /**
+   * The bodies that pass or fail a confirmation through the complete operation, and where the
+   * passing one is bound to the step, what the payer's browser does to get it ({@link
+   * Confirmation#answerFrom()}).
+   */
+  public record Answers(
+      Map<String, String> answer, Map<String, String> failingAnswer, HttpStep answerFrom) {}
+
+  /**
+   * How the target's clock is moved: a path (the kit POSTs {@code {"duration": "PT10S"}} there), or
+   * a call described in full, whose url and body may hold {@code {duration}} (ISO 8601), {@code
+   * {seconds}} and {@code {millis}}.
+   *
+   * @param url the path or URL
+   * @param method POST when not given
+   * @param contentType application/json when not given
+   * @param body the body template; {@code {"duration": "{duration}"}} when not given
+   */
+  public record ClockControl(String url, String method, String contentType, String body) {
+    /** A clock control written as a path alone, or as a call. */
+    @com.fasterxml.jackson.annotation.JsonCreator(
+        mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+    public static ClockControl of(JsonNode written) {
+      if (written.isTextual()) {
+        return new ClockControl(written.asText(), null, null, null);
+      }
+      if (!written.isObject() || !written.path("url").isTextual()) {
+        throw new IllegalArgumentException(
+            "clockControl: a path (\"/testing/clock\") or an object with url, and method,"
+                + " contentType and body if the defaults do not fit");
+      }
+      for (java.util.Iterator<String> names = written.fieldNames(); names.hasNext(); ) {
+        String name = names.next();
+        if (!List.of("url", "method", "contentType", "body").contains(name)) {
+          throw new IllegalArgumentException(
+              "clockControl." + name + ": not one of url, method, contentType, body");
+        }
+      }
+      return new ClockControl(
+          written.path("url").asText(),
+          written.path("method").asText(null),
+          written.path("contentType").asText(null),
+          written.path("body").asText(null));
+    }
+
+    /** The body that moves the clock by this much. */
+    public String bodyFor(Duration by) {
+      return fill(body == null ? "{\"duration\": \"{duration}\"}" : body, by);
+    }
+
+    /** The URL, with any of {@code {duration}}, {@code {seconds}}, {@code {millis}} filled. */
+    public String urlFor(Duration by) {
+      return fill(url, by);
+    }
+
+    private static String fill(String template, Duration by) {
+      return template
+          .replace("{duration}", by.toString())
+          .replace("{seconds}", Long.toString(by.toSeconds()))
+          .replace("{millis}", Long.toString(by.toMillis()));
+    }
+  }
 
   /** v1 details of the merchant. */
   public record V1(String siteAlias, String accountId, Integer listLimit) {}

@@ -119,7 +119,8 @@ class ExchangeJudgeTest {
         .satisfies(
             r -> {
               assertThat(r.point().id()).isEqualTo("v1.answer.types");
-              assertThat(r.theirs()).contains("DocumentID number");
+              assertThat(r.theirs()).isEqualTo("other");
+              assertThat(r.detail()).contains("DocumentID number");
             });
     assertThat(
             V1.verdict(

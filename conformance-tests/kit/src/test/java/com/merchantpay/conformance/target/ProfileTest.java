@@ -79,6 +79,9 @@ class ProfileTest {
     for (OpenPoint point : OpenPoint.values()) {
       assertThat(readme).as("the README lists %s", point.id()).contains("| `" + point.id() + "` |");
     }
+    assertThat(readme)
+        .as("the README's table of open points is the one --list-points describes")
+        .contains(com.merchantpay.conformance.internal.Listings.pointsTable());
   }
 
   @Test
