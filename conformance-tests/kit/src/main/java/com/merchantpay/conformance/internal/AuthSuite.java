@@ -115,11 +115,6 @@ final class AuthSuite {
   private static void foreignRefused(CheckContext c, Exchange refused) {
     String code = c.refused(refused);
     c.reading(OpenPoint.FOREIGN_RESOURCE, refused.status() + " " + code, refused);
-    if ("invalid_operation".equals(code)) {
-      c.reading(OpenPoint.NOT_FOUND_STATUS, Integer.toString(refused.status()), refused);
-    } else if ("not_authorized".equals(code)) {
-      c.reading(OpenPoint.FORBIDDEN_STATUS, Integer.toString(refused.status()), refused);
-    }
   }
 
   /**

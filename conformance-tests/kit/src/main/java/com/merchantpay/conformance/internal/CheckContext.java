@@ -356,8 +356,8 @@ public final class CheckContext {
 
   /**
    * A refusal whose code must be one of these, the first being ours: which one is read as {@code
-   * code}, and, when it is ours, its status as {@code status}. Judged under the rule of the first
-   * code's meaning where the catalogue lists the check for it.
+   * code}, and its status, whichever the code, as {@code status}. Judged under the rule of the
+   * first code's meaning where the catalogue lists the check for it.
    */
   public String refusedWithOneOf(
       Exchange exchange, List<String> codes, OpenPoint code, OpenPoint status) {

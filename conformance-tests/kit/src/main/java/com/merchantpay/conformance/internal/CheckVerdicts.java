@@ -154,9 +154,9 @@ final class CheckVerdicts {
       context.restore(before);
     }
     context.reading(code, actual, exchange);
-    if (code.isOurs(actual)) {
-      context.reading(status, Integer.toString(exchange.status()), exchange);
-    }
+    // The status point is the situation's (a state that does not allow the call), whichever of
+    // the fitting codes the target gives it.
+    context.reading(status, Integer.toString(exchange.status()), exchange);
     return actual;
   }
 

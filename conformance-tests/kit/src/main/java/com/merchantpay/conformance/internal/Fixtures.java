@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.conformance.target.Profile;
 import java.math.BigDecimal;
 import java.net.URLEncoder;
@@ -326,6 +327,36 @@ public final class Fixtures {
       body.put("callbackUrl", callbackUrl);
     }
     return withProfileMembers("createSticker", body);
+  }
+
+  /**
+   * A cashlink sticker, registered. Whether one carries a fixed amount is the target's reading
+   * ({@code v2.sticker.cashlink-amount}): the profile's, or else ours, and a target that refuses
+   * the amount, naming it, is given the sticker without one, each payment then giving its own.
+   */
+  public JsonNode cashlinkSticker(String amount, String callbackUrl) {
+    String declared = context.profile().reading(OpenPoint.STICKER_CASHLINK_AMOUNT).orElse(null);
+    ObjectNode body = sticker(true, amount, callbackUrl);
+    if ("free".equals(declared)) {
+      body.remove("amount");
+      return context.ok(context.v2().post(Paths.v2("createSticker"), body));
+    }
+    Exchange fixed = context.v2().post(Paths.v2("createSticker"), body);
+    if (declared == null
+        && fixed.answered()
+        && fixed.status() / 100 == 4
+        && "validation_error".equals(fixed.errorCode())
+        && CheckContext.names(fixed.json().path("errors"), "amount")) {
+      body.remove("amount");
+      Exchange free = context.v2().post(Paths.v2("createSticker"), body);
+      if (free.answered() && free.status() / 100 == 2) {
+        context.reading(OpenPoint.STICKER_CASHLINK_AMOUNT, "free", fixed.summary(), fixed);
+        return context.ok(free);
+      }
+    }
+    JsonNode sticker = context.ok(fixed);
+    context.reading(OpenPoint.STICKER_CASHLINK_AMOUNT, "fixed", fixed);
+    return sticker;
   }
 
   /** A capture of this amount. */

@@ -310,11 +310,7 @@ final class NegativeBodies {
     sticker
         .putObject("paymentData")
         .put("paymentMethod", "sbp")
-        .put(
-            "stickerId",
-            c.ok(c.v2().post(Paths.v2("createSticker"), f.sticker(true, "100", null)))
-                .path("id")
-                .asText());
+        .put("stickerId", f.cashlinkSticker("100", null).path("id").asText());
     variants.add(sticker);
     return variants;
   }

@@ -26,7 +26,7 @@ final class PaginationSuite {
    * The payments the suite made, by id with their creation time, and the period that holds them
    * all.
    */
-  record Made(Map<String, Instant> created, Instant first, Instant last) {
+  record Made(Map<String, Instant> created, Instant first, Instant last, JsonNode sample) {
     String query(CheckContext c, Instant start, Instant end) {
       return Paths.v2("listPayments")
           + "?merchantId="
@@ -63,8 +63,10 @@ final class PaginationSuite {
                 makes.add(() -> f.pay(f.approvedPayment(amount, false)));
               }
               Map<String, Instant> created = new LinkedHashMap<>();
+              JsonNode sample = null;
               try {
                 for (JsonNode payment : c.run().parallel(makes)) {
+                  sample = sample == null ? payment : sample;
                   created.put(
                       payment.path("id").asText(),
                       Json.timestamp(payment.path("created").asText()).toInstant());
@@ -76,7 +78,7 @@ final class PaginationSuite {
               }
               Instant first = created.values().stream().min(Instant::compareTo).orElseThrow();
               Instant last = created.values().stream().max(Instant::compareTo).orElseThrow();
-              return new Made(created, first, last);
+              return new Made(created, first, last, sample);
             });
   }
 

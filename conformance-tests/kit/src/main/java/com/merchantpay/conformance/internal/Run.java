@@ -69,6 +69,10 @@ public final class Run implements AutoCloseable {
   private final AtomicInteger slowdowns = new AtomicInteger();
   private final AtomicLong slowdownMillis = new AtomicLong();
 
+  /** Whether the target refuses a v1 list call that leaves out a filter it does not use. */
+  private final java.util.concurrent.atomic.AtomicBoolean v1FiltersSentEmpty =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
   /** How far the checks of this run moved the target's clock, in all. */
   private final AtomicLong clockMovedMillis = new AtomicLong();
 
@@ -231,6 +235,15 @@ public final class Run implements AutoCloseable {
       }
       throw new IllegalStateException(e.getCause());
     }
+  }
+
+  /** Whether v1 list calls send the filters they do not use, empty, as the target asks. */
+  boolean v1FiltersSentEmpty() {
+    return v1FiltersSentEmpty.get();
+  }
+
+  void sendV1FiltersEmpty() {
+    v1FiltersSentEmpty.set(true);
   }
 
   /** Counts a move of the target's clock a check made. */

@@ -191,7 +191,8 @@ final class V1Lists {
             + " payments made do not "
             + "exceed the v1 list limit "
             + limit);
-    V1Support.paymentId(c, Json.object().put("id", made.created().keySet().iterator().next()));
+    // v1 must show the payments made through v2 for their count to matter.
+    V1Support.paymentId(c, made.sample());
     String day = made.first().atOffset(ZoneOffset.UTC).toLocalDate().toString();
     // The day after, so the period holds them all whether or not a bound day itself
     // is included.
@@ -276,7 +277,9 @@ final class V1Lists {
           c.v1()
               .call(
                   "listPaymentsFilter",
-                  values("accountID", c.run().unique("kit-other-account"), "invoiceID", orderNo)),
+                  // Written as accounts are, as a number, so that a target refuses it for
+                  // what it names, not for its form.
+                  values("accountID", "987654321", "invoiceID", orderNo)),
           id,
           "another accountID");
     }
@@ -301,7 +304,8 @@ final class V1Lists {
                 "refundPayment",
                 values("paymentID", id, "amount", "3", "externalID", c.run().unique("kit-refund"))),
         "Refund");
-    Exchange listed = c.v1().call("listRefunds", values("externalID", shared));
+    // The payment's id too, which the document lists for listRefunds and does not mark optional.
+    Exchange listed = c.v1().call("listRefunds", values("paymentID", id, "externalID", shared));
     JsonNode refunds = V1Support.success(c, listed, "Response").path("Response").path("Refunds");
     c.expect(
         refunds.size() == 2, "the two refunds with ExternalID " + shared, listed::summary, listed);

@@ -215,12 +215,13 @@ public enum OpenPoint {
       "v2.token.empty-answer",
       "the answer to completing a token with no answer member " + "(validation_error naming code)",
       "validation_error",
-      ReadingForm.codes("validation_error", "accepted")),
+      ReadingForm.codes("validation_error", Map.of("accepted", "accepted", "success", "accepted"))),
   REVOKE_AGAIN(
       "v2.token.revoke-again",
       "the answer to revoking a revoked token (payment_token_revoked, or " + "success)",
       "payment_token_revoked",
-      ReadingForm.codes("payment_token_revoked|success", "success")),
+      ReadingForm.codes(
+          "payment_token_revoked|success", Map.of("success", "success", "accepted", "success"))),
   TOKEN_CREATED(
       "v2.token.created-status",
       "the status a new payment token is answered with (Created, with the "
@@ -369,6 +370,24 @@ public enum OpenPoint {
       "the ErrorCode of refunding an expired invoice",
       "-9",
       ReadingForm.v1Outcome("-9")),
+  V1_UNUSED_FILTERS(
+      "v1.request.unused-filters",
+      "a filter a list call does not use (invoiceID, state, paymentID, externalID): left out, as the "
+          + "document's rule 3 lets a call leave it (absent), or sent with an empty value (empty)",
+      "absent",
+      ReadingForm.words("absent", "empty")),
+  STICKER_CASHLINK_AMOUNT(
+      "v2.sticker.cashlink-amount",
+      "whether a cashlink sticker is registered with its amount fixed (fixed), or without one, each "
+          + "payment through it giving its own (free)",
+      "fixed",
+      ReadingForm.words("fixed", "free")),
+  V1_REFUND_OF_NOTHING(
+      "v1.refund.nothing",
+      "the answer to a refund of zero or less: the incorrect amount of -18, or refused as an amount "
+          + "that cannot be read (an HTTP status)",
+      "-18",
+      ReadingForm.v1Outcome("-18|400")),
   V1_EMPTY_NONCE(
       "v1.nonce.empty",
       "an empty nonce (the document bounds a nonce's length and bars ';', but does not say it may "

@@ -389,8 +389,20 @@ public record Profile(
     }
   }
 
-  /** v1 details of the merchant. */
-  public record V1(String siteAlias, String accountId, Integer listLimit) {}
+  /**
+   * v1 details of the merchant.
+   *
+   * @param siteAlias its LMI_MERCHANT_ID (the v2 merchant id when not given)
+   * @param accountId its accountID, sent with every list
+   * @param listLimit the most records a list holds before {@code Overflow}
+   * @param cashRegister whether the merchant has an online cash register, so that its refunds carry
+   *     shopping cart lines (the document's refundPayment row)
+   */
+  public record V1(String siteAlias, String accountId, Integer listLimit, Boolean cashRegister) {
+    public V1(String siteAlias, String accountId, Integer listLimit) {
+      this(siteAlias, accountId, listLimit, null);
+    }
+  }
 
   /** The sandbox's own test data, matching its README. */
   public static Profile sandbox() {
@@ -422,6 +434,10 @@ public record Profile(
   public static Profile load(Path file) {
     try {
       return READER.readValue(Files.readAllBytes(file), Profile.class);
+    } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+      // A member the profile's own checks refused: their message says which and why.
+      Throwable reason = e.getCause() == null ? e : e.getCause();
+      throw new IllegalArgumentException(file + ": " + reason.getMessage(), e);
     } catch (UnrecognizedPropertyException e) {
       throw new IllegalArgumentException(
           file
@@ -518,7 +534,11 @@ public record Profile(
    */
   public Profile withV1ListLimit(int limit) {
     V1 changed =
-        new V1(v1 == null ? null : v1.siteAlias(), v1 == null ? null : v1.accountId(), limit);
+        new V1(
+            v1 == null ? null : v1.siteAlias(),
+            v1 == null ? null : v1.accountId(),
+            limit,
+            v1 == null ? null : v1.cashRegister());
     return new Profile(
         name,
         interfaces,

@@ -64,16 +64,28 @@ final class ReadingForm {
 
   /** Error codes of the v2 error body, and any words the point adds ({@code success}). */
   static ReadingForm codes(String example, String... words) {
-    List<String> extra = List.of(words);
+    Map<String, String> extra = new LinkedHashMap<>();
+    for (String word : words) {
+      extra.put(word, word);
+    }
+    return codes(example, extra);
+  }
+
+  /**
+   * Error codes, and words the point adds, each by the ways it may be written ({@code success} for
+   * {@code accepted}).
+   */
+  static ReadingForm codes(String example, Map<String, String> words) {
+    List<String> shown = new ArrayList<>(new java.util.LinkedHashSet<>(words.values()));
     return new ReadingForm(
         "an error code"
-            + (extra.isEmpty() ? "" : " or " + String.join(", ", extra))
+            + (shown.isEmpty() ? "" : " or " + String.join(", ", shown))
             + ", or several separated by |",
         example,
         text -> {
-          String lower = text.toLowerCase(Locale.ROOT);
-          if (extra.contains(lower)) {
-            return Optional.of(lower);
+          String word = words.get(text.toLowerCase(Locale.ROOT));
+          if (word != null) {
+            return Optional.of(word);
           }
           return CODE.matcher(text).matches() ? Optional.of(text) : Optional.empty();
         },

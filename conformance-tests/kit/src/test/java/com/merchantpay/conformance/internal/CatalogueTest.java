@@ -54,6 +54,29 @@ class CatalogueTest {
         .hasMessageContaining("getPaymnet");
   }
 
+  /**
+   * A rule the documents state is judged by at least one check that is not about an open point: its
+   * assertion fails a target that breaks the rule whatever readings the target's profile declares,
+   * since a declared reading only ever stands in for our spec's reading of an open point.
+   */
+  @Test
+  void everyStatedRuleIsJudgedByACheckNoReadingCanExcuse() {
+    List<String> onlyReadings = new ArrayList<>();
+    for (Rule rule : Rule.all()) {
+      if (!rule.checkable()) {
+        continue;
+      }
+      boolean stated =
+          CHECKS.stream()
+              .filter(rule::coveredBy)
+              .anyMatch(check -> check.point() == null && !check.tags().contains("decision"));
+      if (!stated) {
+        onlyReadings.add(rule.id());
+      }
+    }
+    assertThat(onlyReadings).as("stated rules judged only by checks of open points").isEmpty();
+  }
+
   @Test
   void everyCheckEitherCoversARuleOrReadsAnOpenPoint() {
     List<String> idle = new ArrayList<>();
