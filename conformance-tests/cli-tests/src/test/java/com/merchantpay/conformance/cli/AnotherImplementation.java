@@ -227,9 +227,9 @@ final class AnotherImplementation {
           pageStep(call, step.group(1), step.group(2), step.group(3));
           return;
         }
-        if (call.path().startsWith("/api/v2/") && json(call) instanceof ObjectNode body) {
+        if (call.path().startsWith("/api/v2/") && call.json() instanceof ObjectNode body) {
           translate(body);
-          json(call, body);
+          call.json(body);
         }
       }
 
@@ -263,7 +263,7 @@ final class AnotherImplementation {
 
   /** A JSON step on one of its pages, as the sandbox's form on the same page. */
   private static void pageStep(MutatingProxy.Call call, String page, String id, String action) {
-    JsonNode body = json(call);
+    JsonNode body = call.json();
     Map<String, String> form = new LinkedHashMap<>();
     switch (action) {
       case "approve", "decline" -> form.put("action", action);
@@ -354,7 +354,7 @@ final class AnotherImplementation {
           call.reply = refused("amount.value: at most two digits after the decimal point");
           return;
         }
-        if (!(json(call) instanceof ObjectNode body)) {
+        if (!(call.json() instanceof ObjectNode body)) {
           return;
         }
         JsonNode card = body.path("paymentData").path("card");
@@ -397,7 +397,7 @@ final class AnotherImplementation {
           data.remove(others);
         }
         if (changed) {
-          json(call, body);
+          call.json(body);
         }
       }
     };
@@ -445,24 +445,6 @@ final class AnotherImplementation {
   }
 
   // ---------------------------------------------------------------- helpers
-
-  private static JsonNode json(MutatingProxy.Call call) {
-    try {
-      return call.body == null || call.body.length == 0
-          ? null
-          : MutatingProxy.JSON.readTree(call.body);
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static void json(MutatingProxy.Call call, JsonNode body) {
-    try {
-      call.body = MutatingProxy.JSON.writeValueAsBytes(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 
   /** Small JSON helpers of this class. */
   private static final class Json {

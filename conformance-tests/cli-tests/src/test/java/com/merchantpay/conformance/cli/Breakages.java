@@ -25,24 +25,6 @@ final class Breakages {
 
   // ---------------------------------------------------------------- helpers
 
-  private static JsonNode json(MutatingProxy.Call call) {
-    try {
-      return call.body == null || call.body.length == 0
-          ? null
-          : MutatingProxy.JSON.readTree(call.body);
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static void json(MutatingProxy.Call call, JsonNode body) {
-    try {
-      call.body = MutatingProxy.JSON.writeValueAsBytes(body);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static MutatingProxy.Answer validationError(String error) {
     ObjectNode body =
         MutatingProxy.JSON
@@ -62,7 +44,7 @@ final class Breakages {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        JsonNode sent = json(call);
+        JsonNode sent = call.json();
         if (call.method.equals(method)
             && call.path().matches(pathPattern)
             && sent != null
@@ -81,9 +63,9 @@ final class Breakages {
       public void request(MutatingProxy.Call call) {
         if (call.method.equals(method)
             && call.path().matches(pathPattern)
-            && json(call) instanceof ObjectNode body) {
+            && call.json() instanceof ObjectNode body) {
           edit.accept(body);
-          json(call, body);
+          call.json(body);
         }
       }
     };
@@ -142,7 +124,7 @@ final class Breakages {
         if (refused != null
             && answer.status == 400
             && refused.path("errors").toString().contains("refundable")) {
-          JsonNode sent = json(call);
+          JsonNode sent = call.json();
           ObjectNode refund =
               MutatingProxy.JSON
                   .createObjectNode()
@@ -268,16 +250,20 @@ final class Breakages {
         });
   }
 
+  /** A payment made without testMode is a test payment; one asked as live with false is live. */
+  static MutatingProxy.Fault testModeDefaultsToTrue() {
+    return rewrites(
+        "POST",
+        "/api/v2/payments",
+        body -> {
+          if (!body.has("testMode")) {
+            body.put("testMode", true);
+          }
+        });
+  }
+
   static MutatingProxy.Fault testModeAlwaysFalse() {
-    return Faults.v2Answers(
-        json ->
-            Faults.objects(
-                json,
-                o -> {
-                  if (o.has("testMode")) {
-                    o.put("testMode", false);
-                  }
-                }));
+    return Faults.testModeShown(false);
   }
 
   /** A capture is acknowledged and never done: the money stays held. */
@@ -386,11 +372,11 @@ final class Breakages {
                   "merchantId=sandbox-other-merchant", "merchantId=" + Sandbox.DEFAULT_MERCHANT);
         }
         if (call.method.equals("POST")
-            && json(call) instanceof ObjectNode body
+            && call.json() instanceof ObjectNode body
             && "sandbox-other-merchant".equals(body.path("merchantId").asText())
             && ("Bearer " + Sandbox.DEFAULT_TOKEN).equals(call.header("Authorization"))) {
           body.put("merchantId", Sandbox.DEFAULT_MERCHANT);
-          json(call, body);
+          call.json(body);
         }
       }
     };

@@ -37,6 +37,37 @@ final class Faults {
         && answer.contentType().startsWith("application/json");
   }
 
+  /** What a fault does with a JSON answer of v2: the call, the answer and its body as read. */
+  interface V2JsonAnswer {
+    void accept(MutatingProxy.Call call, MutatingProxy.Answer answer, JsonNode json);
+  }
+
+  /** A fault that sees the JSON answers of v2, and nothing else. */
+  static MutatingProxy.Fault v2Json(V2JsonAnswer hook) {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        JsonNode json = isV2Json(call, answer) ? answer.json() : null;
+        if (json != null) {
+          hook.accept(call, answer, json);
+        }
+      }
+    };
+  }
+
+  /** Every v2 object's testMode shown as this, whatever the payment was made with. */
+  static MutatingProxy.Fault testModeShown(boolean shown) {
+    return v2Answers(
+        json ->
+            objects(
+                json,
+                o -> {
+                  if (o.has("testMode")) {
+                    o.put("testMode", shown);
+                  }
+                }));
+  }
+
   /** Changes every JSON answer of v2 with the edit. */
   static MutatingProxy.Fault v2Answers(Consumer<JsonNode> edit) {
     return new MutatingProxy.Fault() {

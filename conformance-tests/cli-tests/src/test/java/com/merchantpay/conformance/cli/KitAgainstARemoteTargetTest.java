@@ -50,8 +50,7 @@ class KitAgainstARemoteTargetTest {
           }
         };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), everyTenthSlowed)) {
-      Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of("operations", "wire")).build().run();
+      Report report = sandbox.kit(proxy, List.of("operations", "wire")).build().run();
 
       assertThat(report.results())
           .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
@@ -86,7 +85,7 @@ class KitAgainstARemoteTargetTest {
         };
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), firstNoncesTurnedAway)) {
-      Report report = KitCatchesBreakageTest.kit(proxy, List.of("v1")).build().run();
+      Report report = sandbox.kit(proxy, List.of("v1")).build().run();
 
       assertThat(report.results())
           .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
@@ -108,7 +107,8 @@ class KitAgainstARemoteTargetTest {
         };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), alwaysBusy)) {
       Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of("operations.createPayment"))
+          sandbox
+              .kit(proxy, List.of("operations.createPayment"))
               .budget(Duration.ofSeconds(30))
               .build()
               .run();
@@ -125,10 +125,7 @@ class KitAgainstARemoteTargetTest {
   }
 
   private static Report run(int workers) {
-    return KitCatchesBreakageTest.kit(null, sandbox.target().baseUrl(), List.of())
-        .workers(workers)
-        .build()
-        .run();
+    return sandbox.kit(sandbox.target().baseUrl(), List.of()).workers(workers).build().run();
   }
 
   private static Map<String, CheckResult.Outcome> verdicts(Report report) {

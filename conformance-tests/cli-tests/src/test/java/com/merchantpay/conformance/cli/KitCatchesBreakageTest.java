@@ -6,7 +6,6 @@ import com.merchantpay.conformance.ConformanceKit;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
-import com.merchantpay.conformance.target.Target;
 import com.merchantpay.spec.ApiSpec;
 import java.net.URI;
 import java.util.ArrayList;
@@ -194,6 +193,11 @@ class KitCatchesBreakageTest {
             Breakages.dualModeDefaultsToHeld(),
             "lifecycle.dual-mode-defaults-to-one-stage",
             "lifecycle.dual-mode-defaults-to-one-stage"),
+        breakage(
+            "a payment without testMode a test payment",
+            Breakages.testModeDefaultsToTrue(),
+            "lifecycle.test-mode-defaults-to-false",
+            "lifecycle.test-mode-defaults-to-false"),
         breakage(
             "testMode not kept",
             Breakages.testModeAlwaysFalse(),
@@ -476,7 +480,8 @@ class KitCatchesBreakageTest {
         };
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), belowPay)) {
       Report report =
-          kit(proxy, URI.create(proxy.baseUrl() + "/pay/"), List.of("operations", "wire"))
+          sandbox
+              .kit(URI.create(proxy.baseUrl() + "/pay/"), List.of("operations", "wire"))
               .build()
               .run();
 
@@ -491,21 +496,7 @@ class KitCatchesBreakageTest {
     }
   }
 
-  static ConformanceKit.Builder kit(MutatingProxy proxy, List<String> include) {
-    return kit(proxy, proxy.baseUrl(), include);
-  }
-
-  static ConformanceKit.Builder kit(MutatingProxy proxy, URI baseUrl, List<String> include) {
-    Target target = sandbox.target();
-    return ConformanceKit.builder()
-        .target(
-            Target.builder(baseUrl)
-                .bearerToken(target.bearerToken(), target.merchantId())
-                .otherMerchant(target.otherBearerToken(), target.otherMerchantId())
-                .v1Accountant(target.v1Login(), target.v1Password())
-                .v1Cashier(target.v1CashierLogin(), target.v1CashierPassword())
-                .build())
-        .profile(sandbox.profile())
-        .includeTags(include);
+  private static ConformanceKit.Builder kit(MutatingProxy proxy, List<String> include) {
+    return sandbox.kit(proxy, include);
   }
 }

@@ -43,7 +43,7 @@ class KitOpensPagesWhereAllowedTest {
   void aPageOnAnotherHostIsNotOpenedAndItsCheckIsSkippedSayingWhy() {
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), PAGES_ON_ANOTHER_HOST)) {
-      Report report = KitCatchesBreakageTest.kit(proxy, List.of(CHECK)).build().run();
+      Report report = sandbox.kit(proxy, List.of(CHECK)).build().run();
 
       assertThat(report.results())
           .singleElement()
@@ -61,10 +61,7 @@ class KitOpensPagesWhereAllowedTest {
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), PAGES_ON_ANOTHER_HOST)) {
       Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of(CHECK))
-              .profile(profileAllowing("localhost"))
-              .build()
-              .run();
+          sandbox.kit(proxy, List.of(CHECK)).profile(profileAllowing("localhost")).build().run();
 
       assertThat(report.results())
           .singleElement()

@@ -33,7 +33,7 @@ class KitPassesLegitimateReadingsTest {
     List<Readings.Reading> readings = Readings.all();
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), Readings.together(readings))) {
-      Report report = KitCatchesBreakageTest.kit(proxy, List.of()).build().run();
+      Report report = sandbox.kit(proxy, List.of()).build().run();
 
       assertThat(report.results())
           .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
@@ -71,8 +71,8 @@ class KitPassesLegitimateReadingsTest {
   void aTargetReadingOnePointOtherwisePasses(Readings.Reading reading) {
     try (MutatingProxy proxy = new MutatingProxy(sandbox.target().baseUrl(), reading.fault())) {
       Report report =
-          KitCatchesBreakageTest.kit(
-                  proxy, List.of("lifecycle", "auth", "negative", "callbacks", "wire"))
+          sandbox
+              .kit(proxy, List.of("lifecycle", "auth", "negative", "callbacks", "wire"))
               .build()
               .run();
 
@@ -90,11 +90,7 @@ class KitPassesLegitimateReadingsTest {
   void aStrictRunFailsWhereTheTargetReadsAnOpenPointOtherwise() {
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), Readings.together(Readings.all()))) {
-      Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of("operations", "wire"))
-              .strict(true)
-              .build()
-              .run();
+      Report report = sandbox.kit(proxy, List.of("operations", "wire")).strict(true).build().run();
 
       assertThat(report.exitCode()).isEqualTo(1);
       assertThat(report.results())
@@ -135,7 +131,8 @@ class KitPassesLegitimateReadingsTest {
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), Readings.together(readings))) {
       Report report =
-          KitCatchesBreakageTest.kit(proxy, List.of("operations", "pagination", "wire"))
+          sandbox
+              .kit(proxy, List.of("operations", "pagination", "wire"))
               .profile(declared)
               .build()
               .run();
@@ -147,8 +144,8 @@ class KitPassesLegitimateReadingsTest {
           .doesNotContain("v2.status.success", "v2.list.cursor");
     }
     Report plain =
-        KitCatchesBreakageTest.kit(
-                null,
+        sandbox
+            .kit(
                 sandbox.target().baseUrl(),
                 List.of("operations.createPayment", "wire.createPayment"))
             .profile(declared)

@@ -53,6 +53,13 @@ final class MutatingProxy implements AutoCloseable {
     /** Set by a fault to answer the call itself, without passing it on. */
     Answer reply;
 
+    /** Passes the call on as it now stands: for a fault that tries it again, changed. */
+    private Sender sender;
+
+    Answer sendAgain() throws IOException, InterruptedException {
+      return sender.send(this);
+    }
+
     String path() {
       int q = pathAndQuery.indexOf('?');
       return q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
@@ -76,6 +83,32 @@ final class MutatingProxy implements AutoCloseable {
 
     String text() {
       return body == null ? "" : new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** The body as JSON; null when there is none or it is not JSON. */
+    JsonNode json() {
+      return readJson(body);
+    }
+
+    /** Replaces the body with this JSON. */
+    void json(JsonNode node) {
+      body = writeJson(node);
+    }
+  }
+
+  private static JsonNode readJson(byte[] body) {
+    try {
+      return body == null || body.length == 0 ? null : JSON.readTree(body);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static byte[] writeJson(JsonNode node) {
+    try {
+      return JSON.writeValueAsBytes(node);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -104,20 +137,16 @@ final class MutatingProxy implements AutoCloseable {
     }
 
     JsonNode json() {
-      try {
-        return body.length == 0 ? null : JSON.readTree(body);
-      } catch (IOException e) {
-        return null;
-      }
+      return readJson(body);
     }
 
     void json(JsonNode node) {
-      try {
-        body = JSON.writeValueAsBytes(node);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      body = writeJson(node);
     }
+  }
+
+  private interface Sender {
+    Answer send(Call call) throws IOException, InterruptedException;
   }
 
   /**
@@ -196,12 +225,15 @@ final class MutatingProxy implements AutoCloseable {
         return;
       }
       routeCallbacksThroughProxy(call);
+      call.sender = again -> forward(upstream.toString() + again.pathAndQuery, again);
       fault.request(call);
       Answer answer =
           call.reply != null ? call.reply : forward(upstream.toString() + call.pathAndQuery, call);
       fault.answer(call, answer);
       reply(exchange, answer.status, answer.headers, answer.body);
     } catch (RuntimeException | InterruptedException e) {
+      // A fault that throws is the test's own bug: shown, and answered as a broken gateway would.
+      e.printStackTrace();
       reply(exchange, 502, Map.of(), new byte[0]);
     }
   }

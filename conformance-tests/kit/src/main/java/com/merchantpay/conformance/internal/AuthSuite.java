@@ -232,27 +232,31 @@ final class AuthSuite {
 
   /** Runs {@code auth.a-request-for-another-merchant-is-refused}. */
   private static void aRequestForAnotherMerchantIsRefused(CheckContext c) throws Exception {
-    boolean known = c.target().otherMerchantId() != null;
-    String foreign = known ? c.target().otherMerchantId() : c.run().unique("kit-foreign-merchant");
+    if (c.target().otherMerchantId() != null) {
+      for (Exchange refused : forMerchant(c, c.target().otherMerchantId())) {
+        c.refusedWith(refused, "not_authorized", OpenPoint.FORBIDDEN_STATUS);
+      }
+    }
+    // A merchant nobody has: not_authorized is ours; another refusal reads the error table
+    // otherwise, and only serving the request breaks the rule.
+    for (Exchange refused : forMerchant(c, c.run().unique("kit-foreign-merchant"))) {
+      c.refusedAs(refused, OpenPoint.FOREIGN_MERCHANT_CODE, OpenPoint.FORBIDDEN_STATUS);
+    }
+  }
+
+  /** A payment made for the merchant, and its list of payments, with the caller's token. */
+  private static List<Exchange> forMerchant(CheckContext c, String merchant) {
     ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-    body.put("merchantId", foreign);
+    body.put("merchantId", merchant);
     Exchange pay = c.v2().post(Paths.v2("createPayment"), body);
     Exchange list =
         c.v2()
             .get(
                 Paths.v2("listPayments")
                     + "?merchantId="
-                    + encode(foreign)
+                    + encode(merchant)
                     + "&"
                     + Fixtures.recentPeriod());
-    for (Exchange refused : List.of(pay, list)) {
-      if (known) {
-        c.refusedWith(refused, "not_authorized", OpenPoint.FORBIDDEN_STATUS);
-      } else {
-        // A merchant nobody has: not_authorized is ours; another refusal reads the
-        // error table otherwise, and only serving the request breaks the rule.
-        c.refusedAs(refused, OpenPoint.FOREIGN_MERCHANT_CODE, OpenPoint.FORBIDDEN_STATUS);
-      }
-    }
+    return List.of(pay, list);
   }
 }

@@ -77,7 +77,12 @@ final class CheckCalls {
     }
     URI page;
     try {
-      page = URI.create(url);
+      // A profile writes the target's own test pages (an inbox of one-time codes) as paths.
+      page =
+          URI.create(
+              url.startsWith("/") && !url.startsWith("//")
+                  ? context.target().baseUrl().toString().replaceAll("/+$", "") + url
+                  : url);
     } catch (IllegalArgumentException e) {
       throw new CheckFailure(
           context.currentRule() == null ? null : context.currentRule().cite(),

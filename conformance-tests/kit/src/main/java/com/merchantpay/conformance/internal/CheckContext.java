@@ -214,6 +214,19 @@ public final class CheckContext {
     return calls.v1Cashier();
   }
 
+  /**
+   * A header value of the profile's with {@code {bearerToken}} replaced by the merchant's token:
+   * for a target that guards its test controls (a clock, an inbox of one-time codes) with it.
+   */
+  public String withBearerToken(String value) {
+    if (!value.contains("{bearerToken}")) {
+      return value;
+    }
+    return value.replace(
+        "{bearerToken}",
+        need(target().bearerToken(), "no merchant token given (--token) for {bearerToken}"));
+  }
+
   /** A call a payer's browser makes to a page the implementation named (an External step, say). */
   public Exchange browser(String method, String url, String contentType, String body) {
     return calls.browser(method, url, contentType, body);

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -87,13 +88,15 @@ final class CheckPacing {
     }
     Profile.ClockControl clock = context.profile().clockControl();
     String path = clock.urlFor(by);
+    Map<String, String> headers = new LinkedHashMap<>();
+    clock.headers().forEach((header, value) -> headers.put(header, context.withBearerToken(value)));
+    headers.putIfAbsent(
+        "Content-Type", clock.contentType() == null ? "application/json" : clock.contentType());
     Exchange moved =
         context.send(
             clock.method() == null ? "POST" : clock.method(),
             path,
-            Map.of(
-                "Content-Type",
-                clock.contentType() == null ? "application/json" : clock.contentType()),
+            headers,
             clock.bodyFor(by).getBytes(StandardCharsets.UTF_8));
     if (!moved.answered() || moved.status() / 100 != 2) {
       throw new CheckSkipped(

@@ -47,7 +47,8 @@ final class LifecyclePayments {
     checks.add(
         check(
             "test-mode-defaults-to-false",
-            "A payment shows the test flag it was made with, false when " + "testMode is left out",
+            "A payment shows the test flag it was made with, false when testMode is left out, "
+                + "unless the target makes test payments only",
             "v2.states.test-mode",
             List.of(Tag.PAYMENTS),
             LifecyclePayments::testModeDefaultsToFalse));
@@ -151,13 +152,31 @@ final class LifecyclePayments {
         "testMode true, as asked",
         test::summary,
         test);
+    ObjectNode asked = f.approvedPayment("10", false);
+    asked.put("testMode", false);
+    Exchange liveAsked = c.v2().post(Paths.v2("createPayment"), asked);
     ObjectNode body = f.approvedPayment("10", false);
     body.remove("testMode");
     Exchange live = c.v2().post(Paths.v2("createPayment"), body);
-    c.require(
-        !(live.answered() && live.status() / 100 == 4),
-        "the target refuses a payment that is not a test payment: " + live.summary());
+    for (Exchange refused : List.of(liveAsked, live)) {
+      c.require(
+          !(refused.answered() && refused.status() / 100 == 4),
+          "the target refuses a payment that is not a test payment: " + refused.summary());
+    }
+    JsonNode askedFlag = c.ok(liveAsked).path("testMode");
     JsonNode flag = c.ok(live).path("testMode");
+    if (askedFlag.asBoolean(false) && flag.asBoolean(false)) {
+      // Live asked for both ways and a test payment made both times: a target that makes test
+      // payments only, which keeps the default no less than it keeps an explicit false.
+      c.reading(OpenPoint.TEST_ONLY, "test-only", "testMode true however asked", live);
+      return;
+    }
+    c.reading(OpenPoint.TEST_ONLY, "live", live);
+    c.expect(
+        askedFlag.isBoolean() && !askedFlag.asBoolean(),
+        "testMode false, as asked",
+        liveAsked::summary,
+        liveAsked);
     c.expect(
         flag.isBoolean() && !flag.asBoolean(), "testMode false, its default", live::summary, live);
   }

@@ -108,7 +108,7 @@ final class LifecycleSuite {
                   + "and goes through once the step is passed",
               "v2.payment.confirmation",
               List.of(Tag.PAYMENTS, Tag.CONFIRMATIONS),
-              c -> passStep(c, type)));
+              c -> c.run().withConfirmations(inbox -> passStep(inbox, type), c)));
     }
     checks.add(
         check(
@@ -116,7 +116,7 @@ final class LifecycleSuite {
             "A failing step answer never approves the payment; declined, it is data: HTTP 200, Rejected, a resultCode",
             "v2.errors.declines",
             List.of(Tag.PAYMENTS, Tag.CONFIRMATIONS),
-            LifecycleSuite::failingStep));
+            c -> c.run().withConfirmations(LifecycleSuite::failingStep, c)));
     checks.add(
         check(
             "declines-are-data-with-their-result-code",

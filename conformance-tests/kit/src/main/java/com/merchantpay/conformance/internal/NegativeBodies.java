@@ -54,7 +54,12 @@ final class NegativeBodies {
               "completePayment",
               c -> {
                 Fixtures f = new Fixtures(c);
-                String id = f.pay(f.confirmationPayment("SmsOtp", "10")).path("id").asText();
+                // Made holding the payer's inbox: its code must not land on another check's.
+                String id =
+                    c.run()
+                        .withConfirmations(() -> f.pay(f.confirmationPayment("SmsOtp", "10")))
+                        .path("id")
+                        .asText();
                 ObjectNode body =
                     Json.object()
                         .put("code", "123456")

@@ -108,7 +108,11 @@ final class NegativeVerdicts {
             answer,
             "errors do not report " + member + ": " + answer.json().path("errors"),
             "v2.conv.missing-merchant");
-      } else if (!constraint.member().equals("body") && constraint.kind() != Kind.IDENTIFIER) {
+      } else if (!constraint.member().equals("merchantId")
+          && !constraint.member().equals("body")
+          && constraint.kind() != Kind.IDENTIFIER) {
+        // merchantId is the one member the documents show an error naming: a target naming it
+        // follows that example, which tells nothing of how it writes the errors of the others.
         read(OpenPoint.NAMES_MEMBER, named ? "named" : "unnamed", negative, answer);
       }
     } else if (constraint.kind() == Kind.IDENTIFIER && "invalid_operation".equals(code)) {

@@ -39,7 +39,7 @@ final class OperationsPayments {
             3,
             "completePayment",
             "Completing a confirmation step answers with the payment after it",
-            OperationsPayments::completePayment));
+            c -> c.run().withConfirmations(OperationsPayments::completePayment, c)));
     checks.add(
         v2(
             4,

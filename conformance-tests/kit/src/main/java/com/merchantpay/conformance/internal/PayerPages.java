@@ -65,7 +65,11 @@ final class PayerPages {
       String body =
           step.body() == null ? null : fill(step.body(), known, isForm(step.contentType()));
       Map<String, String> headers = new LinkedHashMap<>();
-      step.headers().forEach((header, value) -> headers.put(header, fill(value, known, false)));
+      step.headers()
+          .forEach(
+              (header, value) ->
+                  headers.put(
+                      header, context.withBearerToken(fill(value, withoutToken(known), false))));
       at = follow(context.browser(method(step, body), url, step.contentType(), headers, body), url);
     }
     if (step.form() != null) {
@@ -233,6 +237,13 @@ final class PayerPages {
       last = matcher.end();
     }
     return out.append(template.substring(last)).toString();
+  }
+
+  /** The values, with {@code {bearerToken}} left for {@link CheckContext#withBearerToken}. */
+  private static Map<String, String> withoutToken(Map<String, String> known) {
+    Map<String, String> values = new LinkedHashMap<>(known);
+    values.put("bearerToken", "{bearerToken}");
+    return values;
   }
 
   static boolean isForm(String contentType) {

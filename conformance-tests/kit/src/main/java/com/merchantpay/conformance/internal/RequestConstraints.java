@@ -658,9 +658,19 @@ final class RequestConstraints {
     String key = "v1 " + op + " " + name + " ";
     String type = schema == null ? null : Schemas.typeOf(schema);
     if (required) {
+      // The document lists the value and does not mark it optional, but does not say what a call
+      // without it gets: an open point (v1.request.missing-values), never a failure on its own.
       out.add(
           new Constraint(
-              key + "required", Kind.REQUIRED, op, name, "missing", true, false, false, List.of()));
+              key + "required",
+              Kind.REQUIRED,
+              op,
+              name,
+              "missing",
+              false,
+              false,
+              false,
+              List.of()));
     }
     if ("integer".equals(type) || "number".equals(type)) {
       out.add(

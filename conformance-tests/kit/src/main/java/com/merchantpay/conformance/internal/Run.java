@@ -237,6 +237,34 @@ public final class Run implements AutoCloseable {
     }
   }
 
+  /**
+   * Held by a check from making a payment that asks for a confirmation step to taking its answer:
+   * where the answer is read from the payer's side (an inbox of the codes sent to a phone), a
+   * payment another check made in between would put its own code on top.
+   */
+  private final java.util.concurrent.locks.ReentrantLock confirmations =
+      new java.util.concurrent.locks.ReentrantLock();
+
+  /** Runs the body holding the payer's side of confirmation steps to itself. */
+  void withConfirmations(Check.Body body, CheckContext context) throws Exception {
+    confirmations.lockInterruptibly();
+    try {
+      body.run(context);
+    } finally {
+      confirmations.unlock();
+    }
+  }
+
+  /** What the supplier makes, made holding the payer's side of confirmation steps. */
+  <T> T withConfirmations(java.util.function.Supplier<T> making) {
+    confirmations.lock();
+    try {
+      return making.get();
+    } finally {
+      confirmations.unlock();
+    }
+  }
+
   /** Whether v1 list calls send the filters they do not use, empty, as the target asks. */
   boolean v1FiltersSentEmpty() {
     return v1FiltersSentEmpty.get();

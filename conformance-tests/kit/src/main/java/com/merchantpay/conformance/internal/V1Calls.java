@@ -47,12 +47,10 @@ public final class V1Calls {
     Map<String, String> values = listed(operationId, params);
     Exchange answer = callAsGiven(operationId, values);
     Map<String, String> filled = withEmptyFilters(operationId, values);
-    if (filled.size() > values.size()
-        && answer.answered()
-        && answer.status() / 100 == 4
-        && !context.run().v1FiltersSentEmpty()) {
+    if (filled.size() > values.size() && answer.answered() && answer.status() / 100 == 4) {
       // Refused as unreadable with a filter left out, as the document's rule 3 lets a call leave
       // it: the same call with the filter there, empty, tells whether the target wants them all.
+      // (Whether or not a call beside this one has found that out since: this one went without.)
       Exchange again = callAsGiven(operationId, filled);
       if (again.status() == 200 && Integer.valueOf(0).equals(again.v1ErrorCode())) {
         context.run().sendV1FiltersEmpty();
@@ -137,7 +135,20 @@ public final class V1Calls {
       values.put("periodTo", today.plusDays(1).toString());
     }
     values.putAll(params);
-    return context.run().v1FiltersSentEmpty() ? withEmptyFilters(operationId, values) : values;
+    return filtersSentEmpty() ? withEmptyFilters(operationId, values) : values;
+  }
+
+  /**
+   * Whether lists carry their unused filters empty: the target's declared reading, or what it
+   * showed earlier in the run.
+   */
+  private boolean filtersSentEmpty() {
+    return context.run().v1FiltersSentEmpty()
+        || context
+            .profile()
+            .reading(OpenPoint.V1_UNUSED_FILTERS)
+            .map("empty"::equals)
+            .orElse(false);
   }
 
   /**

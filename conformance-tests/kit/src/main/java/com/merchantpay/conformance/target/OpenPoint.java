@@ -144,10 +144,16 @@ public enum OpenPoint {
       ReadingForm.words("accepted", "refused")),
   REPLAY(
       "v2.idempotency.replay",
-      "the answer to a repeat with the same key and the same request: the first "
-          + "answer (first-answer) or a refusal with idempotency_key_violation (refused)",
+      "the answer to a repeat with the same key and the same request: the first answer "
+          + "(first-answer), the resource as it is now (current-state), or a refusal with "
+          + "idempotency_key_violation (refused)",
       "first-answer",
-      ReadingForm.words("first-answer", "refused", "current-state")),
+      // A repeat answered as the first answer was is also the resource as it is now, where nothing
+      // changed in between: only a different answer tells the readings apart.
+      ReadingForm.words(
+          List.of("first-answer", "refused", "current-state"),
+          Map.of(),
+          Map.of("first-answer", "current-state"))),
   REFUSED_REQUEST_KEY(
       "v2.idempotency.refused-request",
       "whether a key whose request was refused as invalid "
@@ -169,7 +175,11 @@ public enum OpenPoint {
       "v2.list.order",
       "the order of list items (ascending, descending, unordered)",
       "ascending",
-      ReadingForm.words("ascending", "descending", "unordered")),
+      // Items of a target that keeps no order may come out in either order by chance.
+      ReadingForm.words(
+          List.of("ascending", "descending", "unordered"),
+          Map.of(),
+          Map.of("ascending", "unordered", "descending", "unordered"))),
   START_BOUND(
       "v2.list.start",
       "whether start is inclusive (inclusive, exclusive)",
@@ -271,14 +281,15 @@ public enum OpenPoint {
           + "the documents give no dictionary: one of the authorization result codes or Success "
           + "(dictionary), or another value",
       "dictionary",
-      ReadingForm.words("dictionary", "other")),
+      // "other" says some resultCodes are the target's own, not that none is from the dictionary.
+      ReadingForm.words(List.of("dictionary", "other"), Map.of(), Map.of("dictionary", "other"))),
   ANSWER_FORM(
       "v2.answer.form",
       "the form of answer members where our spec sets one the documents do not (a customer "
           + "phone's pattern, an e-mail format, a length or a bound): as our spec (ours), or "
           + "otherwise",
       "ours",
-      ReadingForm.words("ours", "other")),
+      ReadingForm.words(List.of("ours", "other"), Map.of(), Map.of("ours", "other"))),
   V1_XML_TYPE(
       "v1.media-type.xml",
       "the media type of v1 XML answers",
@@ -295,7 +306,7 @@ public enum OpenPoint {
           + "PaymentOrderID, RegisterID, RegisterNumber, OperationID, the amounts of transfers and "
           + "registers, ...): the type our spec gives each (ours), or another scalar",
       "ours",
-      ReadingForm.words("ours", "other")),
+      ReadingForm.words(List.of("ours", "other"), Map.of(), Map.of("ours", "other"))),
   V1_PATH_CASE(
       "v1.path-case",
       "whether path names match in any letter case (any, exact)",
@@ -362,9 +373,12 @@ public enum OpenPoint {
       ReadingForm.words("from 0 with tax vat22", "from 0 without tax", "from 1 without tax")),
   V1_DECLINE_CODE(
       "v1.decline-code",
-      "the ErrorCode a declined payment shows for its result code",
+      "the ErrorCode a declined payment shows for its result code: the one our spec maps it to, or "
+          + "codes of the target's own (which may meet ours for some result codes)",
       "mapped",
-      ReadingForm.words("mapped", "other")),
+      // A target with codes of its own may give a result code the one ours maps it to: a mapped
+      // code contradicts a declaration of "other" no more than it confirms one.
+      ReadingForm.words(List.of("mapped", "other"), Map.of(), Map.of("mapped", "other"))),
   V1_EXPIRY_CODE(
       "v1.expired-invoice.refund",
       "the ErrorCode of refunding an expired invoice",
@@ -399,7 +413,14 @@ public enum OpenPoint {
       "a v1 call without a value its operation lists, where the document does not mark the value "
           + "optional (the document does not say what follows): refused, or accepted",
       "refused",
-      ReadingForm.words("refused", "accepted"));
+      ReadingForm.words("refused", "accepted")),
+  TEST_ONLY(
+      "v2.payment.test-only",
+      "a payment asked for as a live one (testMode false, or left out) on a target that makes test "
+          + "payments only (a sandbox): made as asked (live), or made a test payment and shown so "
+          + "(test-only); the documents describe the service, not its test environments",
+      "live",
+      ReadingForm.words("live", "test-only"));
 
   private final String id;
   private final String question;

@@ -337,38 +337,66 @@ public record Profile(
   /**
    * How the target's clock is moved: a path (the kit POSTs {@code {"duration": "PT10S"}} there), or
    * a call described in full, whose url and body may hold {@code {duration}} (ISO 8601), {@code
-   * {seconds}} and {@code {millis}}.
+   * {seconds}} and {@code {millis}}, and whose headers may hold {@code {bearerToken}}, the
+   * merchant's token, for a target that guards its clock with it.
    *
    * @param url the path or URL
    * @param method POST when not given
    * @param contentType application/json when not given
    * @param body the body template; {@code {"duration": "{duration}"}} when not given
+   * @param headers headers sent with the call; none when not given
    */
-  public record ClockControl(String url, String method, String contentType, String body) {
+  public record ClockControl(
+      String url, String method, String contentType, String body, Map<String, String> headers) {
+    public ClockControl {
+      headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    public ClockControl(String url, String method, String contentType, String body) {
+      this(url, method, contentType, body, null);
+    }
+
     /** A clock control written as a path alone, or as a call. */
     @com.fasterxml.jackson.annotation.JsonCreator(
         mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
     public static ClockControl of(JsonNode written) {
       if (written.isTextual()) {
-        return new ClockControl(written.asText(), null, null, null);
+        return new ClockControl(written.asText(), null, null, null, null);
       }
       if (!written.isObject() || !written.path("url").isTextual()) {
         throw new IllegalArgumentException(
             "clockControl: a path (\"/testing/clock\") or an object with url, and method,"
-                + " contentType and body if the defaults do not fit");
+                + " contentType, body and headers if the defaults do not fit");
       }
       for (java.util.Iterator<String> names = written.fieldNames(); names.hasNext(); ) {
         String name = names.next();
-        if (!List.of("url", "method", "contentType", "body").contains(name)) {
+        if (!List.of("url", "method", "contentType", "body", "headers").contains(name)) {
           throw new IllegalArgumentException(
-              "clockControl." + name + ": not one of url, method, contentType, body");
+              "clockControl." + name + ": not one of url, method, contentType, body, headers");
         }
       }
+      Map<String, String> headers = new LinkedHashMap<>();
+      JsonNode given = written.path("headers");
+      if (!given.isMissingNode() && !given.isObject()) {
+        throw new IllegalArgumentException(
+            "clockControl.headers: an object of header names and values");
+      }
+      given
+          .properties()
+          .forEach(
+              header -> {
+                if (!header.getValue().isTextual()) {
+                  throw new IllegalArgumentException(
+                      "clockControl.headers." + header.getKey() + ": a value written as text");
+                }
+                headers.put(header.getKey(), header.getValue().asText());
+              });
       return new ClockControl(
           written.path("url").asText(),
           written.path("method").asText(null),
           written.path("contentType").asText(null),
-          written.path("body").asText(null));
+          written.path("body").asText(null),
+          headers);
     }
 
     /** The body that moves the clock by this much. */
