@@ -438,8 +438,8 @@ final class ContrarianReadings {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        String key = call.header("Idempotency-Key");
-        if (key != null && refused.contains(call.path() + " " + key)) {
+        String key = Faults.scopedKey(call);
+        if (key != null && refused.contains(key)) {
           ObjectNode body =
               MutatingProxy.JSON
                   .createObjectNode()
@@ -451,7 +451,7 @@ final class ContrarianReadings {
 
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        String key = call.header("Idempotency-Key");
+        String key = Faults.scopedKey(call);
         JsonNode json = Faults.isV2Json(call, answer) ? answer.json() : null;
         if (key != null
             && call.reply == null
@@ -459,7 +459,7 @@ final class ContrarianReadings {
             && answer.status / 100 == 4
             && Set.of("validation_error", "invalid_operation")
                 .contains(json.path("code").asText())) {
-          refused.add(call.path() + " " + key);
+          refused.add(key);
         }
       }
     };
@@ -488,7 +488,7 @@ final class ContrarianReadings {
     return new MutatingProxy.Fault() {
       @Override
       public void request(MutatingProxy.Call call) {
-        String key = call.header("Idempotency-Key");
+        String key = Faults.scopedKey(call);
         if (key == null || !call.method.equals("POST") || !call.path().startsWith("/api/v2/")) {
           return;
         }
@@ -510,7 +510,7 @@ final class ContrarianReadings {
 
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        String key = call.header("Idempotency-Key");
+        String key = Faults.scopedKey(call);
         if (key != null && call.reply == null) {
           running.remove(key);
         }

@@ -32,6 +32,15 @@ import java.util.function.Consumer;
 final class Faults {
   private Faults() {}
 
+  /**
+   * The call's Idempotency-Key as a target keeps it: one merchant's, for one operation; null
+   * without a key.
+   */
+  static String scopedKey(MutatingProxy.Call call) {
+    String key = call.header("Idempotency-Key");
+    return key == null ? null : call.header("Authorization") + " " + call.path() + " " + key;
+  }
+
   static boolean isV2Json(MutatingProxy.Call call, MutatingProxy.Answer answer) {
     return call.path().startsWith("/api/v2/")
         && answer.contentType().startsWith("application/json");

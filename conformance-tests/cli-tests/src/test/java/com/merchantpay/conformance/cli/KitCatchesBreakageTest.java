@@ -411,7 +411,73 @@ class KitCatchesBreakageTest {
             "an invoice phone of letters accepted",
             Breakages.invoicePhoneOfLettersAccepted(),
             "negative.createInvoice",
-            "negative.createInvoice"));
+            "negative.createInvoice"),
+        // What no check's own answers show, caught over the whole run.
+        breakage(
+            "one Idempotency-Key for every merchant",
+            InvariantBreakages.keysSharedAcrossMerchants(),
+            "auth,invariants",
+            "invariants.each-merchant-is-shown-only-its-own"),
+        breakage(
+            "a merchant's lists showing another merchant's resources",
+            InvariantBreakages.listsShowAnotherMerchantsResources(),
+            "auth,invariants",
+            "invariants.each-merchant-is-shown-only-its-own"),
+        breakage(
+            "v1 showing every payment as live",
+            InvariantBreakages.v1TestFlagOff(),
+            "v1,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "v1's LastUpdateTime of a completed payment before its completion",
+            InvariantBreakages.v1LastUpdateBeforeCompletion(),
+            "v1,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "v1 showing an unsuccessful payment COMPLETE",
+            InvariantBreakages.v1UnsuccessfulShownComplete(),
+            "v1,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "list items made later than their payments",
+            InvariantBreakages.listItemsMadeLater(),
+            "pagination,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "notifications made later than their payments",
+            InvariantBreakages.notificationsMadeLater(),
+            "callbacks,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "a sticker's callbackUrl echoed",
+            InvariantBreakages.stickersEchoTheirCallbackUrl(),
+            "operations,invariants",
+            "invariants.members-stand-where-the-documents-place-them"),
+        breakage(
+            "refund list items with resultCode",
+            InvariantBreakages.refundListItemsWithResultCode(),
+            "operations,invariants",
+            "invariants.members-stand-where-the-documents-place-them"),
+        breakage(
+            "a settled payment keeping its confirmation",
+            InvariantBreakages.settledPaymentsKeepAConfirmation(),
+            "operations,invariants",
+            "invariants.members-stand-where-the-documents-place-them"),
+        breakage(
+            "a payment's paymentToken without its title",
+            InvariantBreakages.paymentTokensWithoutTitle(),
+            "lifecycle,callbacks,invariants",
+            "invariants.members-stand-where-the-documents-place-them"),
+        breakage(
+            "an invoice refused as a key violation and made all the same",
+            InvariantBreakages.refusedInvoicesMadeAnyway(),
+            "idempotency,invariants",
+            "invariants.a-refused-creation-leaves-nothing-behind"),
+        breakage(
+            "amounts written with six fraction digits",
+            InvariantBreakages.amountsWithSixFractionDigits(),
+            "operations,invariants",
+            "invariants.numbers-have-at-most-four-fraction-digits"));
   }
 
   /**

@@ -231,11 +231,11 @@ final class Readings {
     return new MutatingProxy.Fault() {
       @Override
       public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
-        String key = call.header("Idempotency-Key");
+        String key = Faults.scopedKey(call);
         if (key == null || answer.status / 100 != 2 || !call.path().startsWith("/api/v2/")) {
           return;
         }
-        if (answered.putIfAbsent(call.path() + " " + key, true) != null) {
+        if (answered.putIfAbsent(key, true) != null) {
           answer.status = 409;
           answer.headers.put("Content-Type", "application/json");
           answer.json(

@@ -101,6 +101,15 @@ final class AuthSuite {
     checks.add(
         Check.of(
             SUITE,
+            "one-merchants-key-never-answers-with-anothers-payment",
+            "A merchant creating a payment with a key another merchant used gets a payment of its"
+                + " own, or a refusal, never the other merchant's payment",
+            "v2.auth.rights",
+            List.of(Tag.NEGATIVE),
+            AuthSuite::oneMerchantsKeyNeverAnswersWithAnothersPayment));
+    checks.add(
+        Check.of(
+            SUITE,
             "a-request-for-another-merchant-is-refused",
             "A request naming a merchant the token does not act for is refused with not_authorized",
             "v2.auth.rights",
@@ -202,7 +211,8 @@ final class AuthSuite {
   /** Runs {@code auth.another-merchants-resources-stay-out-of-reach}. */
   private static void anotherMerchantsResourcesStayOutOfReach(CheckContext c) throws Exception {
     Fixtures f = new Fixtures(c);
-    String payment = f.settledPayment("50").path("id").asText();
+    JsonNode settled = f.settledPayment("50");
+    String payment = settled.path("id").asText();
     String refund =
         c.ok(c.v2().post(Paths.v2("createRefund"), f.refund(payment, "5"))).path("id").asText();
     String receipt =
@@ -228,6 +238,54 @@ final class AuthSuite {
     foreignRefused(c, other.post(Paths.v2("createPayment"), charge));
     Exchange mine = c.v2().get(Paths.v2("getSticker", sticker));
     c.member(mine, c.ok(mine), "status", "Active");
+    // The second merchant's lists, over the time these were made: none of them shows there.
+    String theirs =
+        encode(c.need(c.target().otherMerchantId(), "no second merchant's id (--other-merchant)"));
+    String around = Fixtures.period(settled.path("created").asText());
+    java.util.Set<String> ours = java.util.Set.of(payment, refund, receipt, sticker);
+    for (Exchange list :
+        List.of(
+            other.get(Paths.v2("listPayments") + "?merchantId=" + theirs + "&" + around),
+            other.get(Paths.v2("listRefunds") + "?merchantId=" + theirs + "&" + around),
+            other.get(Paths.v2("listReceipts") + "?paymentId=" + encode(payment)),
+            other.get(Paths.v2("listStickers") + "?merchantId=" + theirs))) {
+      if (!list.answered() || list.status() / 100 != 2) {
+        continue; // refused: out of reach as well
+      }
+      JsonNode json = c.ok(list);
+      for (JsonNode item : json.isArray() ? json : json.path("items")) {
+        c.expect(
+            !ours.contains(item.path("id").asText())
+                && !payment.equals(item.path("paymentId").asText()),
+            "the second merchant's list without the first merchant's resources",
+            () -> "it shows " + item.path("id").asText() + ": " + list.summary(),
+            list);
+      }
+    }
+  }
+
+  /** Runs {@code auth.one-merchants-key-never-answers-with-anothers-payment}. */
+  private static void oneMerchantsKeyNeverAnswersWithAnothersPayment(CheckContext c)
+      throws Exception {
+    Fixtures f = new Fixtures(c);
+    V2Calls other = c.v2AsOtherMerchant();
+    String key = java.util.UUID.randomUUID().toString();
+    ObjectNode theirs = f.approvedPayment("10", false);
+    theirs.put(
+        "merchantId",
+        c.need(c.target().otherMerchantId(), "no second merchant's id (--other-merchant)"));
+    String foreign = c.ok(other.post(Paths.v2("createPayment"), theirs, key)).path("id").asText();
+    Exchange answer = c.v2().post(Paths.v2("createPayment"), f.approvedPayment("11", false), key);
+    if (answer.answered() && answer.status() / 100 == 4) {
+      return; // a key taken across merchants, refused: nothing of the other merchant's shown
+    }
+    JsonNode payment = c.ok(answer);
+    c.expect(
+        !foreign.equals(payment.path("id").asText()),
+        "a payment of the merchant's own, not the other merchant's " + foreign,
+        answer::summary,
+        answer);
+    c.member(answer, payment, "merchantId", c.target().merchantId());
   }
 
   /** Runs {@code auth.a-request-for-another-merchant-is-refused}. */

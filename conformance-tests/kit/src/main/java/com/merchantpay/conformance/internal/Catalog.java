@@ -32,6 +32,7 @@ public final class Catalog {
     all.addAll(NegativeSuite.checks());
     all.addAll(TransportSuite.checks());
     all.addAll(WireSuite.checks());
+    all.addAll(InvariantsSuite.checks());
     all.addAll(SecretsSuite.checks());
     return List.copyOf(all);
   }

@@ -72,8 +72,12 @@ final class IdempotencySuite {
   /** The rules a check judges besides its own and those above, by the check's name. */
   private static final Map<String, List<String>> ALSO_JUDGES =
       Map.ofEntries(
-          Map.entry("same-key-with-another-body-is-a-violation", List.of("v2.errors.idempotency")),
-          Map.entry("conflicting-reuse-on-invoices", List.of("v2.errors.idempotency")));
+          Map.entry(
+              "same-key-with-another-body-is-a-violation",
+              List.of("v2.errors.idempotency", "v2.errors.refusal-acts-not")),
+          Map.entry(
+              "conflicting-reuse-on-invoices",
+              List.of("v2.errors.idempotency", "v2.errors.refusal-acts-not")));
 
   static List<Check> checks() {
     return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
@@ -265,6 +269,7 @@ final class IdempotencySuite {
         c.v2().post(Paths.v2("createPayment"), other, key),
         "idempotency_key_violation",
         OpenPoint.KEY_CONFLICT_STATUS);
+    c.rule("v2.errors.refusal-acts-not");
     expectOnePayment(
         c, payment.path("created").asText(), body.path("invoice").path("orderNo").asText());
   }
@@ -273,13 +278,21 @@ final class IdempotencySuite {
   private static void conflictingReuseOnInvoices(CheckContext c) throws Exception {
     ObjectNode body = invoice(c);
     String key = UUID.randomUUID().toString();
-    c.ok(c.v2().post(Paths.v2("createInvoice"), body, key));
+    JsonNode invoice = c.ok(c.v2().post(Paths.v2("createInvoice"), body, key));
     ObjectNode other = body.deepCopy();
     other.set("amount", c.amount("11"));
     c.refusedWith(
         c.v2().post(Paths.v2("createInvoice"), other, key),
         "idempotency_key_violation",
         OpenPoint.KEY_CONFLICT_STATUS);
+    // The refused invoice must not exist anyway: its order number lists one payment, the first.
+    Exchange first = c.v2().get(Paths.v2("getPayment", invoice.path("paymentId").asText()));
+    if (!first.answered() || first.status() != 200) {
+      return; // a target that makes an invoice's payment only once it is paid: nothing to list
+    }
+    c.rule("v2.errors.refusal-acts-not");
+    expectOnePayment(
+        c, c.ok(first).path("created").asText(), body.path("invoice").path("orderNo").asText());
   }
 
   /** Runs {@code idempotency.concurrent-creates-with-one-key-make-one-payment}. */

@@ -51,6 +51,7 @@ public final class Run implements AutoCloseable {
   private final Settings settings;
   private final Wire wire;
   private final WireLedger ledger;
+  private final RunFacts facts;
   private final String runId = UUID.randomUUID().toString().substring(0, 8);
   private final AtomicLong sequence = new AtomicLong();
   private final Map<String, FutureTask<Object>> shared = new ConcurrentHashMap<>();
@@ -91,7 +92,15 @@ public final class Run implements AutoCloseable {
     this.wire =
         new Wire(
             target.baseUrl(), settings.timeout(), settings.rate(), target.tls(), limits::remaining);
-    this.ledger = new WireLedger(profile.cardNumbers());
+    Map<String, String> merchants = new java.util.HashMap<>();
+    if (target.bearerToken() != null && target.merchantId() != null) {
+      merchants.put(target.bearerToken(), target.merchantId());
+    }
+    if (target.otherBearerToken() != null && target.otherMerchantId() != null) {
+      merchants.put(target.otherBearerToken(), target.otherMerchantId());
+    }
+    this.facts = new RunFacts(merchants);
+    this.ledger = new WireLedger(profile.cardNumbers(), facts);
     this.calls =
         settings.workers() <= 1
             ? null
@@ -153,6 +162,11 @@ public final class Run implements AutoCloseable {
 
   public WireLedger ledger() {
     return ledger;
+  }
+
+  /** What the whole run was shown, resource by resource, for the invariants. */
+  RunFacts facts() {
+    return facts;
   }
 
   /** A value unique to this run and call, for order numbers, nonces and idempotency keys. */

@@ -68,6 +68,7 @@ public final class WireLedger {
   private final SpecModel v1Model = SpecModel.of(ApiSpec.V1);
   private final Map<String, Seen> byOperation = new LinkedHashMap<>();
   private final List<String> cardNumbers;
+  private final RunFacts facts;
   private final List<Departure> cardData = new ArrayList<>();
   private int answersScanned;
 
@@ -75,7 +76,13 @@ public final class WireLedger {
    * A ledger that also looks for these card numbers, and for card security codes, in every answer.
    */
   public WireLedger(List<String> cardNumbers) {
+    this(cardNumbers, new RunFacts(Map.of()));
+  }
+
+  /** A ledger that also files what each answer shows of its resources into the run's facts. */
+  WireLedger(List<String> cardNumbers, RunFacts facts) {
     this.cardNumbers = List.copyOf(cardNumbers);
+    this.facts = facts;
   }
 
   /**
@@ -111,6 +118,7 @@ public final class WireLedger {
         byOperation.computeIfAbsent(
             key(isV2 ? ApiSpec.V2 : ApiSpec.V1, operation.id()), k -> new Seen());
     seen.calls++;
+    facts.record(exchange, isV2, operation.id());
     List<String> problems = new ArrayList<>();
     if (!exchange.answered()) {
       problems.add("no answer: " + exchange.transportError());

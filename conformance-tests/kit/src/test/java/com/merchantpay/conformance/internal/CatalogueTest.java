@@ -97,7 +97,7 @@ class CatalogueTest {
         .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.LAST));
     assertThat(CHECKS)
         .filteredOn(check -> check.order() == Check.Order.LAST)
-        .allSatisfy(check -> assertThat(check.suite()).isIn("wire", "secrets"));
+        .allSatisfy(check -> assertThat(check.suite()).isIn("wire", "secrets", "invariants"));
     assertThat(CHECKS)
         .filteredOn(check -> check.tags().contains("clock"))
         .isNotEmpty()
