@@ -55,7 +55,14 @@ class AmountBoundsTest extends SandboxTestBase {
 
     assertThat(res.status()).isEqualTo(400);
     assertThat(res.code()).isEqualTo("validation_error");
-    assertThat(res.errors()).singleElement().asString().startsWith("body: not valid JSON (");
+    // Java 17's decimals hold no exponent beyond an int, so the body is no JSON a client could
+    // mean; Java 25's hold 1e2147483648, which is then an amount out of bounds, named as such.
+    assertThat(res.errors())
+        .singleElement()
+        .asString()
+        .satisfiesAnyOf(
+            error -> assertThat(error).startsWith("body: not valid JSON ("),
+            error -> assertThat(error).startsWith("amount.value: must have at most"));
     assertThat(paymentIds()).isEmpty();
   }
 

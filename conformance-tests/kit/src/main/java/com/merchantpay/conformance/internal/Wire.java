@@ -39,9 +39,11 @@ public final class Wire {
 
   /**
    * The most of all answers being read at once the kit holds: the answers of sixteen calls at their
-   * largest, however many calls are in flight.
+   * largest, however many calls are in flight, and never more than a quarter of the heap, which the
+   * HTTP client's own buffers and the copies a finished answer makes share with them.
    */
-  static final long MOST_READ_AT_ONCE = 16L * MOST_READ;
+  static final long MOST_READ_AT_ONCE =
+      Math.min(16L * MOST_READ, Runtime.getRuntime().maxMemory() / 4);
 
   private final BoundedBody.InFlight inFlight = new BoundedBody.InFlight(MOST_READ_AT_ONCE);
 

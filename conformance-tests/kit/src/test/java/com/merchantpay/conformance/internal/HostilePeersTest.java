@@ -108,6 +108,9 @@ class HostilePeersTest {
             exchange -> {
               exchange.sendResponseHeaders(200, 1L << 30);
               exchange.getResponseBody().write('{');
+              // Sent now, as a target sends its headers: the JDK's test server (25) holds them
+              // back until it is flushed, which would make any client wait.
+              exchange.getResponseBody().flush();
               sleep(10_000);
             });
     Wire wire = new Wire(base, Duration.ofSeconds(30), 0);

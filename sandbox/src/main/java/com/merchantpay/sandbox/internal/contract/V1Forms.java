@@ -2,13 +2,13 @@ package com.merchantpay.sandbox.internal.contract;
 
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.sandbox.internal.domain.Amounts;
 import com.merchantpay.sandbox.internal.http.Json;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +78,7 @@ public final class V1Forms {
           return true;
         }
         case "number" -> {
-          body.put(name, new BigDecimal(value));
+          body.put(name, Amounts.parse(value));
           return true;
         }
         case "boolean" -> {

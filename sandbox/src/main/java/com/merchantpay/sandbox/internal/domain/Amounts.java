@@ -38,6 +38,23 @@ public final class Amounts {
     return code != null && CURRENCIES.contains(code);
   }
 
+  /**
+   * A decimal written as text, as every JDK reads it: a number whose exponent lies beyond what a
+   * decimal's scale holds is no number (Java 17 refuses {@code 1e2147483648}, Java 25 reads it).
+   *
+   * @throws NumberFormatException when the text is no decimal
+   */
+  public static BigDecimal parse(String text) {
+    BigDecimal value = new BigDecimal(text);
+    if (Math.abs((long) value.scale()) > MOST_SCALE) {
+      throw new NumberFormatException("exponent out of range: " + text);
+    }
+    return value;
+  }
+
+  /** The largest scale a decimal read from a request may have, either way. */
+  private static final long MOST_SCALE = Integer.MAX_VALUE;
+
   public static boolean inBounds(BigDecimal value) {
     return value.scale() <= MAX_FRACTION_DIGITS
         // In long: a scale near Integer.MIN_VALUE (1e2147483647) overflows the int difference.

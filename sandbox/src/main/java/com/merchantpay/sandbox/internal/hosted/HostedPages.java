@@ -264,7 +264,7 @@ public final class HostedPages {
       BigDecimal amount = sticker.amount();
       if (amount == null) {
         try {
-          amount = new BigDecimal(HttpSupport.first(form, "amount").trim());
+          amount = Amounts.parse(HttpSupport.first(form, "amount").trim());
         } catch (RuntimeException e) {
           amount = null;
         }

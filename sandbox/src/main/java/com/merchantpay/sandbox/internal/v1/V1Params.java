@@ -2,6 +2,7 @@ package com.merchantpay.sandbox.internal.v1;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.sandbox.internal.domain.Amounts;
 import com.merchantpay.sandbox.internal.http.HttpSupport;
 import com.merchantpay.sandbox.internal.http.Json;
 import java.math.BigDecimal;
@@ -46,7 +47,7 @@ final class V1Params {
 
   static BigDecimal amount(Map<String, List<String>> params) {
     try {
-      return new BigDecimal(HttpSupport.first(params, "amount"));
+      return Amounts.parse(HttpSupport.first(params, "amount"));
     } catch (NumberFormatException | NullPointerException e) {
       throw new ContractFailure("amount", "must be of type number");
     }
@@ -93,8 +94,8 @@ final class V1Params {
             String value = values.get(0);
             switch (matcher.group(2)) {
               case "name" -> line.put("name", value);
-              case "qty" -> line.put("quantity", new BigDecimal(value));
-              case "price" -> line.put("price", new BigDecimal(value));
+              case "qty" -> line.put("quantity", Amounts.parse(value));
+              case "price" -> line.put("price", Amounts.parse(value));
               default -> line.put("tax", value);
             }
           }
