@@ -59,18 +59,23 @@ public class MerchantPayAutoConfiguration {
     if (v2.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v2.base-url is set but empty");
     }
-    MerchantPayClient.Builder builder =
-        MerchantPayClient.builder()
-            .baseUrl(v2.getBaseUrl().toString())
-            .accessToken(v2.getAccessToken())
-            .connectTimeout(v2.getConnectTimeout())
-            .readTimeout(v2.getReadTimeout())
-            .callTimeout(v2.getCallTimeout())
-            .retryPolicy(
-                RetryPolicy.builder()
-                    .maxAttempts(v2.getMaxAttempts())
-                    .retryUpdatesWhenOutcomeUnknown(v2.isRetryUpdatesWhenOutcomeUnknown())
-                    .build());
+    MerchantPayClient.Builder builder;
+    try {
+      builder =
+          MerchantPayClient.builder()
+              .baseUrl(v2.getBaseUrl().toString())
+              .accessToken(v2.getAccessToken())
+              .connectTimeout(v2.getConnectTimeout())
+              .readTimeout(v2.getReadTimeout())
+              .callTimeout(v2.getCallTimeout())
+              .retryPolicy(
+                  RetryPolicy.builder()
+                      .maxAttempts(v2.getMaxAttempts())
+                      .retryUpdatesWhenOutcomeUnknown(v2.isRetryUpdatesWhenOutcomeUnknown())
+                      .build());
+    } catch (IllegalArgumentException e) {
+      throw refused("merchantpay.v2", e);
+    }
     SSLContext tls = sslContext("merchantpay.v2.ssl.bundle", v2.getSsl(), sslBundles);
     if (tls != null) {
       builder.sslContext(tls);
@@ -80,7 +85,11 @@ public class MerchantPayAutoConfiguration {
       builder.callListener(CallListeners.of(all));
     }
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-    return builder.build();
+    try {
+      return builder.build();
+    } catch (IllegalArgumentException e) {
+      throw refused("merchantpay.v2", e);
+    }
   }
 
   @Bean
@@ -102,11 +111,16 @@ public class MerchantPayAutoConfiguration {
     if (v1.getBaseUrl() == null) {
       throw new IllegalStateException("merchantpay.v1.base-url is set but empty");
     }
-    MerchantPayV1Client.Builder builder =
-        MerchantPayV1Client.builder()
-            .baseUrl(v1.getBaseUrl().toString())
-            .login(v1.getLogin())
-            .password(v1.getPassword());
+    MerchantPayV1Client.Builder builder;
+    try {
+      builder =
+          MerchantPayV1Client.builder()
+              .baseUrl(v1.getBaseUrl().toString())
+              .login(v1.getLogin())
+              .password(v1.getPassword());
+    } catch (IllegalArgumentException e) {
+      throw refused("merchantpay.v1", e);
+    }
     SSLContext tls = sslContext("merchantpay.v1.ssl.bundle", v1.getSsl(), sslBundles);
     if (tls != null) {
       builder.sslContext(tls);
@@ -116,7 +130,40 @@ public class MerchantPayAutoConfiguration {
       builder.callListener(CallListeners.of(all));
     }
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-    return builder.build();
+    try {
+      return builder.build();
+    } catch (IllegalArgumentException e) {
+      throw refused("merchantpay.v1", e);
+    }
+  }
+
+  /** The clients' settings a builder names in its refusals, and the properties that set them. */
+  private static final Map<String, String> PROPERTIES =
+      Map.of(
+          "baseUrl", "base-url",
+          "accessToken", "access-token",
+          "connectTimeout", "connect-timeout",
+          "readTimeout", "read-timeout",
+          "callTimeout", "call-timeout",
+          "maxAttempts", "max-attempts",
+          "login", "login",
+          "password", "password");
+
+  /**
+   * A client builder's refusal of a value, told by the property that set it ({@code
+   * merchantpay.v2.base-url must use https; ...}, not {@code baseUrl must use https}).
+   */
+  static IllegalStateException refused(String prefix, IllegalArgumentException refusal) {
+    String message = String.valueOf(refusal.getMessage());
+    for (Map.Entry<String, String> setting : PROPERTIES.entrySet()) {
+      if (message.startsWith(setting.getKey() + " ")) {
+        // Not chained: the refusal's own message, under the client's setting name, would be the
+        // root cause a start-up failure shows.
+        return new IllegalStateException(
+            prefix + "." + setting.getValue() + message.substring(setting.getKey().length()));
+      }
+    }
+    return new IllegalStateException(prefix + ".*: " + message, refusal);
   }
 
   /**

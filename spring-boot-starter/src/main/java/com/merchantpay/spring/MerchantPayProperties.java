@@ -38,18 +38,42 @@ public class MerchantPayProperties implements Validator {
 
   /** The v2 client: {@code merchantpay.v2.*}. */
   public static class V2 {
+    /**
+     * Where the service is, without /api/v2 (https://payments.example.com); the v2 client is made
+     * only when it is set. Plain http only for a loopback host.
+     */
     private URI baseUrl;
+
+    /** The merchant's bearer token, required with base-url; never shown in logs or toString. */
     private String accessToken;
+
+    /**
+     * The merchant the application acts for, which every create and list names; the starter only
+     * carries it, for the application to use.
+     */
     private String merchantId;
+
+    /**
+     * Whether a capture, cancel or revoke whose outcome is unknown (the connection dropped after it
+     * was sent) is sent again; creations are always retried with their Idempotency-Key.
+     */
     private boolean retryUpdatesWhenOutcomeUnknown;
+
+    /** How long opening a connection may take. */
     @NotNull private Duration connectTimeout = Duration.ofSeconds(10);
+
+    /** How long one attempt may wait for its complete answer. */
     @NotNull private Duration readTimeout = Duration.ofSeconds(30);
+
+    /** The deadline of a whole call, retries and the waits between them included. */
     @NotNull private Duration callTimeout = Duration.ofSeconds(60);
 
+    /** Attempts of a call in all, the first included (1 to 10; 1 disables retries). */
     @Min(1)
     @Max(10)
     private int maxAttempts = 3;
 
+    /** TLS of the v2 client. */
     private final Ssl ssl = new Ssl();
 
     public Ssl getSsl() {
@@ -148,6 +172,10 @@ public class MerchantPayProperties implements Validator {
    * certificate it presents. Without one, the JDK's own trust.
    */
   public static class Ssl {
+    /**
+     * The SSL bundle (spring.ssl.bundle.*) with the certificates the client trusts and, for mutual
+     * TLS, the key it presents; the JDK's own trust when not set.
+     */
     private String bundle;
 
     public String getBundle() {
@@ -166,9 +194,19 @@ public class MerchantPayProperties implements Validator {
 
   /** The v1 client: {@code merchantpay.v1.*}. */
   public static class V1 {
+    /**
+     * Where the service is, without /api/v1; the v1 client is made only when it is set. Plain http
+     * only for a loopback host.
+     */
     private URI baseUrl;
+
+    /** The login of the merchant's automatic-access user, required with base-url. */
     private String login;
+
+    /** That user's password, required with base-url; never shown in logs or toString. */
     private String password;
+
+    /** TLS of the v1 client. */
     private final Ssl ssl = new Ssl();
 
     public Ssl getSsl() {
@@ -213,9 +251,19 @@ public class MerchantPayProperties implements Validator {
 
   /** The notification endpoint: {@code merchantpay.notifications.*}. Off unless enabled. */
   public static class Notifications {
+    /**
+     * Whether the application receives the service's notifications: an endpoint that verifies each
+     * one and publishes it as an application event. Needs Spring MVC.
+     */
     private boolean enabled;
+
+    /**
+     * Where the service reaches this application (https://shop.example.com), before the path; read
+     * when a callback URL is asked for, so ${local.server.port} resolves once the server runs.
+     */
     private String publicUrl;
 
+    /** The path of the notification endpoint: payments notified to it, tokens to its /tokens. */
     @Pattern(regexp = "/[A-Za-z0-9/_.-]*", message = "must be a path starting with /")
     private String path = "/merchantpay/notifications";
 

@@ -25,6 +25,33 @@ class MerchantPayPropertiesTest {
   }
 
   @Test
+  void aBaseUrlTheClientRefusesStopsTheStartNamingItsProperty() {
+    runner
+        .withPropertyValues(
+            "merchantpay.v2.base-url=http://payments.test.example",
+            "merchantpay.v2.access-token=token")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageStartingWith("merchantpay.v2.base-url must use https")
+                    .hasMessageNotContaining("baseUrl"));
+    runner
+        .withPropertyValues(
+            "merchantpay.v1.base-url=http://payments.test.example",
+            "merchantpay.v1.login=shop",
+            "merchantpay.v1.password=secret")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageStartingWith("merchantpay.v1.base-url")
+                    .hasMessageNotContaining("baseUrl"));
+  }
+
+  @Test
   void aBaseUrlWithoutItsCredentialsStopsTheStartNamingWhatIsMissing() {
     runner
         .withPropertyValues(

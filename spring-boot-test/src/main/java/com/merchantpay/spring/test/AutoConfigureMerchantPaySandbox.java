@@ -35,4 +35,16 @@ public @interface AutoConfigureMerchantPaySandbox {
    * of its interface does not allow, with what the contract found.
    */
   boolean strict() default false;
+
+  /**
+   * Whether the sandbox serves the application over HTTPS, as the service does: the base URLs are
+   * its {@code https://} ones, and the certificate it made for itself is trusted through an SSL
+   * bundle of Spring Boot's, {@value #SSL_BUNDLE}, which {@code merchantpay.v2.ssl.bundle} and
+   * {@code merchantpay.v1.ssl.bundle} name. The application's own TLS settings are tested as they
+   * run.
+   */
+  boolean https() default false;
+
+  /** The SSL bundle that trusts the sandbox's certificate, when it serves {@link #https()}. */
+  String SSL_BUNDLE = "merchantpay-sandbox";
 }

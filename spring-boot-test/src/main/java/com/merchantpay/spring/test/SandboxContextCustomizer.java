@@ -21,10 +21,17 @@ final class SandboxContextCustomizer implements ContextCustomizer {
   static final String BEAN = "merchantPaySandbox";
   private static final String PUBLIC_URL = "merchantpay.notifications.public-url";
 
+  /** Whether the sandbox serves HTTPS, the application reaching it through an SSL bundle. */
+  private final boolean https;
+
+  SandboxContextCustomizer(boolean https) {
+    this.https = https;
+  }
+
   @Override
   public void customizeContext(
       ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
-    Sandbox sandbox = Sandbox.builder().start();
+    Sandbox sandbox = https ? Sandbox.builder().https(0).start() : Sandbox.builder().start();
     context.getBeanFactory().registerSingleton(BEAN, sandbox);
     context.addApplicationListener(
         (ApplicationListener<ContextClosedEvent>)
@@ -35,10 +42,21 @@ final class SandboxContextCustomizer implements ContextCustomizer {
             });
     ConfigurableEnvironment environment = context.getEnvironment();
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("merchantpay.v2.base-url", sandbox.baseUrl().toString());
+    String baseUrl =
+        https ? sandbox.httpsBaseUrl().orElseThrow().toString() : sandbox.baseUrl().toString();
+    properties.put("merchantpay.v2.base-url", baseUrl);
     properties.put("merchantpay.v2.access-token", sandbox.bearerToken());
     properties.put("merchantpay.v2.merchant-id", sandbox.merchantId());
-    properties.put("merchantpay.v1.base-url", sandbox.baseUrl().toString());
+    properties.put("merchantpay.v1.base-url", baseUrl);
+    if (https) {
+      // The certificate the sandbox made for itself, trusted by the application's clients alone.
+      String bundle = AutoConfigureMerchantPaySandbox.SSL_BUNDLE;
+      properties.put(
+          "spring.ssl.bundle.pem." + bundle + ".truststore.certificate",
+          sandbox.tls().trustedCertificateFile().toUri().toString());
+      properties.put("merchantpay.v2.ssl.bundle", bundle);
+      properties.put("merchantpay.v1.ssl.bundle", bundle);
+    }
     properties.put("merchantpay.v1.login", Sandbox.DEFAULT_ACCOUNTANT);
     properties.put("merchantpay.v1.password", Sandbox.DEFAULT_PASSWORD);
     // Resolved when a callback URL is asked for: by then the server listens, on whatever port.
@@ -56,11 +74,11 @@ final class SandboxContextCustomizer implements ContextCustomizer {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof SandboxContextCustomizer;
+    return other instanceof SandboxContextCustomizer customizer && customizer.https == https;
   }
 
   @Override
   public int hashCode() {
-    return SandboxContextCustomizer.class.hashCode();
+    return Boolean.hashCode(https);
   }
 }

@@ -14,6 +14,6 @@ final class SandboxContextCustomizerFactory implements ContextCustomizerFactory 
     AutoConfigureMerchantPaySandbox annotation =
         TestContextAnnotationUtils.findMergedAnnotation(
             testClass, AutoConfigureMerchantPaySandbox.class);
-    return annotation == null ? null : new SandboxContextCustomizer();
+    return annotation == null ? null : new SandboxContextCustomizer(annotation.https());
   }
 }

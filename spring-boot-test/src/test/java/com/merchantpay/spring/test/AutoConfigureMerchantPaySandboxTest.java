@@ -10,6 +10,7 @@ import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.spring.MerchantPayNotificationUrls;
 import com.merchantpay.spring.MerchantPayProperties;
 import com.merchantpay.spring.PaymentNotificationEvent;
+import com.merchantpay.v1.MerchantPayV1Client;
 import com.merchantpay.v2.MerchantPayClient;
 import com.merchantpay.v2.model.Amount;
 import com.merchantpay.v2.model.Card;
@@ -112,6 +113,43 @@ class AutoConfigureMerchantPaySandboxTest {
       client.payments().create(payment(properties.getV2().getMerchantId(), null));
 
       sandbox.journal().verify(1, RequestPattern.operation(Operation.V2.CREATE_PAYMENT));
+    }
+  }
+
+  @Nested
+  @SpringBootTest(
+      classes = Shop.class,
+      webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+      properties = "merchantpay.notifications.enabled=true")
+  @AutoConfigureMerchantPaySandbox(https = true)
+  class OverHttps {
+    @Autowired MerchantPayClient client;
+    @Autowired MerchantPayV1Client v1;
+    @Autowired MerchantPayProperties properties;
+    @Autowired MerchantPayNotificationUrls urls;
+    @Autowired Notified notified;
+    @Autowired Sandbox sandbox;
+
+    @Test
+    void bothClientsReachTheSandboxOverHttpsTrustingItsCertificateThroughTheBundle()
+        throws Exception {
+      Payment paid =
+          client.payments().create(payment(properties.getV2().getMerchantId(), urls.payments()));
+
+      assertThat(properties.getV2().getBaseUrl().getScheme()).isEqualTo("https");
+      assertThat(properties.getV2().getSsl().getBundle())
+          .isEqualTo(AutoConfigureMerchantPaySandbox.SSL_BUNDLE);
+      assertThat(v1.getPayment(Long.parseLong(paid.getId())).getPaymentID())
+          .isEqualTo(Long.parseLong(paid.getId()));
+      PaymentNotificationEvent event = notified.payments.poll(20, TimeUnit.SECONDS);
+      assertThat(event).as("the callback within 20 s").isNotNull();
+      assertThat(event.payment().getId()).isEqualTo(paid.getId());
+    }
+
+    @Test
+    void theSandboxServesNoPlainHttpTheApplicationCouldFallBackTo() {
+      assertThat(sandbox.httpsBaseUrl()).get().extracting(URI::getScheme).isEqualTo("https");
+      assertThat(properties.getV1().getBaseUrl()).isEqualTo(sandbox.httpsBaseUrl().get());
     }
   }
 
