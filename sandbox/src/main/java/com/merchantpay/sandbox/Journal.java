@@ -14,6 +14,13 @@ import java.util.stream.Collectors;
 public final class Journal {
   private static final int NEAR_MISSES = 3;
 
+  /** A call that does not match a pattern, and every matcher of the pattern it missed. */
+  public record NearMiss(JournalEntry entry, List<String> misses) {
+    public NearMiss {
+      misses = List.copyOf(misses);
+    }
+  }
+
   private final CallJournal journal;
 
   Journal(CallJournal journal) {
@@ -88,16 +95,23 @@ public final class Journal {
     }
   }
 
+  /**
+   * The calls closest to matching the pattern, those that miss fewest of its matchers first (the
+   * newest among equals), each with what it missed: what a failed verification shows.
+   */
+  public List<NearMiss> nearMisses(RequestPattern pattern) {
+    return entries().stream()
+        .map(entry -> new NearMiss(entry, pattern.misses(entry)))
+        .filter(miss -> !miss.misses().isEmpty())
+        .sorted(
+            Comparator.comparingInt((NearMiss miss) -> miss.misses().size())
+                .thenComparing(miss -> miss.entry().sequence(), Comparator.reverseOrder()))
+        .limit(NEAR_MISSES)
+        .toList();
+  }
+
   private VerificationError failure(String expectation, RequestPattern pattern) {
-    List<JournalEntry> all = entries();
-    List<JournalEntry> closest =
-        all.stream()
-            .filter(entry -> !pattern.matches(entry))
-            .sorted(
-                Comparator.comparingInt((JournalEntry entry) -> pattern.misses(entry).size())
-                    .thenComparing(JournalEntry::sequence, Comparator.reverseOrder()))
-            .limit(NEAR_MISSES)
-            .toList();
+    List<JournalEntry> closest = nearMisses(pattern).stream().map(NearMiss::entry).toList();
     StringBuilder message = new StringBuilder("Expected ").append(expectation).append('.');
     if (closest.isEmpty()) {
       message.append(" The journal holds no call to compare with.");

@@ -21,6 +21,11 @@ public final class JournalEntry {
     this.entry = entry;
   }
 
+  /** The call as the journal keeps it, for the control API's view of it. */
+  CallJournal.Entry raw() {
+    return entry;
+  }
+
   /** The entry's place in the journal: later calls have larger numbers. */
   public long sequence() {
     return entry.sequence();
@@ -68,6 +73,19 @@ public final class JournalEntry {
   /** The v1 nonce, or null. */
   public String nonce() {
     return entry.nonce();
+  }
+
+  /**
+   * A header of the request (its name in any letter case), the first value, or null. The journal
+   * keeps a call's first 4 KB of headers. Values may be secrets: the bearer token is here.
+   */
+  public String header(String name) {
+    for (Map.Entry<String, List<String>> header : entry.headers().entrySet()) {
+      if (header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
+        return header.getValue().get(0);
+      }
+    }
+    return null;
   }
 
   /** The request body as text (its first 16 KB). */

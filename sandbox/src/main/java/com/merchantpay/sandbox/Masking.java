@@ -12,7 +12,16 @@ import java.util.Set;
 final class Masking {
   private static final Set<String> SECRET_NAMES =
       Set.of(
-          "cvc", "cvv", "cvc2", "password", "hash", "cryptogram", "token", "accesstoken", "code");
+          "cvc",
+          "cvv",
+          "cvc2",
+          "password",
+          "hash",
+          "cryptogram",
+          "token",
+          "accesstoken",
+          "code",
+          "authorization");
 
   private Masking() {}
 

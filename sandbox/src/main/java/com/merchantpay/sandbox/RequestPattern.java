@@ -14,14 +14,16 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Which calls a {@link Journal} search or verification is about: an operation, and optionally the
- * merchant, the idempotency key, the status, members of the body or parameters. Immutable; each
- * method returns a narrower pattern.
+ * Which calls a {@link Journal} search or verification is about: an operation or a path pattern,
+ * and optionally the merchant, the idempotency key, the status, headers, members of the body (by
+ * dotted path or by JSON path) or parameters. Immutable; each method returns a narrower pattern. A
+ * verification that fails names, for each of the closest calls, every matcher it missed.
  *
  * <pre>{@code
  * sandbox.journal().verify(1, RequestPattern.operation(Operation.V2.CREATE_PAYMENT)
  *     .withBodyMember("amount.value", "10.50")
- *     .withBodyMember("invoice.orderNo", "order-4711"));
+ *     .withHeaderMatching("Idempotency-Key", "order-4711-.*")
+ *     .withBodyMatchingJsonPath("$.receipt.items[?(@.vatType == 'Vat22')]"));
  * }</pre>
  */
 public final class RequestPattern {
@@ -67,6 +69,149 @@ public final class RequestPattern {
   /** Every call. */
   public static RequestPattern anyCall() {
     return new RequestPattern(List.of());
+  }
+
+  /**
+   * Calls whose path (without the query) matches this regular expression as a whole: {@code
+   * /api/v2/payments/[^/]+/confirm}.
+   *
+   * @throws java.util.regex.PatternSyntaxException at once for an expression that is none
+   */
+  public static RequestPattern pathMatching(String regex) {
+    return anyCall().withPathMatching(regex);
+  }
+
+  /** Only calls whose path (without the query) matches this regular expression as a whole. */
+  public RequestPattern withPathMatching(String regex) {
+    java.util.regex.Pattern path = java.util.regex.Pattern.compile(regex);
+    return with(
+        "path matching " + regex,
+        entry ->
+            path.matcher(entry.path()).matches()
+                ? null
+                : "path " + entry.path() + " does not match " + regex);
+  }
+
+  /** Only calls with this header (its name in any letter case) set to exactly this value. */
+  public RequestPattern withHeader(String name, String expected) {
+    return with(
+        "header " + name + " = " + Masking.value(name, expected),
+        entry -> {
+          String actual = entry.header(name);
+          if (actual == null) {
+            return "no header " + name;
+          }
+          return actual.equals(expected)
+              ? null
+              : "header "
+                  + name
+                  + " is "
+                  + Masking.value(name, actual)
+                  + ", not "
+                  + Masking.value(name, expected);
+        });
+  }
+
+  /** Only calls with this header, its value matching this regular expression as a whole. */
+  public RequestPattern withHeaderMatching(String name, String regex) {
+    java.util.regex.Pattern value = java.util.regex.Pattern.compile(regex);
+    return with(
+        "header " + name + " matching " + regex,
+        entry -> {
+          String actual = entry.header(name);
+          if (actual == null) {
+            return "no header " + name;
+          }
+          return value.matcher(actual).matches()
+              ? null
+              : "header " + name + " " + Masking.value(name, actual) + " does not match " + regex;
+        });
+  }
+
+  /** Only calls without this header. */
+  public RequestPattern withoutHeader(String name) {
+    return with(
+        "no header " + name,
+        entry -> entry.header(name) == null ? null : "header " + name + " present");
+  }
+
+  /**
+   * Only calls whose JSON body has something at this JSON path ({@code $.amount.value}, {@code
+   * $.receipt.items[?(@.price > 100)]}): a value, or a non-empty list of them.
+   *
+   * @throws IllegalArgumentException at once for an expression that is no JSON path
+   */
+  public RequestPattern withBodyMatchingJsonPath(String expression) {
+    com.jayway.jsonpath.JsonPath path = jsonPath(expression);
+    return with(
+        "body matching JSON path " + expression,
+        entry -> {
+          JsonNode found = read(entry.body(), path);
+          return found != null ? null : "body has nothing at " + expression;
+        });
+  }
+
+  /**
+   * Only calls whose JSON body has this value at this JSON path, which selects one value. Numbers
+   * compare by value.
+   *
+   * @throws IllegalArgumentException at once for an expression that is no JSON path
+   */
+  public RequestPattern withBodyJsonPath(String expression, String expected) {
+    com.jayway.jsonpath.JsonPath path = jsonPath(expression);
+    return with(
+        "body " + expression + " = " + Masking.value(expression, expected),
+        entry -> {
+          JsonNode found = read(entry.body(), path);
+          if (found != null && found.isArray() && found.size() == 1) {
+            found = found.get(0);
+          }
+          if (found == null) {
+            return "body has nothing at " + expression;
+          }
+          return sameValue(found, expected)
+              ? null
+              : "body "
+                  + expression
+                  + " is "
+                  + Masking.value(
+                      expression, found.isValueNode() ? found.asText() : found.toString())
+                  + ", not "
+                  + Masking.value(expression, expected);
+        });
+  }
+
+  private static final com.jayway.jsonpath.Configuration JSON_PATH =
+      com.jayway.jsonpath.Configuration.builder()
+          .jsonProvider(new com.jayway.jsonpath.spi.json.JacksonJsonNodeJsonProvider(JSON))
+          .mappingProvider(new com.jayway.jsonpath.spi.mapper.JacksonMappingProvider(JSON))
+          .build();
+
+  private static com.jayway.jsonpath.JsonPath jsonPath(String expression) {
+    try {
+      return com.jayway.jsonpath.JsonPath.compile(expression);
+    } catch (com.jayway.jsonpath.InvalidPathException e) {
+      throw new IllegalArgumentException(
+          "not a JSON path: " + expression + " (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** What the path selects in the body: null for nothing (or no JSON), else a value or a list. */
+  private static JsonNode read(String body, com.jayway.jsonpath.JsonPath path) {
+    JsonNode found;
+    try {
+      // A value comes back unwrapped (a String, a BigDecimal), a list or an object as a node.
+      Object read = com.jayway.jsonpath.JsonPath.using(JSON_PATH).parse(body).read(path);
+      found = read instanceof JsonNode node ? node : JSON.valueToTree(read);
+    } catch (com.jayway.jsonpath.PathNotFoundException e) {
+      return null;
+    } catch (RuntimeException e) {
+      return null; // a body that is no JSON has nothing at any path
+    }
+    if (found == null || found.isMissingNode() || found.isArray() && found.isEmpty()) {
+      return null;
+    }
+    return found;
   }
 
   /** Only calls made for this merchant. */

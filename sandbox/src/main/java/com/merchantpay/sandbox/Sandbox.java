@@ -139,6 +139,7 @@ public final class Sandbox implements AutoCloseable {
       throw new IllegalStateException("a sandbox starts once");
     }
     SandboxServer created = new SandboxServer(config);
+    created.requestFinder(JournalQueries::find);
     startingFaults.forEach(fault -> created.faults().add(fault.rule()));
     created.start();
     server = created;

@@ -52,6 +52,12 @@ public final class ControlApi {
 
     ArrayNode journalView();
 
+    /**
+     * The journal's calls a pattern written as JSON matches, or the closest ones with what each
+     * missed; throws ApiError naming a member of the pattern that is wrong.
+     */
+    ObjectNode findRequests(com.fasterxml.jackson.databind.JsonNode pattern);
+
     /** Sends a callback again as a new delivery; throws ApiError when there is no such delivery. */
     ObjectNode redeliver(String deliveryId);
 

@@ -110,6 +110,7 @@ final class ControlOperations {
               return ok(clockView());
             })
         .on("listRequests", c -> ok(Json.object().set("requests", host.journalView())))
+        .on("findRequests", c -> ok(host.findRequests(c.body())))
         .on(
             "listCallbacks",
             c ->

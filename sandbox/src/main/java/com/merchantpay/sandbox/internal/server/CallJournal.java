@@ -48,6 +48,7 @@ public final class CallJournal {
       String method,
       String path,
       Map<String, List<String>> query,
+      Map<String, List<String>> headers,
       String contentType,
       byte[] body,
       String merchant,
@@ -84,7 +85,39 @@ public final class CallJournal {
       int status,
       String fault,
       List<String> members,
-      List<String> parameters) {}
+      List<String> parameters) {
+
+    /** The request's headers as kept: at most {@link #MAX_HEADERS} bytes of them, in order. */
+    Map<String, List<String>> headers() {
+      Map<String, List<String>> kept = new java.util.LinkedHashMap<>();
+      int bytes = 0;
+      for (Map.Entry<String, List<String>> header : in.headers().entrySet()) {
+        for (String value : header.getValue()) {
+          bytes += header.getKey().length() + value.length();
+          if (bytes > MAX_HEADERS) {
+            return kept;
+          }
+          kept.computeIfAbsent(header.getKey(), name -> new ArrayList<>(1)).add(value);
+        }
+      }
+      return kept;
+    }
+
+    int headerBytes() {
+      int bytes = 0;
+      for (Map.Entry<String, List<String>> header : in.headers().entrySet()) {
+        for (String value : header.getValue()) {
+          bytes += header.getKey().length() + value.length();
+        }
+      }
+      return Math.min(bytes, MAX_HEADERS);
+    }
+  }
+
+  /**
+   * A call's headers are kept up to this size, counted with its body against the journal's bound.
+   */
+  static final int MAX_HEADERS = 4 * 1024;
 
   private final ConcurrentLinkedQueue<Recorded> recorded = new ConcurrentLinkedQueue<>();
   private final ReentrantLock lock = new ReentrantLock();
@@ -142,6 +175,7 @@ public final class CallJournal {
               call.in().method(),
               call.in().rawPath(),
               call.in().query().isEmpty() ? Map.of() : call.in().query(),
+              call.headers(),
               shared(call.in().contentType()),
               call.body(),
               call.notes().merchant(),
@@ -152,8 +186,9 @@ public final class CallJournal {
               call.fault(),
               call.members(),
               call.parameters()));
-      bodyBytes += call.body().length;
-      bodySizes[(oldestSize + entries.size() - 1) % bodySizes.length] = call.body().length;
+      int kept = call.body().length + call.headerBytes();
+      bodyBytes += kept;
+      bodySizes[(oldestSize + entries.size() - 1) % bodySizes.length] = kept;
       while (entries.size() > CAPACITY || bodyBytes > MAX_BODY_BYTES) {
         entries.removeFirst();
         bodyBytes -= bodySizes[oldestSize];
@@ -207,35 +242,38 @@ public final class CallJournal {
   }
 
   ArrayNode view() {
-    List<Entry> kept = entries(0);
     ArrayNode all = Json.array();
-    for (Entry entry : kept) {
-      ObjectNode node = all.addObject();
-      node.put("sequence", entry.sequence());
-      node.put("time", Json.time(entry.time()));
-      node.put("requestId", entry.requestId());
-      node.put("method", entry.method());
-      node.put("path", entry.path());
-      putIfNotNull(node, "api", entry.api());
-      putIfNotNull(node, "operation", entry.operation());
-      putIfNotNull(node, "merchantId", entry.merchant());
-      putIfNotNull(node, "idempotencyKey", entry.idempotencyKey());
-      putIfNotNull(node, "nonce", entry.nonce());
-      node.put("valid", entry.valid());
-      ArrayNode findings = node.putArray("findings");
-      entry.findings().forEach(findings::add);
-      if (entry.status() == 0) {
-        node.putNull("status");
-      } else {
-        node.put("status", entry.status());
-      }
-      putIfNotNull(node, "fault", entry.fault());
-      ArrayNode members = node.putArray("ignoredMembers");
-      entry.ignoredMembers().forEach(members::add);
-      ArrayNode parameters = node.putArray("ignoredParameters");
-      entry.ignoredParameters().forEach(parameters::add);
-    }
+    entries(0).forEach(entry -> all.add(view(entry)));
     return all;
+  }
+
+  /** One call as the control API shows it: no body, no query string, no headers. */
+  public static ObjectNode view(Entry entry) {
+    ObjectNode node = Json.object();
+    node.put("sequence", entry.sequence());
+    node.put("time", Json.time(entry.time()));
+    node.put("requestId", entry.requestId());
+    node.put("method", entry.method());
+    node.put("path", entry.path());
+    putIfNotNull(node, "api", entry.api());
+    putIfNotNull(node, "operation", entry.operation());
+    putIfNotNull(node, "merchantId", entry.merchant());
+    putIfNotNull(node, "idempotencyKey", entry.idempotencyKey());
+    putIfNotNull(node, "nonce", entry.nonce());
+    node.put("valid", entry.valid());
+    ArrayNode findings = node.putArray("findings");
+    entry.findings().forEach(findings::add);
+    if (entry.status() == 0) {
+      node.putNull("status");
+    } else {
+      node.put("status", entry.status());
+    }
+    putIfNotNull(node, "fault", entry.fault());
+    ArrayNode members = node.putArray("ignoredMembers");
+    entry.ignoredMembers().forEach(members::add);
+    ArrayNode parameters = node.putArray("ignoredParameters");
+    entry.ignoredParameters().forEach(parameters::add);
+    return node;
   }
 
   int size() {

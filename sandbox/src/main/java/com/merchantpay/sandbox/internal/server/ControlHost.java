@@ -156,6 +156,22 @@ final class ControlHost implements ControlApi.Host {
     return journal.view();
   }
 
+  /** Reads a pattern written as JSON over the journal; given by the public API, which owns both. */
+  private volatile java.util.function.BiFunction<CallJournal, JsonNode, ObjectNode> requestFinder;
+
+  void requestFinder(java.util.function.BiFunction<CallJournal, JsonNode, ObjectNode> finder) {
+    this.requestFinder = finder;
+  }
+
+  @Override
+  public ObjectNode findRequests(JsonNode pattern) {
+    java.util.function.BiFunction<CallJournal, JsonNode, ObjectNode> finder = requestFinder;
+    if (finder == null) {
+      throw new IllegalStateException("the journal's search is not set up for this server");
+    }
+    return finder.apply(journal, pattern);
+  }
+
   @Override
   public ObjectNode redeliver(String deliveryId) {
     String redelivery = callbacks.redeliver(deliveryId);

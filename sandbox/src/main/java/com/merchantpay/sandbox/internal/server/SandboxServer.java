@@ -335,6 +335,19 @@ public final class SandboxServer {
   }
 
   /** The journal of calls to both interfaces. */
+  /**
+   * How the control API reads a request pattern written as JSON over the journal: the public API's
+   * {@code RequestPattern}, which this package does not see.
+   */
+  public void requestFinder(
+      java.util.function.BiFunction<
+              CallJournal,
+              com.fasterxml.jackson.databind.JsonNode,
+              com.fasterxml.jackson.databind.node.ObjectNode>
+          finder) {
+    controlHost.requestFinder(finder);
+  }
+
   public CallJournal journal() {
     return journal;
   }
