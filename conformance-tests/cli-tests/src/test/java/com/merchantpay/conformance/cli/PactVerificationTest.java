@@ -118,9 +118,35 @@ class PactVerificationTest {
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("--token and --merchant (v2 pacts)")
         .contains("--v1-login and --v1-password (v1 pacts)")
-        .contains("--state-change-url")
+        .doesNotContain("--state-change-url")
         .doesNotContain("Exception");
     assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("FAIL");
+  }
+
+  /**
+   * A provider that makes its own states still gets requests with the target's credentials, unless
+   * they are sent as recorded: without credentials the run does not start, saying which way on.
+   */
+  @Test
+  void aProviderMakingItsOwnStatesWithoutCredentialsIsStillABadUsageNamingBothWays() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        ConformanceCli.execute(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            "pact",
+            "--base-url",
+            sandbox.target().baseUrl().toString(),
+            "--state-change-url",
+            sandbox.target().baseUrl() + "/_sandbox/pact/provider-states");
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("--token and --merchant (v2 pacts)")
+        .contains("--as-recorded")
+        .doesNotContain("Exception");
+    assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("FAIL", "401");
   }
 
   @Test

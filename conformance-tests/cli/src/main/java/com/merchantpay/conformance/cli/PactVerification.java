@@ -141,8 +141,10 @@ public final class PactVerification {
         PactFiles.extractTo(extracted);
       }
       selectors = selectors(dir);
-      if (options.stateChangeUrl() == null) {
-        requireCredentials(target, selectors);
+      // The kit gives each request the target's credentials unless it sends them as recorded,
+      // whoever makes the provider states.
+      if (!options.asRecorded()) {
+        requireCredentials(target, selectors, options.stateChangeUrl() != null);
       }
     } catch (IOException | RuntimeException e) {
       deleteTree(extracted);
@@ -280,12 +282,15 @@ public final class PactVerification {
   }
 
   /**
-   * Provider states are made through the provider's own interfaces: without credentials every one
-   * would fail alike, so the run does not start.
+   * The requests carry the target's credentials, and provider states the kit makes go through the
+   * provider's own interfaces: without them every interaction would fail alike, so the run does not
+   * start.
    *
+   * @param statesByTheProvider whether --state-change-url was given
    * @throws IllegalArgumentException naming the options an interface with pacts needs
    */
-  private static void requireCredentials(Target target, List<ClassSelector> selectors) {
+  private static void requireCredentials(
+      Target target, List<ClassSelector> selectors, boolean statesByTheProvider) {
     List<String> missing = new ArrayList<>();
     boolean v2 = selectors.stream().anyMatch(s -> s.getJavaClass() == V2ProviderContract.class);
     boolean v1 = selectors.stream().anyMatch(s -> s.getJavaClass() == V1ProviderContract.class);
@@ -297,9 +302,16 @@ public final class PactVerification {
     }
     if (!missing.isEmpty()) {
       throw new IllegalArgumentException(
-          "the provider states are made through the provider's own interfaces: give "
+          "the requests carry the target's credentials"
+              + (statesByTheProvider
+                  ? ""
+                  : ", and the provider states are made through the provider's own interfaces")
+              + ": give "
               + String.join(" and ", missing)
-              + ", or --state-change-url where the provider makes them itself");
+              + (statesByTheProvider
+                  ? "; or --as-recorded, to send each request as the pact and the provider's"
+                      + " states make it"
+                  : ""));
     }
   }
 

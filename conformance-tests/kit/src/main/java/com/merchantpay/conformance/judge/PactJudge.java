@@ -7,6 +7,7 @@ import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.merchantpay.masking.Printable;
 import com.merchantpay.spec.ApiSpec;
 import java.io.IOException;
@@ -238,6 +239,26 @@ public final class PactJudge {
     }
     JsonNode response = interaction.path("response");
     int status = response.path("status").asInt(200);
+    String unsigned = credentialsMissing(spec, request);
+    JsonNode expected = parseJson(body(response.path("body")));
+    boolean success =
+        spec == ApiSpec.V2
+            ? status / 100 == 2
+            : status == 200 && expected != null && expected.path("ErrorCode").asInt(-1) == 0;
+    if (unsigned != null && success) {
+      // The documents give every request its credentials: a consumer expecting a success without
+      // them expects what the service never does, or leaves a provider to add them by a filter.
+      findings.add(
+          new Finding(
+              name + where,
+              Finding.Kind.DEPARTURE,
+              "request: "
+                  + unsigned
+                  + ", yet the consumer expects HTTP "
+                  + status
+                  + "; the service answers no request without its credentials, and a provider"
+                  + " verifying this pact would have to add them by a request filter"));
+    }
     Map<String, List<String>> headers = headers(response.path("headers"));
     byte[] body = body(response.path("body"));
     if (body.length == 0) {
@@ -295,6 +316,29 @@ public final class PactJudge {
                   + ", which the documents never define for this answer: no provider need send "
                   + (undefined.size() == 1 ? "it" : "them")));
     }
+  }
+
+  /**
+   * What of the documents' credentials a request lacks: v2's bearer {@code Authorization} header,
+   * v1's login, nonce and hash (in the query, or the form of a POST); null when it has them.
+   */
+  private static String credentialsMissing(ApiSpec spec, JsonNode request) {
+    if (spec == ApiSpec.V2) {
+      String authorization = header(headers(request.path("headers")), "Authorization");
+      return authorization == null || authorization.isBlank() ? "no Authorization header" : null;
+    }
+    Map<String, List<String>> values = new LinkedHashMap<>(query(request.path("query")));
+    byte[] body = body(request.path("body"));
+    if (body.length > 0) {
+      values.putAll(query(TextNode.valueOf(new String(body, StandardCharsets.UTF_8))));
+    }
+    List<String> missing = new ArrayList<>();
+    for (String name : List.of("login", "nonce", "hash")) {
+      if (!values.containsKey(name)) {
+        missing.add(name);
+      }
+    }
+    return missing.isEmpty() ? null : "no " + String.join(", ", missing);
   }
 
   private static JsonNode parseJson(byte[] body) {

@@ -202,11 +202,11 @@ class PactJudgeTest {
         write(
             "status-only.json",
             "{\"consumer\":{\"name\":\"shop\"},\"provider\":{\"name\":\"payments\"},\"interactions\":["
-                + "{\"description\":\"read\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\"},"
+                + "{\"description\":\"read\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\",\"headers\":{\"Authorization\":\"Bearer t\"}},"
                 + "\"response\":{\"status\":200}},"
-                + "{\"description\":\"unknown token\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\"},"
+                + "{\"description\":\"unknown token\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\",\"headers\":{\"Authorization\":\"Bearer t\"}},"
                 + "\"response\":{\"status\":401}},"
-                + "{\"description\":\"broken\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\"},"
+                + "{\"description\":\"broken\",\"request\":{\"method\":\"GET\",\"path\":\"/api/v2/payments/p-1\",\"headers\":{\"Authorization\":\"Bearer t\"}},"
                 + "\"response\":{\"status\":503}}]}");
 
     PactJudge.Judged judged = PactJudge.create().judge(pact);
@@ -225,11 +225,11 @@ class PactJudgeTest {
             "encodings.json",
             "{\"consumer\":{\"name\":\"shop\"},\"provider\":{\"name\":\"payments\"},\"interactions\":["
                 + "{\"type\":\"Synchronous/HTTP\",\"description\":\"json\",\"request\":{\"method\":\"GET\","
-                + "\"path\":\"/api/v2/payments/p-1\"},\"response\":{\"status\":200,\"body\":{\"content\":"
+                + "\"path\":\"/api/v2/payments/p-1\",\"headers\":{\"Authorization\":\"Bearer t\"}},\"response\":{\"status\":200,\"body\":{\"content\":"
                 + PAYMENT
                 + ",\"contentType\":\"application/json\",\"encoded\":\"json\"}}},"
                 + "{\"type\":\"Synchronous/HTTP\",\"description\":\"base64\",\"request\":{\"method\":\"GET\","
-                + "\"path\":\"/api/v2/payments/p-1\"},\"response\":{\"status\":200,\"body\":{\"content\":\""
+                + "\"path\":\"/api/v2/payments/p-1\",\"headers\":{\"Authorization\":\"Bearer t\"}},\"response\":{\"status\":200,\"body\":{\"content\":\""
                 + encoded
                 + "\",\"contentType\":\"application/json\",\"encoded\":\"base64\"}}}]}");
 
@@ -292,6 +292,7 @@ class PactJudgeTest {
         "{\"consumer\":{\"name\":\"shop-backend\"},\"provider\":{\"name\":\"payments\"},\"interactions\":["
             + "{\"type\":\"Synchronous/HTTP\",\"description\":\"pay by card\",\"request\":{\"method\":\"POST\","
             + "\"path\":\"/api/v2/payments\",\"headers\":{\"Content-Type\":[\"application/json\"],"
+            + "\"Authorization\":[\"Bearer t\"],"
             + "\"Idempotency-Key\":[\"order-1\"]},\"body\":{\"content\":"
             + request
             + ",\"contentType\":\"application/json\",\"encoded\":false}},"
@@ -306,6 +307,45 @@ class PactJudgeTest {
             + "[\"application/json\"]},\"body\":{\"content\":{\"ErrorCode\":-6},\"contentType\":"
             + "\"application/json\",\"encoded\":false}}}],"
             + "\"metadata\":{\"pactSpecification\":{\"version\":\"4.0\"}}}");
+  }
+
+  @Test
+  void aRequestWithoutItsCredentialsExpectedToSucceedIsADeparture() throws Exception {
+    Path pact =
+        write(
+            "unsigned.json",
+            Files.readString(v4(PAYMENT_REQUEST, 200, PAYMENT))
+                .replace("\"Authorization\":[\"Bearer t\"],", "")
+                .replace("\"hash\":[\"2jmj7l5rSw0yVb/vlWAYkK/YBwk=\"]", "\"siteAlias\":[\"shop\"]")
+                .replace(
+                    "{\"ErrorCode\":-6}",
+                    "{\"ErrorCode\":0,\"Response\":{\"Overflow\":false," + "\"Payments\":[]}}"));
+
+    PactJudge.Judged judged = PactJudge.create().judge(pact);
+
+    assertThat(judged.departures())
+        .extracting(PactJudge.Finding::text)
+        .anySatisfy(
+            text ->
+                assertThat(text).startsWith("request: no Authorization header, yet the consumer"))
+        .anySatisfy(text -> assertThat(text).startsWith("request: no hash, yet the consumer"));
+  }
+
+  @Test
+  void aRequestWithoutCredentialsExpectedToBeRefusedIsNoDeparture() throws Exception {
+    Path pact =
+        write(
+            "refused.json",
+            Files.readString(
+                    v4(
+                        PAYMENT_REQUEST,
+                        401,
+                        "{\"code\":\"not_authorized\",\"message\":\"no token\"}"))
+                .replace("\"Authorization\":[\"Bearer t\"],", ""));
+
+    assertThat(PactJudge.create().judge(pact).departures())
+        .extracting(PactJudge.Finding::text)
+        .noneSatisfy(text -> assertThat(text).contains("no Authorization header"));
   }
 
   private Path write(String name, String text) throws Exception {

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The checkout's own contract with the service, recorded from the calls it makes. It uses the
- * shop's own names (its provider name, token, merchant); the kit's verification replaces them and
- * makes the provider states through its vocabulary.
+ * The checkout's own contract with the service, recorded from the calls it makes, its bearer token
+ * included (the documents give every request one; a pact without it would ask a provider for a
+ * request filter). It uses the shop's own names (its provider name, token, merchant); the kit's
+ * verification replaces them and makes the provider states through its vocabulary.
  */
 // pact begins
 @ExtendWith(PactConsumerTestExt.class)
@@ -35,6 +36,7 @@ class CheckoutPactTest {
         .method("POST")
         .path("/api/v2/payments")
         .headers("Content-Type", "application/json")
+        .matchHeader("Authorization", "Bearer .+", "Bearer " + TOKEN)
         .matchHeader("Idempotency-Key", "order-2001-[0-9a-f]{12}", "order-2001-0a1b2c3d4e5f")
         .body(
             new PactDslJsonBody()
@@ -62,6 +64,7 @@ class CheckoutPactTest {
         .uponReceiving("the status of an order waiting for its shopper")
         .method("GET")
         .pathFromProviderState("/api/v2/payments/${paymentId}", "/api/v2/payments/p-2")
+        .matchHeader("Authorization", "Bearer .+", "Bearer " + TOKEN)
         .willRespondWith()
         .status(200)
         .body(
@@ -73,6 +76,7 @@ class CheckoutPactTest {
         .method("POST")
         .path("/api/v2/refunds")
         .headers("Content-Type", "application/json")
+        .matchHeader("Authorization", "Bearer .+", "Bearer " + TOKEN)
         .matchHeader("Idempotency-Key", "refund-.+", "refund-2002-r1")
         .body(
             new PactDslJsonBody()

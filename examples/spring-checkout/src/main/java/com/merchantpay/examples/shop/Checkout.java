@@ -87,7 +87,12 @@ public class Checkout {
     }
   }
 
-  /** The service's word on a payment, read back through the API by the starter before it comes. */
+  // notification before the answer begins
+  /**
+   * The service's word on a payment, read back through the API by the starter before it comes. It
+   * may come while {@link #pay} still waits for the answer that made the payment: each side changes
+   * the order atomically, and neither undoes what the notification settled.
+   */
   @EventListener
   public void on(PaymentNotificationEvent event) {
     Payment payment = event.payment();
@@ -97,10 +102,13 @@ public class Checkout {
     }
   }
 
-  /** A notification that came before the answer is not forgotten by the answer. */
+  /**
+   * The answer's outcome, merged into the order as it is now: a notification that came first
+   * settled it, and neither a late answer nor an outcome the client could not learn (Unknown) takes
+   * that back.
+   */
   private static Order keepConfirmation(Order before, Order after) {
-    return before.confirmedByNotification() && "Paid".equals(after.status())
-        ? after.confirmed(after.paymentId())
-        : after;
+    return before.confirmedByNotification() ? before : after;
   }
+  // notification before the answer ends
 }

@@ -80,6 +80,20 @@ class ShopApplicationTest {
   // lost answer ends
 
   @Test
+  void anOutcomeNoAnswerToldIsSettledByTheNotificationWhicheverComesFirst() throws Exception {
+    // Every attempt charges and loses its answer: the client cannot learn the outcome, and the
+    // notification of the one payment may come before or after it gives up.
+    sandbox.faults().add(Fault.on(Operation.V2.CREATE_PAYMENT).times(3).dropAfter());
+
+    Order unknown = pay("order-1004", "4111111111111111");
+    Order settled = awaitConfirmation("order-1004");
+
+    assertThat(unknown.status()).isIn("Unknown", "Paid");
+    assertThat(settled.confirmedByNotification()).as("the notification settles it").isTrue();
+    assertThat(settled.status()).isEqualTo("Paid");
+  }
+
+  @Test
   void aDeclinedCardRefusesTheOrderWithTheReason() {
     Order refused = pay("order-1003", "4000000000001083");
 
