@@ -279,7 +279,12 @@ class ReleaseStagingTest {
         if (Files.isDirectory(path)) {
           Files.createDirectories(target);
         } else {
-          Files.copy(path, target);
+          try {
+            Files.copy(path, target);
+          } catch (java.nio.file.NoSuchFileException e) {
+            // A file of a process running beside the build (a JVM's .attach_pid while another
+            // module's tests run): gone before it was copied, and no source of a clone anyway.
+          }
         }
       }
     }
@@ -296,6 +301,7 @@ class ReleaseStagingTest {
         inSources = true;
       }
       if (Set.of(".git", "node_modules", ".idea").contains(name)
+          || name.startsWith(".attach_pid")
           || name.equals("target") && !inSources) {
         return true;
       }

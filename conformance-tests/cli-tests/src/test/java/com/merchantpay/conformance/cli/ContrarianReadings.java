@@ -1085,7 +1085,12 @@ final class ContrarianReadings {
         }
         Map<String, String> values = v1Values(call);
         Set<String> bounds = new java.util.HashSet<>();
-        for (String name : List.of("periodFrom", "periodTo")) {
+        // listRefunds' periodTo is inclusive by the document's own word: not a bound to read.
+        List<String> open =
+            operation.equals("listRefunds")
+                ? List.of("periodFrom")
+                : List.of("periodFrom", "periodTo");
+        for (String name : open) {
           if (values.get(name) != null && !values.get(name).isEmpty()) {
             bounds.add(values.get(name));
           }

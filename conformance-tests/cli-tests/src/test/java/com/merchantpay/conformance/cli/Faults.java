@@ -275,7 +275,7 @@ final class Faults {
   /**
    * Rewrites v1 calls before the sandbox sees them: the values, then a correct signature over them.
    */
-  private static MutatingProxy.Fault v1Resigned(Consumer<Map<String, String>> edit) {
+  static MutatingProxy.Fault v1Resigned(Consumer<Map<String, String>> edit) {
     return v1Resigned(
         (operation, values) -> {
           edit.accept(values);

@@ -271,4 +271,183 @@ final class InvariantBreakages {
                   }
                 }));
   }
+
+  // ---------------------------------------------------------------- found by a team that wrote
+  // breakages of another implementation without the kit's code; each class kept here
+
+  /** A payment's paymentToken shows an expiry its token's own answers do not. */
+  static MutatingProxy.Fault paymentTokensExpireOtherwise() {
+    return Faults.v2Answers(
+        json ->
+            Faults.objects(
+                json,
+                o -> {
+                  if (o.path("paymentToken") instanceof ObjectNode token && token.has("expires")) {
+                    token.put("expires", "2030-12-01T00:00:00Z");
+                  }
+                }));
+  }
+
+  /** A token's notifications give it a title its answers do not. */
+  static MutatingProxy.Fault tokenNotificationsTitledOtherwise() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public Integer notification(MutatingProxy.Call call) {
+        if (call.json() instanceof ObjectNode token
+            && !token.has("merchantId")
+            && token.has("title")) {
+          token.put("title", "411111******1111");
+          call.json(token);
+        }
+        return null;
+      }
+    };
+  }
+
+  /** A sticker's list item gives its payment link without the link's query. */
+  static MutatingProxy.Fault stickerListItemsCutTheirPayload() {
+    return Faults.v2Json(
+        (call, answer, json) -> {
+          if (call.method.equals("GET")
+              && call.path().equals("/api/v2/stickers")
+              && json.path("items") instanceof ArrayNode items) {
+            items.forEach(
+                item -> {
+                  String payload = item.path("payload").asText("");
+                  ((ObjectNode) item).put("payload", payload.replaceFirst("[?#].*", "") + "#cut");
+                });
+            answer.json(json);
+          }
+        });
+  }
+
+  /** v1's refund list shows each refund's amount negated. */
+  static MutatingProxy.Fault v1RefundListsNegateAmounts() {
+    return Faults.v1Answers(
+        (operation, envelope) ->
+            envelope
+                .path("Response")
+                .path("Refunds")
+                .forEach(
+                    refund -> {
+                      if (refund.path("Amount").isNumber()) {
+                        ((ObjectNode) refund)
+                            .put("Amount", refund.path("Amount").decimalValue().negate());
+                      }
+                    }));
+  }
+
+  /** A v1 refund over the payment is answered -18 and made all the same, of the whole payment. */
+  static MutatingProxy.Fault v1RefusedRefundsMadeAnyway() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (!call.path().equals("/api/v1/refundPayment")) {
+          return;
+        }
+        java.util.Map<String, String> values = Faults.parse(call.text());
+        if (!"10.01".equals(values.get("amount"))) {
+          return;
+        }
+        Faults.v1Resigned(v -> v.put("amount", "10.00")).request(call);
+        try {
+          call.sendAgain();
+        } catch (IOException | InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+        call.reply =
+            MutatingProxy.Answer.json(
+                200, MutatingProxy.JSON.createObjectNode().put("ErrorCode", -18));
+      }
+    };
+  }
+
+  /** A second merchant pays through the first one's sticker, as the first. */
+  static MutatingProxy.Fault stickersPaidByAnyMerchant() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (call.method.equals("POST")
+            && call.path().equals("/api/v2/payments")
+            && THEIRS.equals(call.header("Authorization"))
+            && call.json() instanceof ObjectNode body
+            && body.path("paymentData").has("stickerId")) {
+          body.put("merchantId", Sandbox.DEFAULT_MERCHANT);
+          call.json(body);
+          call.header("Authorization", MINE);
+        }
+      }
+    };
+  }
+
+  /** v1's payment list by order number finds the other merchant's payments too. */
+  static MutatingProxy.Fault v1ListsShowEveryMerchantsPayments() {
+    Map<String, String> theirs = new ConcurrentHashMap<>();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        if (call.method.equals("POST")
+            && call.path().equals("/api/v2/payments")
+            && THEIRS.equals(call.header("Authorization"))
+            && call.json() instanceof ObjectNode body) {
+          theirs.put(body.path("invoice").path("orderNo").asText(), body.toString());
+        }
+      }
+
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        if (!call.path().equals("/api/v1/listPaymentsFilter")) {
+          return;
+        }
+        String orderNo =
+            Faults.parse(call.pathAndQuery.replaceFirst("^[^?]*\\??", "")).get("invoiceID");
+        if (orderNo != null
+            && theirs.containsKey(orderNo)
+            && answer.json() instanceof ObjectNode envelope
+            && envelope.path("Response").path("Payments") instanceof ArrayNode payments) {
+          payments
+              .addObject()
+              .put("PaymentID", 987654)
+              .put("SiteInvoiceID", orderNo)
+              .put("SiteID", 7742)
+              .put("CurrencyCode", "RUB")
+              .put("Amount", 10)
+              .put("State", "COMPLETE")
+              .put("IsTestPayment", true);
+          answer.json(envelope);
+        }
+      }
+    };
+  }
+
+  /** Payment notifications leave out the invoice's params. */
+  static MutatingProxy.Fault notificationsWithoutInvoiceParams() {
+    return new MutatingProxy.Fault() {
+      @Override
+      public Integer notification(MutatingProxy.Call call) {
+        if (call.json() instanceof ObjectNode payment
+            && payment.path("invoice") instanceof ObjectNode invoice
+            && invoice.remove("params") != null) {
+          call.json(payment);
+        }
+        return null;
+      }
+    };
+  }
+
+  /** v1's refund list leaves out refunds of the periodTo day itself. */
+  static MutatingProxy.Fault v1RefundPeriodsEndExclusive() {
+    return Faults.v1Resigned(
+        (operation, values) -> {
+          if (!operation.equals("listRefunds")
+              || values.get("periodTo") == null
+              || values.get("periodTo").isEmpty()) {
+            return false;
+          }
+          values.put(
+              "periodTo",
+              java.time.LocalDate.parse(values.get("periodTo")).minusDays(1).toString());
+          return true;
+        });
+  }
 }

@@ -477,7 +477,52 @@ class KitCatchesBreakageTest {
             "amounts written with six fraction digits",
             InvariantBreakages.amountsWithSixFractionDigits(),
             "operations,invariants",
-            "invariants.numbers-have-at-most-four-fraction-digits"));
+            "invariants.numbers-have-at-most-four-fraction-digits"),
+        breakage(
+            "a payment's paymentToken expiring otherwise than its token",
+            InvariantBreakages.paymentTokensExpireOtherwise(),
+            "callbacks,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "token notifications titled otherwise than the token",
+            InvariantBreakages.tokenNotificationsTitledOtherwise(),
+            "callbacks,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "sticker list items with their payment link cut",
+            InvariantBreakages.stickerListItemsCutTheirPayload(),
+            "operations,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "v1 refund lists negating amounts",
+            InvariantBreakages.v1RefundListsNegateAmounts(),
+            "v1,invariants",
+            "invariants.every-view-of-a-resource-agrees"),
+        breakage(
+            "a v1 refund refused with -18 and made all the same",
+            InvariantBreakages.v1RefusedRefundsMadeAnyway(),
+            "v1.a-refund-beyond-the-payment-is-minus-18",
+            "v1.a-refund-beyond-the-payment-is-minus-18"),
+        breakage(
+            "a merchant paying through another merchant's sticker",
+            InvariantBreakages.stickersPaidByAnyMerchant(),
+            "auth.another-merchants-resources-stay-out-of-reach",
+            "auth.another-merchants-resources-stay-out-of-reach"),
+        breakage(
+            "v1 lists showing another merchant's payments",
+            InvariantBreakages.v1ListsShowEveryMerchantsPayments(),
+            "auth.one-merchants-key-never-answers-with-anothers-payment",
+            "auth.one-merchants-key-never-answers-with-anothers-payment"),
+        breakage(
+            "notifications without the invoice's params",
+            InvariantBreakages.notificationsWithoutInvoiceParams(),
+            "callbacks.payment-notification-arrives-as-documented",
+            "callbacks.payment-notification-arrives-as-documented"),
+        breakage(
+            "v1 refund periods ending the day before periodTo",
+            InvariantBreakages.v1RefundPeriodsEndExclusive(),
+            "v1.period-filters-restrict-the-lists",
+            "v1.period-filters-restrict-the-lists"));
   }
 
   /**

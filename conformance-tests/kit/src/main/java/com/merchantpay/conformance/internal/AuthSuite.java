@@ -100,13 +100,14 @@ final class AuthSuite {
             AuthSuite::anotherMerchantsResourcesStayOutOfReach));
     checks.add(
         Check.of(
-            SUITE,
-            "one-merchants-key-never-answers-with-anothers-payment",
-            "A merchant creating a payment with a key another merchant used gets a payment of its"
-                + " own, or a refusal, never the other merchant's payment",
-            "v2.auth.rights",
-            List.of(Tag.NEGATIVE),
-            AuthSuite::oneMerchantsKeyNeverAnswersWithAnothersPayment));
+                SUITE,
+                "one-merchants-key-never-answers-with-anothers-payment",
+                "A merchant creating a payment with a key another merchant used gets a payment of its"
+                    + " own, or a refusal, never the other merchant's payment",
+                "v2.auth.rights",
+                List.of(Tag.NEGATIVE),
+                AuthSuite::oneMerchantsKeyNeverAnswersWithAnothersPayment)
+            .judging("v1.auth.bad-login"));
     checks.add(
         Check.of(
             SUITE,
@@ -236,6 +237,12 @@ final class AuthSuite {
     ObjectNode charge = f.tokenPayment(token, "5");
     charge.put("merchantId", c.target().otherMerchantId());
     foreignRefused(c, other.post(Paths.v2("createPayment"), charge));
+    // Nor pay through its cashlink sticker.
+    String cashlink = f.cashlinkSticker("5", null).path("id").asText();
+    ObjectNode throughIt =
+        f.payment(Json.object().put("paymentMethod", "sbp").put("stickerId", cashlink), "5", false);
+    throughIt.put("merchantId", c.target().otherMerchantId());
+    foreignRefused(c, other.post(Paths.v2("createPayment"), throughIt));
     Exchange mine = c.v2().get(Paths.v2("getSticker", sticker));
     c.member(mine, c.ok(mine), "status", "Active");
     // The second merchant's lists, over the time these were made: none of them shows there.
@@ -275,17 +282,52 @@ final class AuthSuite {
         "merchantId",
         c.need(c.target().otherMerchantId(), "no second merchant's id (--other-merchant)"));
     String foreign = c.ok(other.post(Paths.v2("createPayment"), theirs, key)).path("id").asText();
-    Exchange answer = c.v2().post(Paths.v2("createPayment"), f.approvedPayment("11", false), key);
-    if (answer.answered() && answer.status() / 100 == 4) {
-      return; // a key taken across merchants, refused: nothing of the other merchant's shown
+    // Another payment with that key, then the very same one but for its merchant: a target that
+    // leaves the merchant out of a key's scope, or of what it compares, would answer the other's.
+    ObjectNode same = theirs.deepCopy().put("merchantId", c.target().merchantId());
+    for (ObjectNode mine : List.of(f.approvedPayment("11", false), same)) {
+      Exchange answer = c.v2().post(Paths.v2("createPayment"), mine, key);
+      if (answer.answered() && answer.status() / 100 == 4) {
+        continue; // a key taken across merchants, refused: nothing of the other merchant's shown
+      }
+      JsonNode payment = c.ok(answer);
+      c.expect(
+          !foreign.equals(payment.path("id").asText()),
+          "a payment of the merchant's own, not the other merchant's " + foreign,
+          answer::summary,
+          answer);
+      c.member(answer, payment, "merchantId", c.target().merchantId());
     }
-    JsonNode payment = c.ok(answer);
+    theirPaymentOutOfV1Reach(c, foreign, theirs.path("invoice").path("orderNo").asText());
+  }
+
+  /**
+   * The merchant's v1 user does not reach the other merchant's payment either: not by its order
+   * number in a list, nor by its id where the target's v1 ids are its v2 ones.
+   */
+  private static void theirPaymentOutOfV1Reach(CheckContext c, String id, String orderNo) {
+    if (!c.profile().interfaces().contains("v1")
+        || c.target().v1Login() == null
+        || c.target().v1Password() == null) {
+      return;
+    }
+    c.rule("v1.auth.bad-login");
+    Exchange listed = c.v1().call("listPaymentsFilter", Fixtures.values("invoiceID", orderNo));
+    JsonNode shown = listed.json() == null ? null : listed.json().path("Response").path("Payments");
     c.expect(
-        !foreign.equals(payment.path("id").asText()),
-        "a payment of the merchant's own, not the other merchant's " + foreign,
-        answer::summary,
-        answer);
-    c.member(answer, payment, "merchantId", c.target().merchantId());
+        shown == null || !shown.isArray() || shown.isEmpty(),
+        "no payment of the other merchant in the v1 list by its order number " + orderNo,
+        listed::summary,
+        listed);
+    if (id.matches("[0-9]{1,18}")) {
+      Exchange read = c.v1().call("getPayment", Fixtures.values("paymentID", id));
+      JsonNode payment = read.json() == null ? null : read.json().path("Payment");
+      c.expect(
+          payment == null || !orderNo.equals(payment.path("SiteInvoiceID").asText()),
+          "the other merchant's payment " + id + " out of the v1 user's reach (-6)",
+          read::summary,
+          read);
+    }
   }
 
   /** Runs {@code auth.a-request-for-another-merchant-is-refused}. */

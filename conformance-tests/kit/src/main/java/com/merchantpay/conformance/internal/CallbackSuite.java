@@ -203,6 +203,8 @@ final class CallbackSuite {
     Fixtures f = new Fixtures(c);
     ObjectNode body = f.approvedPayment("10", true);
     ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
+    // The notification's invoice carries params (the Events table lists them): sent, to be told.
+    ((ObjectNode) body.path("invoice")).putObject("params").put("basket", "b-kit");
     String id = f.pay(body).path("id").asText();
     Exchange held = f.settled(id);
     c.member(held, c.ok(held), "status", "Authorized");
@@ -272,6 +274,12 @@ final class CallbackSuite {
           read);
     }
     c.decimal(read, settled.json(), "amount.value", payment.path("amount").path("value").asText());
+    JsonNode params = Json.at(settled.json(), "invoice.params.basket");
+    c.expect(
+        "b-kit".equals(params.asText(null)),
+        "invoice.params as the payment was made with them: basket b-kit",
+        () -> "invoice.params.basket = " + (params.isMissingNode() ? "(absent)" : params),
+        null);
     c.expect(
         sameInstant(settled.json().path("created"), payment.path("created")),
         "created as the payment has it: " + payment.path("created").asText(),
@@ -318,9 +326,36 @@ final class CallbackSuite {
   private static void tokenNotificationsTellActiveAndRevoked(CheckContext c) throws Exception {
     CallbackReceiver.Inbox inbox = c.inbox(0);
     Fixtures f = new Fixtures(c);
+    // A token the payer declines on its page, where the profile says how: no notification of it may
+    // say anything but Active or Revoked, and by the time the other token's have come, one of it
+    // would have too.
+    CallbackReceiver.Inbox declinedInbox = c.inbox(0);
+    if (c.profile().payerStep("externalDecline").isPresent()) {
+      JsonNode declined =
+          c.ok(
+              c.v2()
+                  .post(
+                      Paths.v2("createPaymentToken"),
+                      f.tokenRequest(f.approvedCard().pan(), declinedInbox.url())));
+      if (declined.path("confirmation").path("paymentUrl").isTextual()) {
+        f.payerStep(
+            "externalDecline",
+            "how a payer declines an External step",
+            declined.path("confirmation"),
+            null);
+      }
+    }
     String id = f.activeToken(f.approvedCard().pan(), inbox.url()).path("id").asText();
     c.done(c.v2().put(Paths.v2("revokePaymentToken", id), null));
     List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Active", "Revoked"));
+    for (CallbackReceiver.Arrival arrival : declinedInbox.arrivals()) {
+      String status = arrival.json() == null ? "" : arrival.json().path("status").asText();
+      c.expect(
+          Set.of("Active", "Revoked").contains(status),
+          "a declined token's notifications, if any, only Active or Revoked",
+          () -> "status " + status,
+          null);
+    }
     c.expect(
         !arrivals.isEmpty(),
         "a token notification",

@@ -24,10 +24,11 @@ final class InvariantsSuite {
         invariant(
             "each-merchant-is-shown-only-its-own",
             "No answer to one merchant shows another merchant's payment, refund, receipt, token or"
-                + " sticker, in a read, a list, a replay or a creation",
+                + " sticker, in a read, a list, a replay or a creation, nor v1 its payments",
             "every resource shown to a merchant is its own",
             Tag.ROLES,
-            "v2.auth.rights"),
+            "v2.auth.rights",
+            "v1.auth.bad-login"),
         invariant(
             "every-view-of-a-resource-agrees",
             "A resource's creation answer, reads, list items and notifications, and v1's view of a"
@@ -39,7 +40,8 @@ final class InvariantsSuite {
             "v1.payment.invoice-number",
             "v1.payment.test-mode",
             "v1.payment.unsuccessful",
-            "v1.payment.completion-time"),
+            "v1.payment.completion-time",
+            "v1.views.same-refund"),
         invariant(
             "members-stand-where-the-documents-place-them",
             "No answer shows a member where the documents rule it out (a sticker's callbackUrl, a"

@@ -99,7 +99,7 @@ public final class Run implements AutoCloseable {
     if (target.otherBearerToken() != null && target.otherMerchantId() != null) {
       merchants.put(target.otherBearerToken(), target.otherMerchantId());
     }
-    this.facts = new RunFacts(merchants);
+    this.facts = new RunFacts(merchants, target.merchantId());
     this.ledger = new WireLedger(profile.cardNumbers(), facts);
     this.calls =
         settings.workers() <= 1

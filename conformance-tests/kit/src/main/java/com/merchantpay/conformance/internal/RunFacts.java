@@ -69,7 +69,15 @@ final class RunFacts {
               "paymentPurpose",
               "description",
               "amount.value",
-              "amount.currency"));
+              "amount.currency",
+              "payload"),
+          // Of a token once it is one (not while Created): its display name and expiry, as its
+          // answers, the paymentToken of a payment and its notifications show them.
+          "token",
+          List.of("title", "expires"),
+          // A v1 refund: its answer and its list items.
+          "v1refund",
+          List.of("PaymentID", "Amount"));
 
   /** The merchant each bearer token acts for. */
   private final Map<String, String> merchants;
@@ -97,8 +105,16 @@ final class RunFacts {
   private int decimalsScanned;
   private boolean settled;
 
+  /** The merchant the v1 user acts for: the run's own. */
+  private final String v1Merchant;
+
   RunFacts(Map<String, String> merchantsByToken) {
+    this(merchantsByToken, null);
+  }
+
+  RunFacts(Map<String, String> merchantsByToken, String v1Merchant) {
     this.merchants = Map.copyOf(merchantsByToken);
+    this.v1Merchant = v1Merchant;
   }
 
   /** Whether two merchants' tokens were given, so that isolation can be judged. */
@@ -183,15 +199,24 @@ final class RunFacts {
       shownTo(caller, kind, id, resource, kept, source);
       placement(kind, list, resource, kept, source);
       view(kind, id, resource, at, source, kept);
+      JsonNode token = resource.path("paymentToken");
+      if (kind.equals("payment") && token.path("id").isTextual()) {
+        view("token", token.path("id").asText(), token, at, source + " (a paymentToken)", kept);
+      }
     }
   }
 
   /** A notification the receiver took, filed as a view of the payment it is about. */
   synchronized void notification(JsonNode json, String inbox) {
-    if (json == null || !json.isObject() || !json.has("merchantId")) {
-      return; // a token's notification, or none the kit can read: nothing it judges here
+    if (json == null || !json.isObject() || !json.path("id").isTextual()) {
+      return; // none the kit can read
     }
     long at = ++seq;
+    if (!json.has("merchantId")) {
+      // A token's notification: id, status, title, expires.
+      view("token", json.path("id").asText(), json, at, "a token notification to " + inbox, null);
+      return;
+    }
     decimals(json, null, "a notification to " + inbox);
     String id = json.path("id").asText(null);
     if (id != null) {
@@ -206,10 +231,22 @@ final class RunFacts {
       payments.add(json.path("Payment"));
     }
     json.path("Response").path("Payments").forEach(payments::add);
-    if (payments.isEmpty()) {
+    List<JsonNode> refunds = new ArrayList<>();
+    if (json.path("Refund").isObject()) {
+      refunds.add(json.path("Refund"));
+    }
+    json.path("Response").path("Refunds").forEach(refunds::add);
+    if (payments.isEmpty() && refunds.isEmpty()) {
       return;
     }
     Exchange kept = exchange.kept();
+    String source = "v1 " + kept.uri().getRawPath().replaceAll(".*/", "");
+    for (JsonNode refund : refunds) {
+      JsonNode refundId = refund.path("RefundID");
+      if (refundId.isValueNode() && !refundId.isNull()) {
+        view("v1refund", refundId.asText(), refund, at, source, kept);
+      }
+    }
     boolean confirm = exchange.path().endsWith("/confirmPayment");
     for (JsonNode payment : payments) {
       String orderNo = payment.path("SiteInvoiceID").asText(null);
@@ -227,8 +264,7 @@ final class RunFacts {
       put(members, "LastUpdateTime", payment.path("LastUpdateTime"));
       List<View> views = v1ByOrderNo.computeIfAbsent(orderNo, k -> new ArrayList<>());
       if (views.size() < MOST_VIEWS && v1ByOrderNo.size() <= MOST_RESOURCES) {
-        views.add(
-            new View(at, "v1 " + kept.uri().getRawPath().replaceAll(".*/", ""), members, kept));
+        views.add(new View(at, source, members, kept));
       }
     }
   }
@@ -423,6 +459,9 @@ final class RunFacts {
     if (resource == null || resource.views.size() >= MOST_VIEWS) {
       return;
     }
+    if (kind.equals("token") && "Created".equals(shown.path("status").asText())) {
+      return; // not yet a token: what it shows may still change
+    }
     Map<String, String> members = new LinkedHashMap<>();
     for (String member : FIXED.getOrDefault(kind, List.of())) {
       put(members, member, Json.at(shown, member));
@@ -513,6 +552,7 @@ final class RunFacts {
           List<Resource> v2 = byOrderNo.get(orderNo);
           if (v2 != null && v2.size() == 1) {
             views.forEach(view -> againstV2(v2.get(0), view));
+            shownToV1(v2.get(0), views);
           }
         });
     for (String orderNo : refusedOrderNos) {
@@ -561,13 +601,14 @@ final class RunFacts {
     if (one == null || other == null) {
       return;
     }
-    judged.add("v2.views.same-resource");
+    judged.add(
+        resource.kind.equals("v1refund") ? "v1.views.same-refund" : "v2.views.same-resource");
     if (told.contains(member) || same(member, one, other)) {
       return;
     }
     told.add(member);
     find(
-        "v2.views.same-resource",
+        resource.kind.equals("v1refund") ? "v1.views.same-refund" : "v2.views.same-resource",
         resource.kind
             + " "
             + resource.id
@@ -690,6 +731,31 @@ final class RunFacts {
                   + " in any time zone");
         }
       }
+    }
+  }
+
+  /**
+   * The v1 user acts for the run's merchant: a payment another merchant made, shown to it by its
+   * order number, is out of its rights.
+   */
+  private void shownToV1(Resource payment, List<View> views) {
+    if (v1Merchant == null || !twoMerchants()) {
+      return;
+    }
+    judged.add("v1.auth.bad-login");
+    if (payment.owner != null && !payment.owner.equals(v1Merchant)) {
+      View shown = views.get(0);
+      find(
+          "v1.auth.bad-login",
+          shown.source()
+              + " shows the v1 user, who acts for merchant "
+              + v1Merchant
+              + ", payment "
+              + payment.id
+              + " of merchant "
+              + payment.owner,
+          shown.exchange(),
+          payment.ownedBy);
     }
   }
 

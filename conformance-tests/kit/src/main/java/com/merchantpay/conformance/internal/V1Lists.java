@@ -350,6 +350,23 @@ final class V1Lists {
         "the refund not listed for " + before,
         () -> "listed",
         null);
+    // periodTo is inclusive for refunds: a period ending on the day the target gives the refund
+    // (its own LastUpdate, in whatever zone it writes) lists it.
+    Map<String, String> wide = new LinkedHashMap<>(around);
+    wide.put("paymentID", id);
+    Exchange all = c.v1().call("listRefunds", wide);
+    JsonNode item = V1Support.success(c, all, "Response").path("Response").path("Refunds").path(0);
+    String updated = item.path("LastUpdate").asText("");
+    if (updated.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}.*")) {
+      LocalDate refundDay = LocalDate.parse(updated.substring(0, 10));
+      Map<String, String> endingThen =
+          values("periodFrom", refundDay.minusDays(1).toString(), "periodTo", refundDay.toString());
+      c.expect(
+          listedRefunds(c, id, endingThen) == 1,
+          "the refund listed for " + endingThen + " (periodTo inclusive)",
+          () -> "not listed",
+          null);
+    }
     int onTheDay =
         listedPayments(
             c, orderNo, values("periodFrom", day.toString(), "periodTo", day.toString()));

@@ -301,6 +301,14 @@ final class V1Payments {
     String id = V1Support.paymentId(c, new Fixtures(c).settledPayment("10"));
     V1Support.errorCode(
         c, c.v1().call("refundPayment", values("paymentID", id, "amount", "10.01")), -18);
+    // Refused, so made nowhere: the payment's refunds list none.
+    Exchange listed = c.v1().call("listRefunds", values("paymentID", id));
+    JsonNode refunds = V1Support.success(c, listed, "Response").path("Response").path("Refunds");
+    c.expect(
+        refunds.isEmpty(),
+        "no refund of payment " + id + " after the refusal",
+        listed::summary,
+        listed);
   }
 
   /** Runs {@code v1.a-refund-of-nothing-is-minus-18}. */

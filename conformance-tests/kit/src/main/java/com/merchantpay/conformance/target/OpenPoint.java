@@ -342,7 +342,8 @@ public enum OpenPoint {
       ReadingForm.v1OutcomePair("-6/-7")),
   V1_PERIOD(
       "v1.period.bounds",
-      "whether the days periodFrom and periodTo are themselves included (included, " + "excluded)",
+      "whether the days periodFrom and periodTo are themselves included (included, excluded); "
+          + "listRefunds' periodTo aside, which the document makes inclusive",
       "included",
       ReadingForm.words("included", "excluded")),
   V1_STATE_OF_V2(
