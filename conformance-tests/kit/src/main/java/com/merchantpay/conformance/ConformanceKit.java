@@ -4,6 +4,7 @@ import com.merchantpay.conformance.internal.Catalog;
 import com.merchantpay.conformance.internal.Check;
 import com.merchantpay.conformance.internal.ConsoleProgress;
 import com.merchantpay.conformance.internal.CoverageCount;
+import com.merchantpay.conformance.internal.Explorer;
 import com.merchantpay.conformance.internal.ReportFiles;
 import com.merchantpay.conformance.internal.Run;
 import com.merchantpay.conformance.internal.Runner;
@@ -11,6 +12,7 @@ import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
+import com.merchantpay.masking.Printable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -68,6 +70,9 @@ public final class ConformanceKit {
   /** Unanswered calls in a suite after which the kit stops calling the target there. */
   public static final int STALLED_AFTER = Run.STALLED_AFTER;
 
+  /** How many cut histories shrinking a departure may run at most. */
+  static final int DEFAULT_SHRINK_TRIES = 200;
+
   private final Target target;
   private final Profile profile;
   private final List<String> include;
@@ -80,6 +85,7 @@ public final class ConformanceKit {
   private final boolean strict;
   private final int workers;
   private final double rate;
+  private final Explorer.Settings exploration;
 
   private ConformanceKit(Builder builder) {
     this.target = builder.target;
@@ -94,6 +100,7 @@ public final class ConformanceKit {
     this.strict = builder.strict;
     this.workers = builder.workers;
     this.rate = builder.rate;
+    this.exploration = builder.exploration;
   }
 
   public static Builder builder() {
@@ -152,7 +159,7 @@ public final class ConformanceKit {
 
   /** The checks this kit would run, without running them. */
   public List<String> checkIds() {
-    return Catalog.select(include, exclude).stream().map(Check::id).toList();
+    return selected().stream().map(Check::id).toList();
   }
 
   /**
@@ -164,7 +171,7 @@ public final class ConformanceKit {
    */
   public Report run() {
     try (Session session = new Session()) {
-      List<Check> checks = Catalog.select(include, exclude);
+      List<Check> checks = selected();
       if (session.progress != null) {
         session.progress.started(
             "merchantpay-conformance",
@@ -228,9 +235,20 @@ public final class ConformanceKit {
     }
   }
 
-  /** The selected checks, in the order they run. */
+  /**
+   * The selected checks, in the order they run: when exploring, the exploration and the invariants
+   * that judge every exchange it made.
+   */
   List<Check> selected() {
-    return Catalog.select(include, exclude);
+    if (exploration == null) {
+      return Catalog.select(include, exclude);
+    }
+    List<Check> checks = new ArrayList<>();
+    checks.add(
+        Explorer.check(
+            exploration, console == null ? null : line -> console.println(Printable.text(line))));
+    checks.addAll(Catalog.select(List.of("invariants"), exclude));
+    return checks;
   }
 
   /** Starts a run on the target (the embedded implementation when there is none). */
@@ -376,8 +394,22 @@ public final class ConformanceKit {
     private boolean strict;
     private int workers = DEFAULT_WORKERS;
     private double rate;
+    private Explorer.Settings exploration;
 
     private Builder() {}
+
+    /**
+     * Explores instead of running the checks: random histories of operations made from the seed,
+     * each of up to {@code mostSteps} steps, every answer judged by the model of the documents; a
+     * departure is shrunk to its shortest history and given as a script that runs it again. The
+     * run's invariants judge every exchange the histories made.
+     *
+     * @throws IllegalArgumentException when histories is below 1 or mostSteps below 2
+     */
+    public Builder explore(long seed, int histories, int mostSteps) {
+      this.exploration = new Explorer.Settings(seed, histories, mostSteps, DEFAULT_SHRINK_TRIES);
+      return this;
+    }
 
     /**
      * How many checks run at once, and how many calls one check may have out at once ({@value

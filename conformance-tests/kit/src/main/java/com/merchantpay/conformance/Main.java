@@ -153,6 +153,7 @@ public final class Main implements Callable<Integer> {
         new CommandLine(new Main(out))
             .addSubcommand("check-pacts", new CheckPactsCommand(out))
             .addSubcommand("profile-skeleton", new ProfileSkeletonCommand(out))
+            .addSubcommand("explore", new ExploreCommand(out))
             .addSubcommand(
                 "profile",
                 new CommandLine(new ProfileCommand())

@@ -23,4 +23,23 @@ class ArchitectureTest {
                 "com.merchantpay.conformance"))
         .isEmpty();
   }
+
+  @Test
+  void theModelOfTheDocumentsKnowsNothingOfHttpNorOfTheKitsRuns() {
+    com.tngtech.archunit.core.domain.JavaClasses classes =
+        new com.tngtech.archunit.core.importer.ClassFileImporter()
+            .withImportOption(
+                com.tngtech.archunit.core.importer.ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("com.merchantpay.conformance.model");
+    assertThat(classes).isNotEmpty();
+    com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "java.net..",
+            "java.net.http..",
+            "com.fasterxml..",
+            "com.merchantpay.conformance.internal..")
+        .check(classes);
+  }
 }

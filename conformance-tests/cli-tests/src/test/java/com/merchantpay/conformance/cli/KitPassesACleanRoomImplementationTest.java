@@ -36,6 +36,32 @@ class KitPassesACleanRoomImplementationTest {
 
   @Test
   void aCleanRoomImplementationPassesWithTheProfileItsTeamWrote() throws Exception {
+    Report report = againstTheCleanRoom(ConformanceKit.builder());
+
+    assertThat(failures(report)).as("checks failed against the clean-room sandbox").isEmpty();
+    assertThat(report.results())
+        .filteredOn(r -> r.outcome() == CheckResult.Outcome.PASSED)
+        .as("checks passed: the run judged the target, it did not skip it")
+        .hasSizeGreaterThan(200);
+  }
+
+  @Test
+  void theDefaultExplorationFindsNothingInACleanRoomImplementation() throws Exception {
+    Report report =
+        againstTheCleanRoom(
+            ConformanceKit.builder()
+                .explore(20261128L, 200, 12)
+                .budget(java.time.Duration.ofSeconds(60))
+                .workers(8));
+
+    assertThat(failures(report)).as("exploring the clean-room sandbox").isEmpty();
+    assertThat(report.results())
+        .filteredOn(r -> r.id().equals("explore.histories"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.outcome()).isEqualTo(CheckResult.Outcome.PASSED));
+  }
+
+  private Report againstTheCleanRoom(ConformanceKit.Builder kit) throws Exception {
     assumeTrue(
         pythonAvailable(),
         "python3 3.11 or later is not on the PATH: the clean-room implementation cannot start");
@@ -46,24 +72,16 @@ class KitPassesACleanRoomImplementationTest {
             .start();
     try {
       URI baseUrl = URI.create(listeningOn(server).replaceFirst("^listening on ", ""));
-      Report report =
-          ConformanceKit.builder()
-              .target(
-                  Target.builder(baseUrl)
-                      .bearerToken("sbx-nw-5f8e1c2a9b7d4e60a3", "NW-480115")
-                      .otherMerchant("sbx-ks-0c3b7a91e6f24d58b1", "KS-733902")
-                      .v1Accountant("nw-auto-acct", "Kq7-mP2x_tL9w")
-                      .v1Cashier("nw-auto-cash", "hR4-wN8e_K1zb")
-                      .build())
-              .profile(Profile.load(HOME.resolve("profile.json")))
-              .build()
-              .run();
-
-      assertThat(failures(report)).as("checks failed against the clean-room sandbox").isEmpty();
-      assertThat(report.results())
-          .filteredOn(r -> r.outcome() == CheckResult.Outcome.PASSED)
-          .as("checks passed: the run judged the target, it did not skip it")
-          .hasSizeGreaterThan(200);
+      return kit.target(
+              Target.builder(baseUrl)
+                  .bearerToken("sbx-nw-5f8e1c2a9b7d4e60a3", "NW-480115")
+                  .otherMerchant("sbx-ks-0c3b7a91e6f24d58b1", "KS-733902")
+                  .v1Accountant("nw-auto-acct", "Kq7-mP2x_tL9w")
+                  .v1Cashier("nw-auto-cash", "hR4-wN8e_K1zb")
+                  .build())
+          .profile(Profile.load(HOME.resolve("profile.json")))
+          .build()
+          .run();
     } finally {
       server.destroy();
       if (!server.waitFor(10, TimeUnit.SECONDS)) {

@@ -36,6 +36,11 @@ public final class Redaction {
           "hash",
           "nonce");
 
+  /** Whether a member of this name holds a secret (any letter case). */
+  static boolean secretMember(String name) {
+    return SECRET_MEMBERS.contains(name.toLowerCase(java.util.Locale.ROOT));
+  }
+
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
   private static final Pattern FORM_SECRET =
       Pattern.compile("(?i)\\b(hash|password|nonce)=([^&\\s\"]*)");

@@ -117,6 +117,16 @@ public final class Run implements AutoCloseable {
     return settings.strict();
   }
 
+  /** How many checks, or histories, go at once. */
+  int workers() {
+    return settings.workers();
+  }
+
+  /** The part of {@link #unique} values that is this run's own. */
+  String runId() {
+    return runId;
+  }
+
   RunLimits limits() {
     return limits;
   }

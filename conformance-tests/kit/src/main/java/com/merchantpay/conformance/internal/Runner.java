@@ -39,7 +39,10 @@ public final class Runner {
       expected = failure.expected();
       actual = failure.actual();
       Exchange shown = failure.exchange() != null ? failure.exchange() : last(context);
-      reproduce = shown == null ? null : Curl.of(shown, run.target().secrets());
+      reproduce =
+          failure instanceof Explorer.HistoryFailure history
+              ? history.script()
+              : shown == null ? null : Curl.of(shown, run.target().secrets());
     } catch (CheckSkipped skipped) {
       outcome = Outcome.SKIPPED;
       actual = skipped.getMessage();

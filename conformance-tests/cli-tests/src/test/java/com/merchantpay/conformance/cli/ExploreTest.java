@@ -1,0 +1,198 @@
+package com.merchantpay.conformance.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.report.CheckResult;
+import com.merchantpay.conformance.report.Report;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Exploration against the sandbox: a correct target gets no failure in the default budget, and a
+ * breakage that shows only after a given history, one the suites' own sequences never make, is
+ * found and shrunk to the steps that matter.
+ */
+class ExploreTest {
+  @RegisterExtension static final SandboxForTheKit sandbox = new SandboxForTheKit();
+
+  private static final long SEED = 20261128L;
+
+  @Test
+  void theDefaultExplorationFindsNothingOnTheSandbox() {
+    Report report =
+        sandbox
+            .kit(sandbox.target().baseUrl(), List.of())
+            .explore(SEED, 200, 12)
+            .budget(Duration.ofSeconds(60))
+            .workers(8)
+            .build()
+            .run();
+
+    assertThat(report.results())
+        .filteredOn(r -> r.id().equals("explore.histories"))
+        .singleElement()
+        .satisfies(
+            r -> assertThat(r.outcome()).as(r.actual()).isEqualTo(CheckResult.Outcome.PASSED));
+    assertThat(report.results())
+        .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
+        .extracting(CheckResult::id, CheckResult::actual)
+        .isEmpty();
+    assertThat(report.results()).extracting(CheckResult::suite).contains("invariants");
+    assertThat(report.exitCode()).isZero();
+  }
+
+  @Test
+  void aThirdRefundThatIgnoresTheFirstTwoIsFoundAndShrunkToTheStepsThatMatter() {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), thirdRefundOfAPaymentIgnoresTheLimit())) {
+      Report report =
+          sandbox
+              .kit(proxy, List.of())
+              .explore(SEED, 200, 12)
+              .budget(Duration.ofSeconds(90))
+              .workers(8)
+              .build()
+              .run();
+
+      CheckResult explored =
+          report.results().stream()
+              .filter(r -> r.id().equals("explore.histories"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
+      assertThat(explored.rule()).contains("[v2.ep.refund-limit]");
+      // The creation and the three refunds the breakage needs, and nothing else.
+      Matcher steps = Pattern.compile("\\n    ([0-9]+)\\. ").matcher(explored.actual());
+      int count = 0;
+      while (steps.find()) {
+        count++;
+      }
+      assertThat(count).as(explored.actual()).isEqualTo(4);
+      assertThat(explored.actual()).contains("create a").contains("<- here");
+      // The script runs the same calls again, ids taken from the answers, no secret in it.
+      assertThat(explored.reproduce())
+          .startsWith("#!/usr/bin/env bash")
+          .contains("P1=$(jq -r '.id'")
+          .contains("\"Authorization: Bearer ${MERCHANTPAY_TOKEN}\"")
+          .contains("${MERCHANTPAY_CARD_PAN}")
+          .doesNotContain(sandbox.target().bearerToken())
+          .doesNotContain(sandbox.profile().approvedCard().pan());
+      assertThat(
+              Pattern.compile("send POST \"/api/v2/refunds\"")
+                  .matcher(explored.reproduce())
+                  .results()
+                  .count())
+          .isEqualTo(3);
+      assertThat(report.exitCode()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aCancelCarriedOutAfterACaptureIsFoundAndShrunk() {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), cancelAfterCaptureCarriedOut())) {
+      Report report =
+          sandbox
+              .kit(proxy, List.of())
+              .explore(SEED, 200, 12)
+              .budget(Duration.ofSeconds(90))
+              .workers(8)
+              .build()
+              .run();
+
+      CheckResult explored =
+          report.results().stream()
+              .filter(r -> r.id().equals("explore.histories"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
+      assertThat(explored.rule()).contains("[v2.ep.no-money-twice]");
+      assertThat(explored.actual())
+          .contains("1. create a two-stage payment of 10.00")
+          .contains("2. capture the whole of payment 1")
+          .contains("3. cancel payment 1   <- here");
+    }
+  }
+
+  @Test
+  void theSuitesOwnSequencesMissThatBreakage() {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), thirdRefundOfAPaymentIgnoresTheLimit())) {
+      Report report = sandbox.kit(proxy, List.of("lifecycle", "v1")).build().run();
+
+      assertThat(report.results())
+          .filteredOn(r -> r.outcome() == CheckResult.Outcome.FAILED)
+          .extracting(CheckResult::id)
+          .isEmpty();
+    }
+  }
+
+  /** A cancel of a captured payment is answered as done, though the sandbox refused it. */
+  private static MutatingProxy.Fault cancelAfterCaptureCarriedOut() {
+    java.util.Set<String> captured = ConcurrentHashMap.newKeySet();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        Matcher change =
+            Pattern.compile("^/api/v2/payments/([^/]+)/(confirm|cancel)$").matcher(call.path());
+        if (!call.method.equals("PUT") || !change.find()) {
+          return;
+        }
+        if (change.group(2).equals("confirm") && answer.status / 100 == 2) {
+          captured.add(change.group(1));
+        } else if (change.group(2).equals("cancel")
+            && captured.contains(change.group(1))
+            && answer.status / 100 == 4) {
+          answer.status = 200;
+          answer.headers.clear();
+          answer.body = new byte[0];
+        }
+      }
+    };
+  }
+
+  /**
+   * The third refund asked of a payment is carried out whatever the first two took: where the
+   * sandbox refuses it, the proxy answers as if it had made it.
+   */
+  private static MutatingProxy.Fault thirdRefundOfAPaymentIgnoresTheLimit() {
+    Map<String, AtomicInteger> refundsAsked = new ConcurrentHashMap<>();
+    AtomicInteger made = new AtomicInteger();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        if (!call.method.equals("POST") || !call.path().equals("/api/v2/refunds")) {
+          return;
+        }
+        var asked = call.json();
+        if (asked == null) {
+          return;
+        }
+        String paymentId = asked.path("paymentId").asText();
+        int nth =
+            refundsAsked.computeIfAbsent(paymentId, id -> new AtomicInteger()).incrementAndGet();
+        if (nth == 3 && answer.status / 100 == 4) {
+          ObjectNode refund = MutatingProxy.JSON.createObjectNode();
+          refund.put("id", "refund-made-anyway-" + made.incrementAndGet());
+          refund.put("created", java.time.Instant.now().toString());
+          refund.put("paymentId", paymentId);
+          refund.set("amount", asked.path("amount"));
+          refund.put("status", "Pending");
+          MutatingProxy.Answer lie = MutatingProxy.Answer.json(200, refund);
+          answer.status = lie.status;
+          answer.headers.clear();
+          answer.headers.putAll(lie.headers);
+          answer.body = lie.body;
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,612 @@
+package com.merchantpay.conformance.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.model.Expected;
+import com.merchantpay.conformance.model.PaymentModel;
+import com.merchantpay.conformance.model.Step;
+import com.merchantpay.conformance.target.OpenPoint;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one history against the target, step by step, and judges every answer by the model of the
+ * documents: a change carried out where the documents say it must be refused (or refused where it
+ * must be carried out), a read or a list that shows what the history did not make. Every call goes
+ * through the check's context, so it is in the run's ledger for the invariants as well.
+ */
+final class HistoryRun {
+  /** How far either side of the history's own times its lists reach. */
+  private static final Duration AROUND = Fixtures.AROUND;
+
+  /** A departure the history showed, at the step (counted from 0) where it showed. */
+  record Found(String cite, String expected, String actual, int step, Exchange exchange) {
+    /** The rule's id: the cite ends with it in brackets. */
+    String rule() {
+      java.util.regex.Matcher id =
+          java.util.regex.Pattern.compile("\\[([A-Za-z0-9.-]+)]$")
+              .matcher(cite == null ? "" : cite);
+      return id.find() ? id.group(1) : String.valueOf(cite);
+    }
+  }
+
+  /** What one creation made: its request, as sent again by replays, and the payment. */
+  private static final class Made {
+    final ObjectNode body;
+    final String key;
+    String id;
+    JsonNode payment;
+    Instant created;
+    String v1Id;
+
+    Made(ObjectNode body, String key) {
+      this.body = body;
+      this.key = key;
+    }
+  }
+
+  private final CheckContext c;
+  private final Fixtures f;
+  private final PaymentModel model = new PaymentModel();
+  private final List<Made> made = new ArrayList<>();
+  private final List<int[]> callsOfStep = new ArrayList<>();
+  private Instant first;
+  private Instant last;
+
+  HistoryRun(CheckContext context) {
+    this.c = context;
+    this.f = new Fixtures(context);
+  }
+
+  /**
+   * Runs the history; returns what it broke, or null when every answer was one the documents allow.
+   *
+   * @throws CheckSkipped when the history cannot be run on this target (its approved card asks for
+   *     a confirmation step, say)
+   */
+  Found run(List<Step> steps) {
+    for (int i = 0; i < steps.size(); i++) {
+      int before = c.exchanges().size();
+      try {
+        step(steps.get(i));
+      } catch (TargetUnavailable unavailable) {
+        throw unavailable;
+      } catch (CheckFailure failure) {
+        callsOfStep.add(new int[] {before, c.exchanges().size()});
+        return new Found(
+            failure.cite(), failure.expected(), failure.actual(), i, failure.exchange());
+      }
+      callsOfStep.add(new int[] {before, c.exchanges().size()});
+    }
+    return null;
+  }
+
+  /** The calls of each step run, as indexes into the context's exchanges: [from, to). */
+  List<int[]> callsOfStep() {
+    return callsOfStep;
+  }
+
+  /** The ids the target gave each creation of the history (null where it made nothing). */
+  List<String> paymentIds() {
+    return made.stream().map(m -> m.id).toList();
+  }
+
+  private void step(Step step) {
+    if (step.creates()) {
+      create(step);
+      return;
+    }
+    if (step.payment() >= 0 && !model.exists(step.payment())) {
+      return; // its payment was never made: nothing to do
+    }
+    if (step instanceof Step.Capture
+        || step instanceof Step.Cancel
+        || step instanceof Step.Refund
+        || step instanceof Step.OtherMerchantRefunds) {
+      change(step);
+    } else if (step instanceof Step.AtOnce both) {
+      atOnce(both);
+    } else if (step instanceof Step.Read read) {
+      read(read);
+    } else if (step instanceof Step.ListRefunds list) {
+      listRefunds(list.payment());
+    } else if (step instanceof Step.ListPayments) {
+      listPayments();
+    } else if (step instanceof Step.Replay replay) {
+      replay(replay.payment());
+    } else if (step instanceof Step.ReplayChanged changed) {
+      replayChanged(changed.payment());
+    } else if (step instanceof Step.OtherMerchantReads other) {
+      otherMerchantReads(other.payment());
+    }
+  }
+
+  // ---------------------------------------------------------------- creations
+
+  private void create(Step step) {
+    boolean twoStage;
+    BigDecimal amount;
+    boolean twice = step instanceof Step.CreateTwiceAtOnce;
+    if (step instanceof Step.Create create) {
+      twoStage = create.twoStage();
+      amount = create.amount();
+    } else {
+      Step.CreateTwiceAtOnce both = (Step.CreateTwiceAtOnce) step;
+      twoStage = both.twoStage();
+      amount = both.amount();
+    }
+    Made one =
+        new Made(
+            f.approvedPayment(amount.toPlainString(), twoStage), c.run().unique("explore-key"));
+    made.add(one);
+    List<Exchange> answers = new ArrayList<>();
+    if (twice) {
+      answers.addAll(parallel(List.of(() -> post(one), () -> post(one))));
+    } else {
+      answers.add(post(one));
+    }
+    JsonNode payment = null;
+    for (Exchange answer : answers) {
+      if (!carriedOut(answer, "v2.op.createPayment") && twice) {
+        continue;
+      }
+      c.rule("v2.op.createPayment");
+      JsonNode shown = c.ok(answer);
+      if (payment != null && !payment.path("id").asText().equals(shown.path("id").asText())) {
+        c.rule("v2.ep.idempotency-once");
+        c.fail(
+            "one payment for one Idempotency-Key sent twice at once: "
+                + payment.path("id").asText(),
+            "a second payment, " + shown.path("id").asText(),
+            answer);
+      }
+      payment = shown;
+    }
+    if (payment == null) {
+      model.created(twoStage, amount, false);
+      return;
+    }
+    one.id = payment.path("id").asText();
+    if ("Pending".equals(payment.path("status").asText())) {
+      payment = c.ok(f.settled(one.id));
+    }
+    String status = payment.path("status").asText();
+    c.require(
+        !"Confirmation".equals(status),
+        "the profile's approved card asks for a confirmation step on this target; histories use "
+            + "payments that need none");
+    c.rule(twoStage ? "v2.states.payment-two-stage" : "v2.states.payment-one-stage");
+    String expected = twoStage ? "Authorized" : "Settled";
+    c.expect(
+        expected.equals(status),
+        "a " + (twoStage ? "held" : "one-stage") + " payment with the approved card, " + expected,
+        () -> "status " + status,
+        answers.get(answers.size() - 1));
+    one.payment = payment;
+    one.created = seen(payment.path("created"));
+    model.created(twoStage, amount, true);
+  }
+
+  private Exchange post(Made one) {
+    return c.v2().post(Paths.v2("createPayment"), one.body, one.key);
+  }
+
+  private void replay(int payment) {
+    Made one = made.get(payment);
+    Exchange again = post(one);
+    if (carriedOut(again, "v2.ep.idempotency-once")) {
+      c.rule("v2.ep.idempotency-once");
+      JsonNode shown = c.ok(again);
+      c.expect(
+          one.id.equals(shown.path("id").asText()),
+          "the payment the key made first, " + one.id,
+          () -> "another payment, " + shown.path("id").asText(),
+          again);
+    }
+  }
+
+  private void replayChanged(int payment) {
+    Made one = made.get(payment);
+    ObjectNode changed = one.body.deepCopy();
+    BigDecimal other = model.amount(payment).add(BigDecimal.ONE);
+    changed.set("amount", c.amount(other.toPlainString()));
+    Exchange conflict = c.v2().post(Paths.v2("createPayment"), changed, one.key);
+    c.rule("v2.ep.idempotency-conflict");
+    c.expect(
+        !conflict.answered() || conflict.status() / 100 != 2,
+        "idempotency_key_violation: the key made payment " + one.id + " with another amount",
+        conflict::summary,
+        conflict);
+    c.refusedWith(conflict, "idempotency_key_violation", OpenPoint.KEY_CONFLICT_STATUS);
+  }
+
+  // ---------------------------------------------------------------- changes
+
+  private void change(Step step) {
+    BigDecimal sum = model.sum(step);
+    Exchange answer = send(step, sum);
+    boolean done = carriedOut(answer, rulesOfInterface(step));
+    Expected expected = model.expect(step, sum);
+    if (done && !expected.mayCarryOut() && step instanceof Step.Refund) {
+      refreshRefunds(step.payment());
+      expected = model.expect(step, sum);
+    }
+    judge(expected, done, answer);
+    model.changed(step, sum, done, done ? refundMade(step, sum, answer) : null);
+  }
+
+  /** Two changes of one payment sent at once: the answers must fit one order or the other. */
+  private void atOnce(Step.AtOnce both) {
+    Step a = both.first();
+    Step b = both.second();
+    BigDecimal sumA = model.sum(a);
+    BigDecimal sumB = model.sum(b);
+    List<Exchange> answers = parallel(List.of(() -> send(a, sumA), () -> send(b, sumB)));
+    boolean doneA = carriedOut(answers.get(0), rulesOfInterface(a));
+    boolean doneB = carriedOut(answers.get(1), rulesOfInterface(b));
+    if ((doneA || doneB) && (a instanceof Step.Refund || b instanceof Step.Refund)) {
+      refreshRefunds(a.payment());
+    }
+    PaymentModel.RefundMade refundA = doneA ? refundMade(a, sumA, answers.get(0)) : null;
+    PaymentModel.RefundMade refundB = doneB ? refundMade(b, sumB, answers.get(1)) : null;
+    // Sent at once, either may be refused (one waited on the other, say); what was carried out
+    // must be what one order of the two allows.
+    Expected broken = null;
+    Exchange brokenBy = null;
+    for (boolean aFirst : new boolean[] {true, false}) {
+      PaymentModel order = model.copy();
+      Expected failed = null;
+      Exchange failedBy = null;
+      for (int i = 0; i < 2; i++) {
+        boolean firstOne = (i == 0) == aFirst;
+        Step step = firstOne ? a : b;
+        BigDecimal sum = firstOne ? sumA : sumB;
+        boolean done = firstOne ? doneA : doneB;
+        Expected expected = order.expect(step, sum);
+        if (done && !expected.mayCarryOut() && failed == null) {
+          failed = expected;
+          failedBy = answers.get(firstOne ? 0 : 1);
+        }
+        order.changed(step, sum, done, firstOne ? refundA : refundB);
+      }
+      if (failed == null) {
+        adopt(a, sumA, doneA, refundA, b, sumB, doneB, refundB, aFirst);
+        return;
+      }
+      if (broken == null) {
+        broken = failed;
+        brokenBy = failedBy;
+      }
+    }
+    judge(broken, true, brokenBy);
+  }
+
+  private void adopt(
+      Step a,
+      BigDecimal sumA,
+      boolean doneA,
+      PaymentModel.RefundMade refundA,
+      Step b,
+      BigDecimal sumB,
+      boolean doneB,
+      PaymentModel.RefundMade refundB,
+      boolean aFirst) {
+    if (aFirst) {
+      model.changed(a, sumA, doneA, refundA);
+      model.changed(b, sumB, doneB, refundB);
+    } else {
+      model.changed(b, sumB, doneB, refundB);
+      model.changed(a, sumA, doneA, refundA);
+    }
+  }
+
+  private void judge(Expected expected, boolean done, Exchange answer) {
+    if (!expected.allows(done)) {
+      c.rule(expected.rule());
+      c.fail(
+          expected.expectation(),
+          (done ? "carried out: " : "refused: ") + answer.summary(),
+          answer);
+    }
+  }
+
+  private Exchange send(Step step, BigDecimal sum) {
+    Made one = made.get(step.payment());
+    String amount = sum.toPlainString();
+    if (step instanceof Step.Capture capture) {
+      return capture.api() == Step.Api.V1
+          ? c.v1().call("confirmPayment", Fixtures.values("paymentID", v1Id(one), "amount", amount))
+          : c.v2().put(Paths.v2("capturePayment", one.id), f.capture(amount));
+    }
+    if (step instanceof Step.Cancel cancel) {
+      return cancel.api() == Step.Api.V1
+          ? c.v1().call("cancelPayment", Fixtures.values("paymentID", v1Id(one)))
+          : c.v2().put(Paths.v2("cancelPayment", one.id), null);
+    }
+    if (step instanceof Step.Refund refund) {
+      return refund.api() == Step.Api.V1
+          ? c.v1().call("refundPayment", Fixtures.values("paymentID", v1Id(one), "amount", amount))
+          : c.v2()
+              .post(
+                  Paths.v2("createRefund"),
+                  f.refund(one.id, amount),
+                  c.run().unique("explore-key"));
+    }
+    return c.v2AsOtherMerchant()
+        .post(Paths.v2("createRefund"), f.refund(one.id, amount), c.run().unique("explore-key"));
+  }
+
+  private static boolean v1(Step step) {
+    return step instanceof Step.Capture s && s.api() == Step.Api.V1
+        || step instanceof Step.Cancel k && k.api() == Step.Api.V1
+        || step instanceof Step.Refund r && r.api() == Step.Api.V1;
+  }
+
+  private static String rulesOfInterface(Step step) {
+    return v1(step) ? "v1" : "v2";
+  }
+
+  /**
+   * Whether the target carried the request out: a 2xx (v2) or ErrorCode 0 (v1). A refusal must be
+   * one the documents show (an error body, a v1 error code); a server error or no answer at all
+   * fails the history.
+   */
+  private boolean carriedOut(Exchange answer, String ruleOrInterface) {
+    boolean v1 = ruleOrInterface.equals("v1");
+    c.rule(v1 ? "v1.errors.http-200" : "v2.errors.server");
+    c.expect(
+        answer.answered() && answer.status() < 500,
+        v1
+            ? "an answer with an ErrorCode"
+            : "an answer or a documented refusal, not a server error",
+        answer::summary,
+        answer);
+    if (v1) {
+      c.rule("v1.envelope.json");
+      Integer code = answer.v1ErrorCode();
+      c.expect(code != null, "a JSON envelope with its ErrorCode", answer::summary, answer);
+      return code == 0;
+    }
+    if (answer.status() / 100 == 2) {
+      return true;
+    }
+    c.refused(answer);
+    return false;
+  }
+
+  private PaymentModel.RefundMade refundMade(Step step, BigDecimal sum, Exchange answer) {
+    if (!(step instanceof Step.Refund)) {
+      return null;
+    }
+    JsonNode json = answer.json();
+    if (v1(step)) {
+      JsonNode refund = json == null ? null : json.path("Refund");
+      String state =
+          refund == null ? "" : refund.path("State").asText(refund.path("Status").asText(""));
+      return new PaymentModel.RefundMade(null, sum, "FAILURE".equals(state));
+    }
+    String status = json == null ? "" : json.path("status").asText("");
+    if (json != null) {
+      seen(json.path("created"));
+    }
+    return new PaymentModel.RefundMade(
+        json == null ? null : json.path("id").asText(null), sum, "Rejected".equals(status));
+  }
+
+  /** Reads the refunds of the payment again: one since rejected no longer counts. */
+  private void refreshRefunds(int payment) {
+    for (PaymentModel.RefundMade refund : model.refunds(payment)) {
+      if (refund.id() == null || refund.rejected()) {
+        continue;
+      }
+      Exchange read = c.v2().get(Paths.v2("getRefund", refund.id()));
+      JsonNode json = read.answered() && read.status() / 100 == 2 ? read.json() : null;
+      if (json != null && "Rejected".equals(json.path("status").asText())) {
+        model.rejected(payment, refund.id());
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- reads and lists
+
+  private void read(Step.Read read) {
+    int payment = read.payment();
+    Made one = made.get(payment);
+    if (read.api() == Step.Api.V1) {
+      Exchange shown = c.v1().call("getPayment", Fixtures.values("paymentID", v1Id(one)));
+      c.rule("v1.op.getPayment");
+      c.expect(
+          shown.answered() && Integer.valueOf(0).equals(shown.v1ErrorCode()),
+          "ErrorCode 0 and the payment",
+          shown::summary,
+          shown);
+      String state = shown.json().path("Payment").path("State").asText();
+      Set<String> states = model.v1States(payment);
+      c.rule(model.statusRule(payment));
+      c.expect(
+          states.contains(state),
+          "State one of " + sorted(states) + " after " + stageWords(payment),
+          () -> "State " + state,
+          shown);
+      return;
+    }
+    Exchange shown = c.v2().get(Paths.v2("getPayment", one.id));
+    c.rule("v2.op.getPayment");
+    JsonNode json = c.ok(shown);
+    String status = json.path("status").asText();
+    Set<String> statuses = model.v2Statuses(payment);
+    c.rule(model.statusRule(payment));
+    c.expect(
+        statuses.contains(status),
+        "status one of " + sorted(statuses) + " after " + stageWords(payment),
+        () -> "status " + status,
+        shown);
+    JsonNode value = Json.at(json, "amount.value");
+    Set<BigDecimal> amounts = model.amountsShown(payment);
+    c.rule("v2.views.same-resource");
+    c.expect(
+        value.isNumber() && amounts.stream().anyMatch(a -> a.compareTo(value.decimalValue()) == 0),
+        "amount.value "
+            + amounts.stream()
+                .map(BigDecimal::toPlainString)
+                .sorted()
+                .collect(Collectors.joining(" or ")),
+        () -> "amount.value " + value,
+        shown);
+  }
+
+  private String stageWords(int payment) {
+    return switch (model.stage(payment)) {
+      case HELD -> "a hold";
+      case RELEASED -> "a released hold";
+      case TAKEN -> "money taken" + (model.refunds(payment).isEmpty() ? "" : " and refunds");
+    };
+  }
+
+  private void listRefunds(int payment) {
+    Made one = made.get(payment);
+    String query =
+        Paths.v2("listRefunds")
+            + "?merchantId="
+            + Fixtures.encode(c.target().merchantId())
+            + "&"
+            + Fixtures.period(one.created.minus(AROUND), last.plus(AROUND));
+    c.rule("v2.op.listRefunds");
+    List<Pages.Page> pages = Pages.pages(c, query);
+    Exchange lastPage = pages.get(pages.size() - 1).exchange();
+    List<JsonNode> items = new ArrayList<>();
+    pages.forEach(
+        page ->
+            page.items().stream()
+                .filter(item -> one.id.equals(item.path("paymentId").asText()))
+                .forEach(items::add));
+    List<PaymentModel.RefundMade> refunds = model.refunds(payment);
+    Set<String> listed =
+        items.stream().map(item -> item.path("id").asText()).collect(Collectors.toSet());
+    for (PaymentModel.RefundMade refund : refunds) {
+      if (refund.id() != null) {
+        c.expect(
+            listed.contains(refund.id()),
+            "refund " + refund.id() + " of payment " + one.id + " in the list",
+            () -> items.size() + " refunds of the payment listed, without it",
+            lastPage);
+      }
+    }
+    // More listed than were carried out: one that was refused shows after all.
+    c.rule("v2.errors.refusal-acts-not");
+    c.expect(
+        items.size() <= refunds.size(),
+        refunds.size() + " refund(s) of payment " + one.id + ", as many as were carried out",
+        () -> items.size() + " listed: " + listed,
+        lastPage);
+    c.rule("v2.op.listRefunds");
+    c.expect(
+        items.size() >= refunds.size(),
+        refunds.size() + " refund(s) of payment " + one.id + " listed",
+        () -> items.size() + " listed: " + listed,
+        lastPage);
+  }
+
+  private void listPayments() {
+    List<Made> ours = made.stream().filter(m -> m.id != null).toList();
+    if (ours.isEmpty()) {
+      return;
+    }
+    Instant from = ours.stream().map(m -> m.created).min(Instant::compareTo).orElseThrow();
+    Instant to = ours.stream().map(m -> m.created).max(Instant::compareTo).orElseThrow();
+    String query =
+        Paths.v2("listPayments")
+            + "?merchantId="
+            + Fixtures.encode(c.target().merchantId())
+            + "&"
+            + Fixtures.period(from.minus(AROUND), to.plus(AROUND));
+    c.rule("v2.op.listPayments");
+    List<Pages.Page> pages = Pages.pages(c, query);
+    Exchange lastPage = pages.get(pages.size() - 1).exchange();
+    Map<String, Integer> times = new HashMap<>();
+    Map<String, String> orderNos = new HashMap<>();
+    ours.forEach(m -> orderNos.put(m.body.path("invoice").path("orderNo").asText(), m.id));
+    for (Pages.Page page : pages) {
+      for (JsonNode item : page.items()) {
+        String id = item.path("id").asText();
+        times.merge(id, 1, Integer::sum);
+        String ourId = orderNos.get(item.path("invoice").path("orderNo").asText());
+        if (ourId != null && !ourId.equals(id)) {
+          c.rule("v2.ep.idempotency-once");
+          c.fail(
+              "one payment for each creation: the key of "
+                  + ourId
+                  + " made nothing else, and a refused reuse of it made nothing",
+              "another payment with its order number listed: " + id,
+              page.exchange());
+        }
+      }
+    }
+    for (Made m : ours) {
+      int count = times.getOrDefault(m.id, 0);
+      c.rule(count == 0 ? "v2.op.listPayments" : "v2.general.cursor");
+      c.expect(
+          count == 1,
+          "payment " + m.id + " once on the pages of its period",
+          () ->
+              count == 0
+                  ? "not listed on " + pages.size() + " page(s)"
+                  : "listed " + count + " times",
+          lastPage);
+    }
+  }
+
+  private void otherMerchantReads(int payment) {
+    Made one = made.get(payment);
+    Exchange shown = c.v2AsOtherMerchant().get(Paths.v2("getPayment", one.id));
+    c.rule("v2.auth.rights");
+    c.expect(
+        shown.answered() && shown.status() / 100 == 4,
+        "a refusal: payment " + one.id + " is another merchant's",
+        shown::summary,
+        shown);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private String v1Id(Made one) {
+    if (one.v1Id == null) {
+      one.v1Id = V1Support.paymentId(c, one.payment);
+    }
+    return one.v1Id;
+  }
+
+  private Instant seen(JsonNode created) {
+    Instant at;
+    try {
+      at = Json.instant(created.asText());
+    } catch (RuntimeException e) {
+      at = Instant.now();
+    }
+    first = first == null || at.isBefore(first) ? at : first;
+    last = last == null || at.isAfter(last) ? at : last;
+    return at;
+  }
+
+  private List<Exchange> parallel(List<Callable<Exchange>> calls) {
+    try {
+      return c.run().parallel(calls);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String sorted(Set<String> values) {
+    return values.stream().sorted().collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,321 @@
+package com.merchantpay.conformance.model;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One step of a history: an operation of the documents on the payments the history made. A payment
+ * is named by its place among the history's creations (0 for the first), so a step means the same
+ * wherever the history is cut.
+ */
+public sealed interface Step {
+  /** Which interface a step goes through. */
+  enum Api {
+    V2,
+    V1
+  }
+
+  /** The payment the step acts on, or -1 when it acts on none made before it. */
+  default int payment() {
+    return -1;
+  }
+
+  /** The same step on another payment. */
+  default Step on(int payment) {
+    return this;
+  }
+
+  /** Whether the step makes a payment. */
+  default boolean creates() {
+    return false;
+  }
+
+  /** Whether the step may change what the target keeps of a payment. */
+  default boolean changes() {
+    return false;
+  }
+
+  /** Simpler forms of the step, simplest first, for shrinking a failing history. */
+  default List<Step> simpler() {
+    return List.of();
+  }
+
+  /** The step as a line of a history, its payment numbered from 1. */
+  String describe();
+
+  /** Creates a payment with the profile's approved card, held when {@code twoStage}. */
+  record Create(boolean twoStage, BigDecimal amount) implements Step {
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      List<Step> simpler = new ArrayList<>();
+      if (twoStage) {
+        simpler.add(new Create(false, amount));
+      }
+      if (amount.compareTo(Histories.SIMPLEST_AMOUNT) != 0) {
+        simpler.add(new Create(twoStage, Histories.SIMPLEST_AMOUNT));
+      }
+      return simpler;
+    }
+
+    @Override
+    public String describe() {
+      return "create a " + (twoStage ? "two-stage" : "one-stage") + " payment of " + amount;
+    }
+  }
+
+  /** Sends one creation twice at once, with one Idempotency-Key: it makes one payment. */
+  record CreateTwiceAtOnce(boolean twoStage, BigDecimal amount) implements Step {
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return List.of(new Create(twoStage, amount));
+    }
+
+    @Override
+    public String describe() {
+      return "send the creation of a "
+          + (twoStage ? "two-stage" : "one-stage")
+          + " payment of "
+          + amount
+          + " twice at once, with one Idempotency-Key";
+    }
+  }
+
+  /** Captures a part of a held payment. */
+  record Capture(int payment, Part part, Api api) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Capture(other, part, api);
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return simplerParts(
+          part, p -> new Capture(payment, p, api), api, new Capture(payment, part, Api.V2));
+    }
+
+    @Override
+    public String describe() {
+      return "capture " + words(part) + " of payment " + (payment + 1) + through(api);
+    }
+  }
+
+  /** Cancels a payment: releases a hold. */
+  record Cancel(int payment, Api api) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Cancel(other, api);
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return api == Api.V1 ? List.of(new Cancel(payment, Api.V2)) : List.of();
+    }
+
+    @Override
+    public String describe() {
+      return "cancel payment " + (payment + 1) + through(api);
+    }
+  }
+
+  /** Refunds a part of the money a payment took. */
+  record Refund(int payment, Part part, Api api) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Refund(other, part, api);
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return simplerParts(
+          part, p -> new Refund(payment, p, api), api, new Refund(payment, part, Api.V2));
+    }
+
+    @Override
+    public String describe() {
+      return "refund " + words(part) + " of payment " + (payment + 1) + through(api);
+    }
+  }
+
+  /** Reads a payment and compares it with what its history made of it. */
+  record Read(int payment, Api api) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Read(other, api);
+    }
+
+    @Override
+    public String describe() {
+      return "read payment " + (payment + 1) + through(api);
+    }
+  }
+
+  /** Lists the merchant's refunds around a payment's and finds exactly the ones it was given. */
+  record ListRefunds(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new ListRefunds(other);
+    }
+
+    @Override
+    public String describe() {
+      return "list the refunds of payment " + (payment + 1);
+    }
+  }
+
+  /** Lists the merchant's payments of the history's period, page by page: each one once. */
+  record ListPayments() implements Step {
+    @Override
+    public String describe() {
+      return "list the payments of the history's period, every page";
+    }
+  }
+
+  /** Sends a payment's creation again, the same body with the same Idempotency-Key. */
+  record Replay(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Replay(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send the creation of payment " + (payment + 1) + " again, same key and body";
+    }
+  }
+
+  /** Sends a payment's creation again with its Idempotency-Key and another amount. */
+  record ReplayChanged(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new ReplayChanged(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send the creation of payment "
+          + (payment + 1)
+          + " again with its Idempotency-Key and another amount";
+    }
+  }
+
+  /** The other merchant reads the payment. */
+  record OtherMerchantReads(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new OtherMerchantReads(other);
+    }
+
+    @Override
+    public String describe() {
+      return "the other merchant reads payment " + (payment + 1);
+    }
+  }
+
+  /** The other merchant refunds the whole of the payment. */
+  record OtherMerchantRefunds(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new OtherMerchantRefunds(other);
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public String describe() {
+      return "the other merchant refunds the whole of payment " + (payment + 1);
+    }
+  }
+
+  /** Two changes of one payment sent at once. */
+  record AtOnce(Step first, Step second) implements Step {
+    public AtOnce {
+      if (!first.changes() || !second.changes() || first.payment() != second.payment()) {
+        throw new IllegalArgumentException(
+            "two changes of one payment go at once: " + first + ", " + second);
+      }
+    }
+
+    @Override
+    public int payment() {
+      return first.payment();
+    }
+
+    @Override
+    public Step on(int other) {
+      return new AtOnce(first.on(other), second.on(other));
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return List.of(first, second);
+    }
+
+    @Override
+    public String describe() {
+      return "at once: " + first.describe() + " | " + second.describe();
+    }
+  }
+
+  private static List<Step> simplerParts(
+      Part part, java.util.function.Function<Part, Step> with, Api api, Step throughV2) {
+    List<Step> simpler = new ArrayList<>();
+    if (api == Api.V1) {
+      simpler.add(throughV2);
+    }
+    for (Part smaller : Part.values()) {
+      if (smaller.ordinal() < part.ordinal()) {
+        simpler.add(with.apply(smaller));
+      }
+    }
+    return simpler;
+  }
+
+  private static String words(Part part) {
+    return switch (part) {
+      case WHOLE -> "the whole";
+      case HALF -> "half";
+      case CENT -> "one cent";
+      case THIRD -> "a third";
+      case REST -> "what is left";
+      case BEYOND -> "a cent more than is left";
+    };
+  }
+
+  private static String through(Api api) {
+    return api == Api.V1 ? " through v1" : "";
+  }
+}
