@@ -57,7 +57,15 @@ public final class Explorer {
           "v1.op.refundPayment",
           "v1.errors.amount",
           "v1.errors.http-200",
-          "v1.envelope.json");
+          "v1.envelope.json",
+          "v2.op.createInvoice",
+          "v2.request.token",
+          "v2.errors.token-revoked",
+          "v2.states.token-revoked",
+          "v2.op.revokePaymentToken",
+          "v2.op.getPaymentToken",
+          "v2.op.createReceipt",
+          "v2.op.listReceipts");
 
   /**
    * How an exploration goes.
@@ -87,8 +95,9 @@ public final class Explorer {
     return new Check(
         SUITE + ".histories",
         SUITE,
-        "Random histories of payments, captures, cancels and refunds (v2 and v1), with reads, lists, "
-            + "replays, another merchant and changes sent at once, get only answers the documents allow "
+        "Random histories of payments, payment links, tokens, captures, cancels, refunds and receipts "
+            + "(v2 and v1), with reads, lists, replays, another merchant and changes sent at once, get only "
+            + "answers the documents allow "
             + "(seed "
             + settings.seed()
             + ")",
@@ -112,7 +121,7 @@ public final class Explorer {
         c.profile().serves("v1") && c.target().v1Login() != null && c.target().v1Password() != null;
     boolean other = c.target().otherBearerToken() != null;
     c.need(c.target().bearerToken(), "no bearer token given (--token)");
-    Histories histories = new Histories(v1, other);
+    Histories histories = new Histories(v1, other, tokensCanBeMade(c));
     Duration budget = run.limits().remaining();
     long exploreUntil = System.nanoTime() + (long) (budget.toNanos() * EXPLORING_SHARE);
     AtomicInteger ran = new AtomicInteger();
@@ -146,7 +155,13 @@ public final class Explorer {
                   CheckContext context = new CheckContext(run, c.check());
                   HistoryRun historyRun = new HistoryRun(context);
                   try {
-                    HistoryRun.Found found = historyRun.run(history);
+                    HistoryRun.Found found;
+                    try {
+                      found = historyRun.run(history);
+                    } finally {
+                      // What the history's assertions judged, the check judged.
+                      c.asserted(context.judgedRules().toArray(String[]::new));
+                    }
                     steps.addAndGet(history.size());
                     if (found != null) {
                       synchronized (first) {
@@ -205,6 +220,23 @@ public final class Explorer {
       return;
     }
     report(c, settings, firstIndex[0], first[0], progress);
+  }
+
+  /**
+   * Whether a payment token can be made with the profile (its approved card, and the payer's step
+   * where the token asks for one): histories make tokens only where one can be.
+   */
+  private static boolean tokensCanBeMade(CheckContext c) {
+    CheckContext probe = new CheckContext(c.run(), c.check());
+    try {
+      Fixtures f = new Fixtures(probe);
+      f.activeToken(f.approvedCard().pan(), null);
+      return true;
+    } catch (TargetUnavailable unavailable) {
+      throw unavailable;
+    } catch (CheckSkipped | CheckFailure cannot) {
+      return false; // a token that cannot be made is the suites' business, not a history's
+    }
   }
 
   /** The history of this index: the same for the same seed and settings. */

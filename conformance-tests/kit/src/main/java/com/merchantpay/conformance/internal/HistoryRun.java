@@ -42,6 +42,7 @@ final class HistoryRun {
   private static final class Made {
     final ObjectNode body;
     final String key;
+    boolean invoice;
     String id;
     JsonNode payment;
     Instant created;
@@ -57,6 +58,7 @@ final class HistoryRun {
   private final Fixtures f;
   private final PaymentModel model = new PaymentModel();
   private final List<Made> made = new ArrayList<>();
+  private final List<String> tokens = new ArrayList<>();
   private final List<int[]> callsOfStep = new ArrayList<>();
   private Instant first;
   private Instant last;
@@ -79,6 +81,11 @@ final class HistoryRun {
         step(steps.get(i));
       } catch (TargetUnavailable unavailable) {
         throw unavailable;
+      } catch (CheckSkipped skipped) {
+        if (steps.get(i).creates() || steps.get(i).createsToken()) {
+          throw skipped; // the later steps would name what it did not make
+        }
+        // A step this target cannot take (a v1 id it does not give): the history goes on without.
       } catch (CheckFailure failure) {
         callsOfStep.add(new int[] {before, c.exchanges().size()});
         return new Found(
@@ -100,12 +107,41 @@ final class HistoryRun {
   }
 
   private void step(Step step) {
+    if (step instanceof Step.CreateToken) {
+      createToken();
+      return;
+    }
+    if (step instanceof Step.CreateInvoice invoice) {
+      createInvoice(invoice);
+      return;
+    }
+    if (step instanceof Step.PayWithToken pay) {
+      payWithToken(pay);
+      return;
+    }
     if (step.creates()) {
       create(step);
       return;
     }
-    if (step.payment() >= 0 && !model.exists(step.payment())) {
-      return; // its payment was never made: nothing to do
+    if (step.payment() >= 0 && !model.exists(step.payment())
+        || step.token() >= 0 && !model.tokenExists(step.token())) {
+      return; // what it acts on was never made: nothing to do
+    }
+    if (step instanceof Step.RevokeToken revoke) {
+      revokeToken(revoke.token());
+      return;
+    }
+    if (step instanceof Step.ReadToken read) {
+      readToken(read.token());
+      return;
+    }
+    if (step instanceof Step.CreateReceipt receipt) {
+      createReceipt(receipt);
+      return;
+    }
+    if (step instanceof Step.ListReceipts list) {
+      listReceipts(list.payment());
+      return;
     }
     if (step instanceof Step.Capture
         || step instanceof Step.Cancel
@@ -196,7 +232,139 @@ final class HistoryRun {
   }
 
   private Exchange post(Made one) {
-    return c.v2().post(Paths.v2("createPayment"), one.body, one.key);
+    return c.v2()
+        .post(Paths.v2(one.invoice ? "createInvoice" : "createPayment"), one.body, one.key);
+  }
+
+  private void createInvoice(Step.CreateInvoice step) {
+    Made one = new Made(f.invoice(step.amount().toPlainString()), c.run().unique("explore-key"));
+    one.invoice = true;
+    made.add(one);
+    Exchange created = post(one);
+    c.rule("v2.op.createInvoice");
+    JsonNode answer = c.ok(created);
+    String id = answer.path("paymentId").asText("");
+    c.expect(!id.isEmpty(), "the paymentId of the payment link", created::summary, created);
+    one.id = id;
+    Exchange read = c.v2().get(Paths.v2("getPayment", id));
+    c.rule("v2.op.createInvoice");
+    one.payment = c.ok(read);
+    one.created = seen(one.payment.path("created"));
+    model.invoiced(step.amount(), true);
+  }
+
+  private void createToken() {
+    JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+    tokens.add(token.path("id").asText());
+    model.tokenMade(true);
+  }
+
+  private void payWithToken(Step.PayWithToken step) {
+    boolean tokenThere = model.tokenExists(step.token());
+    if (!tokenThere) {
+      made.add(new Made(null, null));
+      model.created(false, step.amount(), false);
+      return;
+    }
+    Made one =
+        new Made(
+            f.tokenPayment(tokens.get(step.token()), step.amount().toPlainString()),
+            c.run().unique("explore-key"));
+    made.add(one);
+    Expected expected = model.expectPayment(step.token());
+    Exchange answer = post(one);
+    boolean done = carriedOut(answer, "v2.request.token");
+    judge(expected, done, answer);
+    if (!done) {
+      c.rule(expected.rule());
+      c.refusedWith(answer, "payment_token_revoked", OpenPoint.TOKEN_UNUSABLE_STATUS);
+      model.created(false, step.amount(), false);
+      return;
+    }
+    JsonNode payment = c.ok(answer);
+    one.id = payment.path("id").asText();
+    if ("Pending".equals(payment.path("status").asText())) {
+      payment = c.ok(f.settled(one.id));
+    }
+    String status = payment.path("status").asText();
+    c.rule("v2.states.payment-one-stage");
+    c.expect(
+        "Settled".equals(status),
+        "a payment with an Active token, Settled",
+        () -> "status " + status,
+        answer);
+    one.payment = payment;
+    one.created = seen(payment.path("created"));
+    model.created(false, step.amount(), true);
+  }
+
+  private void revokeToken(int token) {
+    Expected expected = model.expectRevocation(token);
+    Exchange answer = c.v2().put(Paths.v2("revokePaymentToken", tokens.get(token)), null);
+    boolean done = carriedOut(answer, "v2.op.revokePaymentToken");
+    judge(expected, done, answer);
+    if (done || !expected.mayCarryOut()) {
+      model.revoked(token);
+    }
+  }
+
+  private void readToken(int token) {
+    Exchange read = c.v2().get(Paths.v2("getPaymentToken", tokens.get(token)));
+    c.rule("v2.op.getPaymentToken");
+    JsonNode json = c.ok(read);
+    String status = json.path("status").asText();
+    String expected = model.tokenStatus(token);
+    c.rule(expected.equals("Revoked") ? "v2.states.token-revoked" : "v2.op.revokePaymentToken");
+    c.expect(
+        expected.equals(status),
+        "status "
+            + expected
+            + " after "
+            + (expected.equals("Revoked") ? "its revocation" : "no revocation"),
+        () -> "status " + status,
+        read);
+  }
+
+  private void createReceipt(Step.CreateReceipt step) {
+    Made one = made.get(step.payment());
+    BigDecimal sum = model.sum(step);
+    Exchange answer =
+        c.v2()
+            .post(
+                Paths.v2("createReceipt"),
+                f.receipt(one.id, sum.toPlainString()),
+                c.run().unique("explore-key"));
+    // Which receipts a payment takes the documents do not say; one registered must be listed.
+    if (carriedOut(answer, "v2.op.createReceipt")) {
+      c.rule("v2.op.createReceipt");
+      String id = c.ok(answer).path("id").asText("");
+      if (!id.isEmpty()) {
+        model.receipted(step.payment(), id);
+      }
+    }
+  }
+
+  private void listReceipts(int payment) {
+    Made one = made.get(payment);
+    String query = Paths.v2("listReceipts") + "?paymentId=" + Fixtures.encode(one.id);
+    Exchange first = c.v2().get(query);
+    c.rule("v2.op.listReceipts");
+    JsonNode page = c.ok(first);
+    List<JsonNode> items = new ArrayList<>();
+    if (page.isArray()) {
+      page.forEach(items::add); // a bare array: the other reading of an open point, one page
+    } else {
+      items.addAll(Pages.all(c, query));
+    }
+    Set<String> listed =
+        items.stream().map(item -> item.path("id").asText()).collect(Collectors.toSet());
+    for (String receipt : model.receipts(payment)) {
+      c.expect(
+          listed.contains(receipt),
+          "receipt " + receipt + " of payment " + one.id + " in its list",
+          () -> items.size() + " receipts listed, without it",
+          first);
+    }
   }
 
   private void replay(int payment) {
@@ -205,10 +373,11 @@ final class HistoryRun {
     if (carriedOut(again, "v2.ep.idempotency-once")) {
       c.rule("v2.ep.idempotency-once");
       JsonNode shown = c.ok(again);
+      String id = shown.path(one.invoice ? "paymentId" : "id").asText();
       c.expect(
-          one.id.equals(shown.path("id").asText()),
+          one.id.equals(id),
           "the payment the key made first, " + one.id,
-          () -> "another payment, " + shown.path("id").asText(),
+          () -> "another payment, " + id,
           again);
     }
   }
@@ -218,7 +387,8 @@ final class HistoryRun {
     ObjectNode changed = one.body.deepCopy();
     BigDecimal other = model.amount(payment).add(BigDecimal.ONE);
     changed.set("amount", c.amount(other.toPlainString()));
-    Exchange conflict = c.v2().post(Paths.v2("createPayment"), changed, one.key);
+    Exchange conflict =
+        c.v2().post(Paths.v2(one.invoice ? "createInvoice" : "createPayment"), changed, one.key);
     c.rule("v2.ep.idempotency-conflict");
     c.expect(
         !conflict.answered() || conflict.status() / 100 != 2,
@@ -467,6 +637,7 @@ final class HistoryRun {
     return switch (model.stage(payment)) {
       case HELD -> "a hold";
       case RELEASED -> "a released hold";
+      case UNPAID -> "a payment link nobody paid";
       case TAKEN -> "money taken" + (model.refunds(payment).isEmpty() ? "" : " and refunds");
     };
   }

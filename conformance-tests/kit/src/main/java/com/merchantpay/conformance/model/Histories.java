@@ -26,16 +26,30 @@ public final class Histories {
   /** Payments one history makes at most. */
   static final int MOST_PAYMENTS = 3;
 
+  /** Payment tokens one history makes at most. */
+  static final int MOST_TOKENS = 2;
+
   private final boolean v1;
   private final boolean otherMerchant;
+  private final boolean tokens;
 
   /**
    * @param v1 whether the target's v1 interface may be used
    * @param otherMerchant whether a second merchant is there to try what it must not reach
    */
   public Histories(boolean v1, boolean otherMerchant) {
+    this(v1, otherMerchant, false);
+  }
+
+  /**
+   * @param v1 whether the target's v1 interface may be used
+   * @param otherMerchant whether a second merchant is there to try what it must not reach
+   * @param tokens whether payment tokens can be made on the target with the profile
+   */
+  public Histories(boolean v1, boolean otherMerchant, boolean tokens) {
     this.v1 = v1;
     this.otherMerchant = otherMerchant;
+    this.tokens = tokens;
   }
 
   /** A history of 2 to {@code mostSteps} steps, the first a creation. */
@@ -43,14 +57,30 @@ public final class Histories {
     int length = 2 + random.nextInt(Math.max(1, mostSteps - 1));
     List<Step> steps = new ArrayList<>();
     int made = 0;
+    int tokensMade = 0;
     while (steps.size() < length) {
+      if (tokens && made > 0 && random.nextInt(10) == 0) {
+        if (tokensMade < MOST_TOKENS && (tokensMade == 0 || random.nextBoolean())) {
+          steps.add(new Step.CreateToken());
+          tokensMade++;
+        } else if (tokensMade > 0) {
+          int token = random.nextInt(tokensMade);
+          steps.add(random.nextBoolean() ? new Step.RevokeToken(token) : new Step.ReadToken(token));
+        }
+        continue;
+      }
       if (made == 0 || made < MOST_PAYMENTS && random.nextInt(7) == 0) {
         boolean twoStage = random.nextInt(3) != 0;
         BigDecimal amount = AMOUNTS.get(random.nextInt(AMOUNTS.size()));
+        int kind = random.nextInt(12);
         steps.add(
-            random.nextInt(12) == 0
+            kind == 0
                 ? new Step.CreateTwiceAtOnce(twoStage, amount)
-                : new Step.Create(twoStage, amount));
+                : kind == 1
+                    ? new Step.CreateInvoice(amount)
+                    : kind == 2 && tokensMade > 0
+                        ? new Step.PayWithToken(random.nextInt(tokensMade), amount)
+                        : new Step.Create(twoStage, amount));
         made++;
         continue;
       }
@@ -83,7 +113,11 @@ public final class Histories {
       return new Step.Replay(payment);
     }
     if (roll < 84) {
-      return new Step.ReplayChanged(payment);
+      return random.nextInt(3) == 0
+          ? new Step.CreateReceipt(payment, part(random))
+          : random.nextInt(2) == 0
+              ? new Step.ReplayChanged(payment)
+              : new Step.ListReceipts(payment);
     }
     if (roll < 92) {
       return new Step.AtOnce(

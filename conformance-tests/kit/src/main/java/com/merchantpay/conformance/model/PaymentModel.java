@@ -23,8 +23,10 @@ public final class PaymentModel {
     HELD,
     /** Taken: a one-stage payment, or a captured hold. */
     TAKEN,
-    /** Released: a cancelled hold. */
-    RELEASED
+    /** Released: a cancelled hold (or a cancelled invoice). */
+    RELEASED,
+    /** Asked for by a payment link nobody has paid: nothing held, nothing taken. */
+    UNPAID
   }
 
   /** A refund the target made, as its answer showed it. */
@@ -36,6 +38,7 @@ public final class PaymentModel {
     Stage stage;
     BigDecimal taken;
     final List<RefundMade> refunds = new ArrayList<>();
+    final List<String> receipts = new ArrayList<>();
     String stageRule;
     String refusedRule;
 
@@ -52,6 +55,7 @@ public final class PaymentModel {
       copy.stage = stage;
       copy.taken = taken;
       copy.refunds.addAll(refunds);
+      copy.receipts.addAll(receipts);
       copy.stageRule = stageRule;
       copy.refusedRule = refusedRule;
       return copy;
@@ -68,20 +72,89 @@ public final class PaymentModel {
   /** Each creation of the history in order; null where a creation made nothing. */
   private final List<Payment> payments = new ArrayList<>();
 
+  /** Whether each payment token of the history is revoked; null where none was made. */
+  private final List<Boolean> tokensRevoked = new ArrayList<>();
+
   public PaymentModel() {}
 
-  private PaymentModel(List<Payment> payments) {
+  private PaymentModel(List<Payment> payments, List<Boolean> tokensRevoked) {
     payments.forEach(p -> this.payments.add(p == null ? null : p.copy()));
+    this.tokensRevoked.addAll(tokensRevoked);
   }
 
   /** An independent copy, for trying the orders two changes sent at once may have taken. */
   public PaymentModel copy() {
-    return new PaymentModel(payments);
+    return new PaymentModel(payments, tokensRevoked);
   }
 
   /** Notes a creation step: the payment it made, or none (a creation the target refused). */
   public void created(boolean twoStage, BigDecimal amount, boolean made) {
     payments.add(made ? new Payment(amount, twoStage) : null);
+  }
+
+  /** Notes a payment link's creation: a payment nobody has paid, or none. */
+  public void invoiced(BigDecimal amount, boolean made) {
+    if (made) {
+      Payment unpaid = new Payment(amount, false);
+      unpaid.stage = Stage.UNPAID;
+      unpaid.taken = BigDecimal.ZERO;
+      unpaid.stageRule = "v2.op.createInvoice";
+      payments.add(unpaid);
+    } else {
+      payments.add(null);
+    }
+  }
+
+  /** Notes a payment token's creation: Active, or none made. */
+  public void tokenMade(boolean made) {
+    tokensRevoked.add(made ? Boolean.FALSE : null);
+  }
+
+  /** Whether the token exists: its creation came before and made it. */
+  public boolean tokenExists(int token) {
+    return token >= 0 && token < tokensRevoked.size() && tokensRevoked.get(token) != null;
+  }
+
+  public boolean tokenRevoked(int token) {
+    return Boolean.TRUE.equals(tokensRevoked.get(token));
+  }
+
+  /** Notes that the target revoked the token. */
+  public void revoked(int token) {
+    tokensRevoked.set(token, Boolean.TRUE);
+  }
+
+  /** What the documents allow a payment with the token to come to. */
+  public Expected expectPayment(int token) {
+    return tokenRevoked(token)
+        ? Expected.refused(
+            "v2.errors.token-revoked",
+            "the token was revoked: paying with it is payment_token_revoked")
+        : Expected.carriedOut("v2.request.token", "an Active token pays");
+  }
+
+  /** What the documents allow a revocation of the token to come to. */
+  public Expected expectRevocation(int token) {
+    return tokenRevoked(token)
+        ? Expected.either(
+            "v2.states.token-revoked",
+            "the token was already revoked (the documents leave a second revocation open)")
+        : Expected.carriedOut("v2.op.revokePaymentToken", "an Active token can be revoked");
+  }
+
+  /** The status a read of the token must show. */
+  public String tokenStatus(int token) {
+    return tokenRevoked(token) ? "Revoked" : "Active";
+  }
+
+  /** Notes a receipt the target registered for the payment. */
+  public void receipted(int payment, String receiptId) {
+    get(payment).receipts.add(receiptId);
+  }
+
+  /** The receipts the target registered for the payment, by id. */
+  public List<String> receipts(int payment) {
+    return List.copyOf(get(payment).receipts);
   }
 
   /** How many creation steps the history has had. */
@@ -127,6 +200,9 @@ public final class PaymentModel {
     if (step instanceof Step.Capture capture) {
       return capture.part().of(p.amount, p.amount);
     }
+    if (step instanceof Step.CreateReceipt receipt) {
+      return receipt.part().of(p.amount, p.amount);
+    }
     if (step instanceof Step.Refund refund) {
       BigDecimal whole = p.taken.signum() > 0 ? p.taken : p.amount;
       return refund.part().of(whole, p.taken.subtract(p.refunded()));
@@ -146,6 +222,11 @@ public final class PaymentModel {
             || step instanceof Step.Refund r && r.api() == Step.Api.V1;
     if (step instanceof Step.Capture) {
       return capture(p, sum, v1);
+    }
+    if (step instanceof Step.Cancel && p.stage == Stage.UNPAID) {
+      return Expected.either(
+          "v2.ep.no-money-twice",
+          "a payment link nobody paid: the documents leave its cancel open");
     }
     if (step instanceof Step.Cancel && p.stage == Stage.RELEASED) {
       // The same change again: it takes or releases nothing more, whichever way it is answered.
@@ -182,6 +263,11 @@ public final class PaymentModel {
               + p.taken
               + ": the same capture again takes nothing more, carried out or refused");
     }
+    if (p.stage == Stage.UNPAID) {
+      return Expected.refused(
+          v1 ? "v1.op.confirmPayment" : "v2.ep.capture-held",
+          "a payment link nobody paid holds nothing to capture");
+    }
     if (p.stage != Stage.HELD) {
       return Expected.refused(
           "v2.ep.no-money-twice",
@@ -210,7 +296,9 @@ public final class PaymentModel {
       return Expected.refused(
           "v2.ep.refund-limit",
           "the payment's money is "
-              + (p.stage == Stage.HELD ? "only held" : "released")
+              + (p.stage == Stage.HELD
+                  ? "only held"
+                  : p.stage == Stage.UNPAID ? "not paid" : "released")
               + ": nothing was taken to refund");
     }
     BigDecimal left = p.taken.subtract(p.refunded());
@@ -244,7 +332,7 @@ public final class PaymentModel {
       return;
     }
     p.refusedRule = null;
-    if (!expected.mayRefuse() || p.stage == Stage.HELD) {
+    if (!expected.mayRefuse() || p.stage == Stage.HELD || p.stage == Stage.UNPAID) {
       applyChange(p, step, sum, expected, refund);
     } else if (step instanceof Step.Refund && refund != null) {
       p.refunds.add(refund);
@@ -283,6 +371,8 @@ public final class PaymentModel {
     return switch (p.stage) {
       case HELD -> Set.of("Authorized", "Pending");
       case RELEASED -> Set.of("Cancelled", "Pending");
+      // Nobody paid: the documents do not say what it shows, only that no money moved.
+      case UNPAID -> Set.of("Pending", "Confirmation", "Cancelled", "Rejected");
       // A payment refunded in full: the documents name no status for it.
       case TAKEN ->
           refundedInFull(p)
@@ -299,6 +389,7 @@ public final class PaymentModel {
     return switch (p.stage) {
       case HELD -> Set.of("HOLD", "PROCESSING");
       case RELEASED -> Set.of("CANCELLED", "PROCESSING");
+      case UNPAID -> Set.of("INITIATED", "PROCESSING", "CANCELLED");
       case TAKEN ->
           refundedInFull(p)
               ? Set.of("COMPLETE", "CANCELLED", "PROCESSING")

@@ -68,29 +68,39 @@ public final class Shrinking {
   }
 
   /**
-   * The history without step i; without a creation, also without the steps on its payment, the
-   * later payments numbered one less.
+   * The history without step i; without a creation, also without the steps on what it made (and
+   * what those made), the later payments and tokens numbered one less.
    */
   public static List<Step> without(List<Step> steps, int i) {
-    Step dropped = steps.get(i);
     List<Step> rest = new ArrayList<>();
-    if (!dropped.creates()) {
-      rest.addAll(steps);
-      rest.remove(i);
-      return List.copyOf(rest);
-    }
-    int payment = 0;
-    for (int j = 0; j < i; j++) {
-      if (steps.get(j).creates()) {
-        payment++;
-      }
-    }
+    java.util.Map<Integer, Integer> payments = new java.util.HashMap<>();
+    java.util.Map<Integer, Integer> tokens = new java.util.HashMap<>();
+    int paymentsBefore = 0;
+    int tokensBefore = 0;
     for (int j = 0; j < steps.size(); j++) {
       Step step = steps.get(j);
-      if (j == i || step.payment() == payment) {
-        continue;
+      boolean dropped =
+          j == i
+              || step.payment() >= 0 && !payments.containsKey(step.payment())
+              || step.token() >= 0 && !tokens.containsKey(step.token());
+      if (!dropped) {
+        Step kept = step;
+        if (kept.payment() >= 0) {
+          kept = kept.on(payments.get(kept.payment()));
+        }
+        if (kept.token() >= 0) {
+          kept = kept.withToken(tokens.get(kept.token()));
+        }
+        rest.add(kept);
+        if (step.creates()) {
+          payments.put(paymentsBefore, payments.size());
+        }
+        if (step.createsToken()) {
+          tokens.put(tokensBefore, tokens.size());
+        }
       }
-      rest.add(step.payment() > payment ? step.on(step.payment() - 1) : step);
+      paymentsBefore += step.creates() ? 1 : 0;
+      tokensBefore += step.createsToken() ? 1 : 0;
     }
     return List.copyOf(rest);
   }

@@ -31,6 +31,21 @@ public sealed interface Step {
     return false;
   }
 
+  /** The payment token the step uses, or -1; named by its place among the history's tokens. */
+  default int token() {
+    return -1;
+  }
+
+  /** The same step with another payment token. */
+  default Step withToken(int token) {
+    return this;
+  }
+
+  /** Whether the step makes a payment token. */
+  default boolean createsToken() {
+    return false;
+  }
+
   /** Whether the step may change what the target keeps of a payment. */
   default boolean changes() {
     return false;
@@ -88,6 +103,121 @@ public sealed interface Step {
           + " payment of "
           + amount
           + " twice at once, with one Idempotency-Key";
+    }
+  }
+
+  /** Creates a payment link (an invoice): a payment nobody has paid yet. */
+  record CreateInvoice(BigDecimal amount) implements Step {
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return amount.compareTo(Histories.SIMPLEST_AMOUNT) == 0
+          ? List.of()
+          : List.of(new CreateInvoice(Histories.SIMPLEST_AMOUNT));
+    }
+
+    @Override
+    public String describe() {
+      return "create a payment link (an invoice) of " + amount;
+    }
+  }
+
+  /** Makes a payment token from the profile's approved card, made Active. */
+  record CreateToken() implements Step {
+    @Override
+    public boolean createsToken() {
+      return true;
+    }
+
+    @Override
+    public String describe() {
+      return "create a payment token from the approved card";
+    }
+  }
+
+  /** Pays with a payment token: a one-stage payment. */
+  record PayWithToken(int token, BigDecimal amount) implements Step {
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public Step withToken(int other) {
+      return new PayWithToken(other, amount);
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return amount.compareTo(Histories.SIMPLEST_AMOUNT) == 0
+          ? List.of()
+          : List.of(new PayWithToken(token, Histories.SIMPLEST_AMOUNT));
+    }
+
+    @Override
+    public String describe() {
+      return "pay " + amount + " with token " + (token + 1);
+    }
+  }
+
+  /** Revokes a payment token. */
+  record RevokeToken(int token) implements Step {
+    @Override
+    public Step withToken(int other) {
+      return new RevokeToken(other);
+    }
+
+    @Override
+    public String describe() {
+      return "revoke token " + (token + 1);
+    }
+  }
+
+  /** Reads a payment token and compares its status with its history. */
+  record ReadToken(int token) implements Step {
+    @Override
+    public Step withToken(int other) {
+      return new ReadToken(other);
+    }
+
+    @Override
+    public String describe() {
+      return "read token " + (token + 1);
+    }
+  }
+
+  /** Registers a receipt of a part of a payment. */
+  record CreateReceipt(int payment, Part part) implements Step {
+    @Override
+    public Step on(int other) {
+      return new CreateReceipt(other, part);
+    }
+
+    @Override
+    public List<Step> simpler() {
+      return part == Part.WHOLE ? List.of() : List.of(new CreateReceipt(payment, Part.WHOLE));
+    }
+
+    @Override
+    public String describe() {
+      return "register a receipt of " + words(part) + " of payment " + (payment + 1);
+    }
+  }
+
+  /** Lists a payment's receipts and finds each one registered. */
+  record ListReceipts(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new ListReceipts(other);
+    }
+
+    @Override
+    public String describe() {
+      return "list the receipts of payment " + (payment + 1);
     }
   }
 

@@ -110,4 +110,54 @@ class PaymentModelTest {
     assertThat(model.creations()).isEqualTo(1);
     assertThat(model.exists(0)).isFalse();
   }
+
+  @Test
+  void aRevokedTokenPaysNoMoreAndASecondRevocationIsEitherAnswer() {
+    PaymentModel model = new PaymentModel();
+    model.tokenMade(true);
+    assertThat(model.expectPayment(0).mayRefuse()).isFalse();
+    assertThat(model.expectRevocation(0).mayRefuse()).isFalse();
+
+    model.revoked(0);
+
+    Expected pay = model.expectPayment(0);
+    assertThat(pay.mayCarryOut()).isFalse();
+    assertThat(pay.rule()).isEqualTo("v2.errors.token-revoked");
+    assertThat(model.expectRevocation(0).mayCarryOut()).isTrue();
+    assertThat(model.expectRevocation(0).mayRefuse()).isTrue();
+    assertThat(model.tokenStatus(0)).isEqualTo("Revoked");
+  }
+
+  @Test
+  void aPaymentLinkNobodyPaidHoldsNothingToCaptureOrRefund() {
+    PaymentModel model = new PaymentModel();
+    model.invoiced(HUNDRED, true);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.UNPAID);
+    assertThat(expect(model, new Step.Capture(0, Part.WHOLE, Api.V2)).mayCarryOut()).isFalse();
+    assertThat(expect(model, new Step.Refund(0, Part.CENT, Api.V1)).mayCarryOut()).isFalse();
+    Expected cancel = expect(model, new Step.Cancel(0, Api.V2));
+    assertThat(cancel.mayCarryOut()).isTrue();
+    assertThat(cancel.mayRefuse()).isTrue();
+    assertThat(model.v2Statuses(0)).doesNotContain("Settled", "Authorized");
+
+    carriedOut(model, new Step.Cancel(0, Api.V2), null);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.RELEASED);
+  }
+
+  @Test
+  void theSameChangeAgainThatMovesNoMoneyIsEitherAnswerAndChangesNothing() {
+    PaymentModel model = oneOf(true);
+    carriedOut(model, new Step.Capture(0, Part.HALF, Api.V2), null);
+
+    Expected again = expect(model, new Step.Capture(0, Part.HALF, Api.V1));
+    assertThat(again.mayCarryOut()).isTrue();
+    assertThat(again.mayRefuse()).isTrue();
+    assertThat(expect(model, new Step.Capture(0, Part.WHOLE, Api.V2)).mayCarryOut()).isFalse();
+
+    carriedOut(model, new Step.Capture(0, Part.HALF, Api.V1), null);
+
+    assertThat(model.amountsShown(0)).contains(new BigDecimal("50.00"));
+  }
 }

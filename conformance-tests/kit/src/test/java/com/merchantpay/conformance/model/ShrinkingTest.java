@@ -69,6 +69,26 @@ class ShrinkingTest {
   }
 
   @Test
+  void droppingATokenDropsThePaymentsMadeWithItAndTheStepsOnThem() {
+    List<Step> steps =
+        List.of(
+            new Step.Create(false, AMOUNT),
+            new Step.CreateToken(),
+            new Step.PayWithToken(0, AMOUNT),
+            new Step.Refund(1, Part.HALF, Api.V2),
+            new Step.CreateToken(),
+            new Step.RevokeToken(1),
+            new Step.Refund(0, Part.HALF, Api.V2));
+
+    assertThat(Shrinking.without(steps, 1))
+        .containsExactly(
+            new Step.Create(false, AMOUNT),
+            new Step.CreateToken(),
+            new Step.RevokeToken(0),
+            new Step.Refund(0, Part.HALF, Api.V2));
+  }
+
+  @Test
   void triesStopAtTheirBound() {
     int[] runs = {0};
     Shrinking shrinking =
@@ -86,16 +106,19 @@ class ShrinkingTest {
 
   @Test
   void theSameSeedMakesTheSameHistoryAndEveryStepNamesAPaymentMadeBeforeIt() {
-    Histories histories = new Histories(true, true);
+    Histories histories = new Histories(true, true, true);
     for (int seed = 0; seed < 200; seed++) {
       List<Step> history = histories.generate(new Random(seed), 12);
       assertThat(histories.generate(new Random(seed), 12)).isEqualTo(history);
       assertThat(history).hasSizeBetween(2, 12);
       assertThat(history.get(0).creates()).isTrue();
       int made = 0;
+      int tokens = 0;
       for (Step step : history) {
         assertThat(step.payment()).isLessThan(made);
+        assertThat(step.token()).isLessThan(tokens);
         made += step.creates() ? 1 : 0;
+        tokens += step.createsToken() ? 1 : 0;
       }
     }
   }
