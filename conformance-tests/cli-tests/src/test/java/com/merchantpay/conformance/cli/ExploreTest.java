@@ -125,6 +125,19 @@ class ExploreTest {
   }
 
   @Test
+  void badExplorationOptionsAreRefusedNamingTheOption() {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+
+    int exit =
+        com.merchantpay.conformance.Main.execute(
+            new java.io.PrintStream(out), new java.io.PrintStream(err), "explore", "--steps", "1");
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString()).contains("--steps must be at least 2");
+  }
+
+  @Test
   void theSuitesOwnSequencesMissThatBreakage() {
     try (MutatingProxy proxy =
         new MutatingProxy(
