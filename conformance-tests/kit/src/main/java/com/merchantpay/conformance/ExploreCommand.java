@@ -46,8 +46,10 @@ final class ExploreCommand implements Callable<Integer> {
   @Option(
       names = "--histories",
       paramLabel = "N",
-      defaultValue = "200",
-      description = "How many histories to run at most (default: ${DEFAULT-VALUE}).")
+      defaultValue = "1000",
+      description =
+          "How many histories to run at most (default: ${DEFAULT-VALUE}); exploring also stops when "
+              + "its share of --budget is spent.")
   int histories;
 
   @Option(

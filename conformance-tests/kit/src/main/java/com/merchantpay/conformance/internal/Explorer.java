@@ -241,9 +241,12 @@ public final class Explorer {
 
   /** The history of this index: the same for the same seed and settings. */
   static List<Step> history(Histories histories, Settings settings, int index) {
-    // Mixed, so that history i of one seed is not history i - 1 of the next seed.
-    return histories.generate(
-        new Random(settings.seed() * 0x9E3779B97F4A7C15L + index), settings.mostSteps());
+    // Mixed (SplitMix64's finalizer): java.util.Random's first draws from nearby seeds agree, so
+    // unmixed every history of one seed would take the same first branch.
+    long z = settings.seed() * 0x9E3779B97F4A7C15L + index;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return histories.generate(new Random(z ^ (z >>> 31)), settings.mostSteps());
   }
 
   private static void report(

@@ -43,6 +43,7 @@ final class HistoryRun {
     final ObjectNode body;
     final String key;
     boolean invoice;
+    final List<SentRefund> refundsSent = new ArrayList<>();
     String id;
     JsonNode payment;
     Instant created;
@@ -53,6 +54,9 @@ final class HistoryRun {
       this.key = key;
     }
   }
+
+  /** A v2 refund the target carried out: its request, for a replay, and the refund's id. */
+  private record SentRefund(ObjectNode body, String key, String id) {}
 
   private final CheckContext c;
   private final Fixtures f;
@@ -141,6 +145,14 @@ final class HistoryRun {
     }
     if (step instanceof Step.ListReceipts list) {
       listReceipts(list.payment());
+      return;
+    }
+    if (step instanceof Step.ReplayRefunds replay) {
+      replayRefunds(replay.payment());
+      return;
+    }
+    if (step instanceof Step.OtherMerchantPaysWithToken other) {
+      otherMerchantPaysWithToken(other.token());
       return;
     }
     if (step instanceof Step.Capture
@@ -298,6 +310,42 @@ final class HistoryRun {
     model.created(false, step.amount(), true);
   }
 
+  private void replayRefunds(int payment) {
+    List<SentRefund> sent;
+    Made one = made.get(payment);
+    synchronized (one) {
+      sent = List.copyOf(one.refundsSent);
+    }
+    for (SentRefund refund : sent) {
+      Exchange again = c.v2().post(Paths.v2("createRefund"), refund.body(), refund.key());
+      if (carriedOut(again, "v2.ep.idempotency-once")) {
+        c.rule("v2.ep.idempotency-once");
+        String id = c.ok(again).path("id").asText();
+        c.expect(
+            refund.id().equals(id),
+            "the refund the key made first, " + refund.id(),
+            () -> "another refund, " + id,
+            again);
+      }
+    }
+  }
+
+  private void otherMerchantPaysWithToken(int token) {
+    ObjectNode body = f.tokenPayment(tokens.get(token), "10.00");
+    if (c.target().otherMerchantId() != null) {
+      body.put("merchantId", c.target().otherMerchantId());
+    }
+    Exchange paid =
+        c.v2AsOtherMerchant().post(Paths.v2("createPayment"), body, c.run().unique("explore-key"));
+    boolean done = carriedOut(paid, "v2.auth.rights");
+    c.rule("v2.auth.rights");
+    c.expect(
+        !done,
+        "a refusal: token " + tokens.get(token) + " is another merchant's",
+        () -> "paid: " + paid.summary(),
+        paid);
+  }
+
   private void revokeToken(int token) {
     Expected expected = model.expectRevocation(token);
     Exchange answer = c.v2().put(Paths.v2("revokePaymentToken", tokens.get(token)), null);
@@ -328,18 +376,18 @@ final class HistoryRun {
   private void createReceipt(Step.CreateReceipt step) {
     Made one = made.get(step.payment());
     BigDecimal sum = model.sum(step);
-    Exchange answer =
-        c.v2()
-            .post(
-                Paths.v2("createReceipt"),
-                f.receipt(one.id, sum.toPlainString()),
-                c.run().unique("explore-key"));
+    ObjectNode body = f.receipt(one.id, sum.toPlainString());
+    if (step.ofRefund()) {
+      body.put("type", "Refund");
+    }
+    Exchange answer = c.v2().post(Paths.v2("createReceipt"), body, c.run().unique("explore-key"));
     // Which receipts a payment takes the documents do not say; one registered must be listed.
     if (carriedOut(answer, "v2.op.createReceipt")) {
       c.rule("v2.op.createReceipt");
       String id = c.ok(answer).path("id").asText("");
       if (!id.isEmpty()) {
         model.receipted(step.payment(), id);
+        listReceipts(step.payment()); // each registered so far, this one among them, is listed
       }
     }
   }
@@ -502,13 +550,20 @@ final class HistoryRun {
           : c.v2().put(Paths.v2("cancelPayment", one.id), null);
     }
     if (step instanceof Step.Refund refund) {
-      return refund.api() == Step.Api.V1
-          ? c.v1().call("refundPayment", Fixtures.values("paymentID", v1Id(one), "amount", amount))
-          : c.v2()
-              .post(
-                  Paths.v2("createRefund"),
-                  f.refund(one.id, amount),
-                  c.run().unique("explore-key"));
+      if (refund.api() == Step.Api.V1) {
+        return c.v1()
+            .call("refundPayment", Fixtures.values("paymentID", v1Id(one), "amount", amount));
+      }
+      ObjectNode body = f.refund(one.id, amount);
+      String key = c.run().unique("explore-key");
+      Exchange answer = c.v2().post(Paths.v2("createRefund"), body, key);
+      JsonNode json = answer.answered() && answer.status() / 100 == 2 ? answer.json() : null;
+      if (json != null && json.hasNonNull("id")) {
+        synchronized (one) {
+          one.refundsSent.add(new SentRefund(body, key, json.path("id").asText()));
+        }
+      }
+      return answer;
     }
     return c.v2AsOtherMerchant()
         .post(Paths.v2("createRefund"), f.refund(one.id, amount), c.run().unique("explore-key"));

@@ -53,22 +53,16 @@ public final class Histories {
   }
 
   /** A history of 2 to {@code mostSteps} steps, the first a creation. */
-  public List<Step> generate(Random random, int mostSteps) {
-    int length = 2 + random.nextInt(Math.max(1, mostSteps - 1));
+  public synchronized List<Step> generate(Random random, int mostSteps) {
+    lastPart =
+        null; // the one thing a history keeps while it is drawn; histories are drawn one at a time
+    // Half at full length: what breaks after several steps needs them; shrinking cuts the rest.
+    int length = random.nextBoolean() ? mostSteps : 2 + random.nextInt(Math.max(1, mostSteps - 1));
+    List<Kind> kinds = swarm(random);
     List<Step> steps = new ArrayList<>();
     int made = 0;
     int tokensMade = 0;
     while (steps.size() < length) {
-      if (tokens && made > 0 && random.nextInt(10) == 0) {
-        if (tokensMade < MOST_TOKENS && (tokensMade == 0 || random.nextBoolean())) {
-          steps.add(new Step.CreateToken());
-          tokensMade++;
-        } else if (tokensMade > 0) {
-          int token = random.nextInt(tokensMade);
-          steps.add(random.nextBoolean() ? new Step.RevokeToken(token) : new Step.ReadToken(token));
-        }
-        continue;
-      }
       if (made == 0 || made < MOST_PAYMENTS && random.nextInt(7) == 0) {
         boolean twoStage = random.nextInt(3) != 0;
         BigDecimal amount = AMOUNTS.get(random.nextInt(AMOUNTS.size()));
@@ -76,59 +70,139 @@ public final class Histories {
         steps.add(
             kind == 0
                 ? new Step.CreateTwiceAtOnce(twoStage, amount)
-                : kind == 1
-                    ? new Step.CreateInvoice(amount)
-                    : kind == 2 && tokensMade > 0
-                        ? new Step.PayWithToken(random.nextInt(tokensMade), amount)
-                        : new Step.Create(twoStage, amount));
+                : kind == 1 ? new Step.CreateInvoice(amount) : new Step.Create(twoStage, amount));
         made++;
         continue;
       }
-      steps.add(onPayment(random, random.nextInt(made)));
+      Kind kind = pick(random, kinds);
+      if (kind.onToken && tokensMade == 0) {
+        steps.add(new Step.CreateToken()); // and then the step drawn, on it
+        tokensMade++;
+        if (steps.size() == length) {
+          break;
+        }
+      }
+      // Mostly the latest payment: limits and replays break after several steps on one payment.
+      int payment = random.nextInt(10) < 7 ? made - 1 : random.nextInt(made);
+      Step step =
+          kind.onToken ? onToken(random, kind, tokensMade, made) : onPayment(random, kind, payment);
+      tokensMade += step.createsToken() ? 1 : 0;
+      made += step.creates() ? 1 : 0;
+      steps.add(step);
     }
     return steps;
   }
 
-  private Step onPayment(Random random, int payment) {
-    int roll = random.nextInt(100);
-    if (roll < 20) {
-      return change(random, payment, 0);
+  /**
+   * The kinds of step one history draws from: every kind the target allows, or (for half the
+   * histories) each kept at random, one in three. A history that leaves most kinds out goes deep
+   * into the rest (several refunds and their replays, a token revoked twice and then used), where
+   * drawing from every kind at once rarely does: swarm testing, as Groce et al. named it.
+   */
+  private List<Kind> swarm(Random random) {
+    List<Kind> allowed = new ArrayList<>();
+    for (Kind kind : Kind.values()) {
+      if ((!kind.onToken || tokens) && (!kind.otherMerchant || otherMerchant)) {
+        allowed.add(kind);
+      }
     }
-    if (roll < 45) {
-      return change(random, payment, 2);
+    if (random.nextBoolean()) {
+      return allowed; // half the histories draw from every kind, for what mixes them
     }
-    if (roll < 55) {
-      return change(random, payment, 1);
+    List<Kind> kept = new ArrayList<>();
+    for (Kind kind : allowed) {
+      if (random.nextInt(3) == 0) {
+        kept.add(kind);
+      }
     }
-    if (roll < 65) {
-      return new Step.Read(payment, api(random));
+    return kept.isEmpty() ? allowed : kept;
+  }
+
+  private static Kind pick(Random random, List<Kind> kinds) {
+    int total = kinds.stream().mapToInt(k -> k.weight).sum();
+    int roll = random.nextInt(total);
+    for (Kind kind : kinds) {
+      roll -= kind.weight;
+      if (roll < 0) {
+        return kind;
+      }
     }
-    if (roll < 72) {
-      return new Step.ListRefunds(payment);
+    return kinds.get(kinds.size() - 1);
+  }
+
+  /** The kinds of step after the creations, with how often each is drawn. */
+  private enum Kind {
+    CAPTURE(18),
+    REFUND(20),
+    CANCEL(8),
+    READ(10),
+    LIST_REFUNDS(6),
+    LIST_PAYMENTS(3),
+    REPLAY(6),
+    REPLAY_CHANGED(3),
+    REPLAY_REFUND(8),
+    RECEIPT(6),
+    LIST_RECEIPTS(4),
+    AT_ONCE(8),
+    OTHER_READS(3, false, true),
+    OTHER_REFUNDS(3, false, true),
+    TOKEN_PAYS(8, true, false),
+    TOKEN_REVOKED(7, true, false),
+    TOKEN_READ(4, true, false),
+    OTHER_PAYS_WITH_TOKEN(4, true, true);
+
+    final int weight;
+    final boolean onToken;
+    final boolean otherMerchant;
+
+    Kind(int weight) {
+      this(weight, false, false);
     }
-    if (roll < 75) {
-      return new Step.ListPayments();
+
+    Kind(int weight, boolean onToken, boolean otherMerchant) {
+      this.weight = weight;
+      this.onToken = onToken;
+      this.otherMerchant = otherMerchant;
     }
-    if (roll < 80) {
-      return new Step.Replay(payment);
+  }
+
+  /** A step on the history's payment tokens (it has one at least), or another token. */
+  private Step onToken(Random random, Kind kind, int tokensMade, int paymentsMade) {
+    if (tokensMade < MOST_TOKENS && random.nextInt(6) == 0) {
+      return new Step.CreateToken();
     }
-    if (roll < 84) {
-      return random.nextInt(3) == 0
-          ? new Step.CreateReceipt(payment, part(random))
-          : random.nextInt(2) == 0
-              ? new Step.ReplayChanged(payment)
-              : new Step.ListReceipts(payment);
-    }
-    if (roll < 92) {
-      return new Step.AtOnce(
-          change(random, payment, random.nextInt(3)), change(random, payment, random.nextInt(3)));
-    }
-    if (otherMerchant) {
-      return roll < 96
-          ? new Step.OtherMerchantReads(payment)
-          : new Step.OtherMerchantRefunds(payment);
-    }
-    return new Step.Read(payment, api(random));
+    int token = random.nextInt(tokensMade);
+    return switch (kind) {
+      case TOKEN_PAYS ->
+          paymentsMade < MOST_PAYMENTS + 3
+              ? new Step.PayWithToken(token, AMOUNTS.get(random.nextInt(AMOUNTS.size())))
+              : new Step.ReadToken(token);
+      case TOKEN_REVOKED -> new Step.RevokeToken(token);
+      case OTHER_PAYS_WITH_TOKEN -> new Step.OtherMerchantPaysWithToken(token);
+      default -> new Step.ReadToken(token);
+    };
+  }
+
+  private Step onPayment(Random random, Kind kind, int payment) {
+    return switch (kind) {
+      case CAPTURE -> change(random, payment, 0);
+      case REFUND -> change(random, payment, 2);
+      case CANCEL -> change(random, payment, 1);
+      case LIST_REFUNDS -> new Step.ListRefunds(payment);
+      case LIST_PAYMENTS -> new Step.ListPayments();
+      case REPLAY -> new Step.Replay(payment);
+      case REPLAY_CHANGED -> new Step.ReplayChanged(payment);
+      case REPLAY_REFUND -> new Step.ReplayRefunds(payment);
+      case RECEIPT -> new Step.CreateReceipt(payment, part(random), random.nextBoolean());
+      case LIST_RECEIPTS -> new Step.ListReceipts(payment);
+      case AT_ONCE ->
+          new Step.AtOnce(
+              change(random, payment, random.nextInt(3)),
+              change(random, payment, random.nextInt(3)));
+      case OTHER_READS -> new Step.OtherMerchantReads(payment);
+      case OTHER_REFUNDS -> new Step.OtherMerchantRefunds(payment);
+      default -> new Step.Read(payment, api(random));
+    };
   }
 
   /** A capture (0), a cancel (1) or a refund (2) of the payment. */
@@ -140,7 +214,18 @@ public final class Histories {
     };
   }
 
-  private static Part part(Random random) {
+  private Part lastPart;
+
+  private Part part(Random random) {
+    // The same part again half the time: a limit that holds once may not hold twice.
+    if (lastPart != null && random.nextBoolean()) {
+      return lastPart;
+    }
+    lastPart = freshPart(random);
+    return lastPart;
+  }
+
+  private static Part freshPart(Random random) {
     // What is left and just beyond it are where limits break; ask for them most.
     int roll = random.nextInt(10);
     return roll < 3
@@ -149,6 +234,6 @@ public final class Histories {
   }
 
   private Step.Api api(Random random) {
-    return v1 && random.nextInt(10) < 3 ? Step.Api.V1 : Step.Api.V2;
+    return v1 && random.nextInt(10) < 4 ? Step.Api.V1 : Step.Api.V2;
   }
 }

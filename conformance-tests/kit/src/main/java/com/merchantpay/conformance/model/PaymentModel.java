@@ -208,7 +208,8 @@ public final class PaymentModel {
       return refund.part().of(whole, p.taken.subtract(p.refunded()));
     }
     if (step instanceof Step.OtherMerchantRefunds) {
-      return p.amount;
+      // A cent: within any limit, so that only whose payment it is can refuse it.
+      return new BigDecimal("0.01");
     }
     return BigDecimal.ZERO; // a cancel names no sum
   }

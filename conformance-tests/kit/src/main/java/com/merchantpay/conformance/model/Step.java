@@ -190,21 +190,61 @@ public sealed interface Step {
     }
   }
 
-  /** Registers a receipt of a part of a payment. */
-  record CreateReceipt(int payment, Part part) implements Step {
+  /** Registers a receipt of a part of a payment: of its payment, or of a refund of it. */
+  record CreateReceipt(int payment, Part part, boolean ofRefund) implements Step {
     @Override
     public Step on(int other) {
-      return new CreateReceipt(other, part);
+      return new CreateReceipt(other, part, ofRefund);
     }
 
     @Override
     public List<Step> simpler() {
-      return part == Part.WHOLE ? List.of() : List.of(new CreateReceipt(payment, Part.WHOLE));
+      List<Step> simpler = new ArrayList<>();
+      if (ofRefund) {
+        simpler.add(new CreateReceipt(payment, part, false));
+      }
+      if (part != Part.WHOLE) {
+        simpler.add(new CreateReceipt(payment, Part.WHOLE, ofRefund));
+      }
+      return simpler;
     }
 
     @Override
     public String describe() {
-      return "register a receipt of " + words(part) + " of payment " + (payment + 1);
+      return "register a "
+          + (ofRefund ? "refund" : "payment")
+          + " receipt of "
+          + words(part)
+          + " of payment "
+          + (payment + 1);
+    }
+  }
+
+  /** Sends every refund of the payment carried out so far again, each with its key and body. */
+  record ReplayRefunds(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new ReplayRefunds(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send every refund of payment "
+          + (payment + 1)
+          + " so far again, same keys and bodies";
+    }
+  }
+
+  /** The other merchant pays with a payment token of this merchant's. */
+  record OtherMerchantPaysWithToken(int token) implements Step {
+    @Override
+    public Step withToken(int other) {
+      return new OtherMerchantPaysWithToken(other);
+    }
+
+    @Override
+    public String describe() {
+      return "the other merchant pays with token " + (token + 1);
     }
   }
 
@@ -367,7 +407,7 @@ public sealed interface Step {
     }
   }
 
-  /** The other merchant refunds the whole of the payment. */
+  /** The other merchant refunds a cent of the payment. */
   record OtherMerchantRefunds(int payment) implements Step {
     @Override
     public Step on(int other) {
@@ -381,7 +421,7 @@ public sealed interface Step {
 
     @Override
     public String describe() {
-      return "the other merchant refunds the whole of payment " + (payment + 1);
+      return "the other merchant refunds a cent of payment " + (payment + 1);
     }
   }
 
