@@ -8,7 +8,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,7 +129,7 @@ public final class V1Calls {
       values.put("siteAlias", V1Support.siteAlias(context));
     }
     if (!operationId.equals("listRefunds")) {
-      LocalDate today = LocalDate.now(ZoneOffset.UTC);
+      LocalDate today = V1Suite.targetToday(context);
       values.put("periodFrom", today.minusDays(90).toString());
       values.put("periodTo", today.plusDays(1).toString());
     }

@@ -252,7 +252,7 @@ final class V1Lists {
         c.v1()
             .call(
                 "listPaymentsFilter",
-                values("state", heldState, "periodFrom", yesterday(), "periodTo", tomorrow()));
+                values("state", heldState, "periodFrom", yesterday(c), "periodTo", tomorrow(c)));
     JsonNode items = V1Support.success(c, held, "Response").path("Response").path("Payments");
     c.expect(items.size() > 0, "at least the held payment just made", held::summary, held);
     for (JsonNode item : items) {

@@ -86,12 +86,22 @@ final class V1Suite {
     return V1Support.success(c, read, "Payment").path("Payment").path("State").asText();
   }
 
-  static String yesterday() {
-    return LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+  /** The day before the target's today, in UTC, as v1 periods are written. */
+  static String yesterday(CheckContext c) {
+    return targetToday(c).minusDays(1).toString();
   }
 
-  static String tomorrow() {
-    return LocalDate.now(ZoneOffset.UTC).plusDays(1).toString();
+  /** The day after the target's today, in UTC. */
+  static String tomorrow(CheckContext c) {
+    return targetToday(c).plusDays(1).toString();
+  }
+
+  /**
+   * The target's today, in UTC: not this machine's, which differs from it by the hours the run's
+   * checks (or anyone before them) moved the target's clock, a day apart near midnight.
+   */
+  static LocalDate targetToday(CheckContext c) {
+    return LocalDate.ofInstant(new Fixtures(c).targetNow(), ZoneOffset.UTC);
   }
 
   /** Whether a v1 list envelope names the payment. */
