@@ -102,6 +102,14 @@ final class RunFacts {
   private final Set<String> judged = new HashSet<>();
 
   private long seq;
+
+  /**
+   * When each view's call went out and when its answer came, by the view's number (nanoTime): calls
+   * of a run overlap, so one view follows another only when its call went out after the other's
+   * answer came, not when it was filed later.
+   */
+  private final Map<Long, long[]> times = new HashMap<>();
+
   private int decimalsScanned;
   private boolean settled;
 
@@ -122,6 +130,13 @@ final class RunFacts {
     return merchants.size() > 1;
   }
 
+  /** Whether the later view's call went out after the earlier view's answer came. */
+  private boolean followed(long earlier, long later) {
+    long[] before = times.get(earlier);
+    long[] after = times.get(later);
+    return before != null && after != null ? before[1] < after[0] : earlier < later;
+  }
+
   // ---------------------------------------------------------------- recording
 
   /**
@@ -135,6 +150,9 @@ final class RunFacts {
       return;
     }
     long at = ++seq;
+    long answered = System.nanoTime();
+    // The call's time is cut to the millisecond: it went out no later than this.
+    times.put(at, new long[] {answered - (exchange.millis() + 1) * 1_000_000L, answered});
     JsonNode json = exchange.json();
     if (v2) {
       recordV2(exchange, operationId, json, at);
@@ -212,6 +230,8 @@ final class RunFacts {
       return; // none the kit can read
     }
     long at = ++seq;
+    long arrived = System.nanoTime();
+    times.put(at, new long[] {arrived, arrived});
     if (!json.has("merchantId")) {
       // A token's notification: id, status, title, expires.
       view("token", json.path("id").asText(), json, at, "a token notification to " + inbox, null);
@@ -694,7 +714,7 @@ final class RunFacts {
     for (View v2 : payment.views) {
       String status = v2.members().get("status");
       if (("Cancelled".equals(status) || "Rejected".equals(status))
-          && v2.seq() < v1.seq()
+          && followed(v2.seq(), v1.seq())
           && state != null) {
         judged.add("v1.payment.unsuccessful");
         if (!state.equals("CANCELLED")) {
