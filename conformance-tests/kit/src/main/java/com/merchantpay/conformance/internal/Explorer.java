@@ -65,7 +65,11 @@ public final class Explorer {
           "v2.op.revokePaymentToken",
           "v2.op.getPaymentToken",
           "v2.op.createReceipt",
-          "v2.op.listReceipts");
+          "v2.op.listReceipts",
+          "v2.op.createSticker",
+          "v2.op.setStickerActive",
+          "v2.op.getSticker",
+          "v2.states.sticker-active");
 
   /**
    * How an exploration goes.
@@ -95,7 +99,7 @@ public final class Explorer {
     return new Check(
         SUITE + ".histories",
         SUITE,
-        "Random histories of payments, payment links, tokens, captures, cancels, refunds and receipts "
+        "Random histories of payments, payment links, tokens, stickers, captures, cancels, refunds and receipts "
             + "(v2 and v1), with reads, lists, replays, another merchant and changes sent at once, get only "
             + "answers the documents allow "
             + "(seed "
@@ -121,7 +125,7 @@ public final class Explorer {
         c.profile().serves("v1") && c.target().v1Login() != null && c.target().v1Password() != null;
     boolean other = c.target().otherBearerToken() != null;
     c.need(c.target().bearerToken(), "no bearer token given (--token)");
-    Histories histories = new Histories(v1, other, tokensCanBeMade(c));
+    Histories histories = new Histories(v1, other, tokensCanBeMade(c), stickersCanBeMade(c));
     Duration budget = run.limits().remaining();
     long exploreUntil = System.nanoTime() + (long) (budget.toNanos() * EXPLORING_SHARE);
     AtomicInteger ran = new AtomicInteger();
@@ -236,6 +240,22 @@ public final class Explorer {
       throw unavailable;
     } catch (CheckSkipped | CheckFailure cannot) {
       return false; // a token that cannot be made is the suites' business, not a history's
+    }
+  }
+
+  /** Whether a sticker can be registered with the profile: histories register them only then. */
+  private static boolean stickersCanBeMade(CheckContext c) {
+    CheckContext probe = new CheckContext(c.run(), c.check());
+    try {
+      Exchange created =
+          probe
+              .v2()
+              .post(Paths.v2("createSticker"), new Fixtures(probe).sticker(false, null, null));
+      return created.answered() && created.status() / 100 == 2;
+    } catch (TargetUnavailable unavailable) {
+      throw unavailable;
+    } catch (CheckSkipped | CheckFailure cannot) {
+      return false;
     }
   }
 

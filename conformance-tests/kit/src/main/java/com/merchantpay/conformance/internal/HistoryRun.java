@@ -63,6 +63,7 @@ final class HistoryRun {
   private final PaymentModel model = new PaymentModel();
   private final List<Made> made = new ArrayList<>();
   private final List<String> tokens = new ArrayList<>();
+  private final List<String> stickers = new ArrayList<>();
   private final List<int[]> callsOfStep = new ArrayList<>();
   private Instant first;
   private Instant last;
@@ -113,6 +114,16 @@ final class HistoryRun {
   private void step(Step step) {
     if (step instanceof Step.CreateToken) {
       createToken();
+      return;
+    }
+    if (step instanceof Step.CreateSticker) {
+      createSticker();
+      return;
+    }
+    if (step.sticker() >= 0) {
+      if (model.stickerExists(step.sticker())) {
+        onSticker(step);
+      }
       return;
     }
     if (step instanceof Step.CreateInvoice invoice) {
@@ -263,6 +274,48 @@ final class HistoryRun {
     one.payment = c.ok(read);
     one.created = seen(one.payment.path("created"));
     model.invoiced(step.amount(), true);
+  }
+
+  private void createSticker() {
+    Exchange created = c.v2().post(Paths.v2("createSticker"), f.sticker(false, null, null));
+    c.rule("v2.op.createSticker");
+    JsonNode sticker = c.ok(created);
+    c.rule("v2.states.sticker-active");
+    c.member(created, sticker, "status", "Active");
+    stickers.add(sticker.path("id").asText());
+    model.stickerMade(true);
+  }
+
+  private void onSticker(Step step) {
+    String id = stickers.get(step.sticker());
+    if (step instanceof Step.SetStickerActive set) {
+      Exchange switched =
+          c.v2().put(Paths.v2("setStickerActive", id), Json.object().put("active", set.active()));
+      c.rule("v2.op.setStickerActive");
+      c.done(switched);
+      model.switched(step.sticker(), set.active());
+    } else if (step instanceof Step.ReadSticker) {
+      Exchange read = c.v2().get(Paths.v2("getSticker", id));
+      c.rule("v2.op.getSticker");
+      String status = c.ok(read).path("status").asText();
+      boolean on = model.stickerActive(step.sticker());
+      c.rule("v2.states.sticker-active");
+      c.expect(
+          on == "Active".equals(status),
+          on
+              ? "status Active: it was last switched on (or never off)"
+              : "a status other than Active: it was switched off",
+          () -> "status " + status,
+          read);
+    } else if (step instanceof Step.OtherMerchantReadsSticker) {
+      Exchange read = c.v2AsOtherMerchant().get(Paths.v2("getSticker", id));
+      c.rule("v2.auth.rights");
+      c.expect(
+          read.answered() && read.status() / 100 == 4,
+          "a refusal: sticker " + id + " is another merchant's",
+          read::summary,
+          read);
+    }
   }
 
   private void createToken() {

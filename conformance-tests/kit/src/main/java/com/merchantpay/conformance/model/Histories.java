@@ -26,12 +26,16 @@ public final class Histories {
   /** Payments one history makes at most. */
   static final int MOST_PAYMENTS = 3;
 
+  /** Stickers one history registers at most. */
+  static final int MOST_STICKERS = 2;
+
   /** Payment tokens one history makes at most. */
   static final int MOST_TOKENS = 2;
 
   private final boolean v1;
   private final boolean otherMerchant;
   private final boolean tokens;
+  private final boolean stickers;
 
   /**
    * @param v1 whether the target's v1 interface may be used
@@ -47,9 +51,20 @@ public final class Histories {
    * @param tokens whether payment tokens can be made on the target with the profile
    */
   public Histories(boolean v1, boolean otherMerchant, boolean tokens) {
+    this(v1, otherMerchant, tokens, false);
+  }
+
+  /**
+   * @param v1 whether the target's v1 interface may be used
+   * @param otherMerchant whether a second merchant is there to try what it must not reach
+   * @param tokens whether payment tokens can be made on the target with the profile
+   * @param stickers whether stickers can be registered on the target with the profile
+   */
+  public Histories(boolean v1, boolean otherMerchant, boolean tokens, boolean stickers) {
     this.v1 = v1;
     this.otherMerchant = otherMerchant;
     this.tokens = tokens;
+    this.stickers = stickers;
   }
 
   /** A history of 2 to {@code mostSteps} steps, the first a creation. */
@@ -62,6 +77,7 @@ public final class Histories {
     List<Step> steps = new ArrayList<>();
     int made = 0;
     int tokensMade = 0;
+    int stickersMade = 0;
     while (steps.size() < length) {
       if (made == 0 || made < MOST_PAYMENTS && random.nextInt(7) == 0) {
         boolean twoStage = random.nextInt(3) != 0;
@@ -75,6 +91,15 @@ public final class Histories {
         continue;
       }
       Kind kind = pick(random, kinds);
+      if (kind.onSticker) {
+        if (stickersMade == 0 || stickersMade < MOST_STICKERS && random.nextInt(6) == 0) {
+          steps.add(new Step.CreateSticker());
+          stickersMade++;
+          continue;
+        }
+        steps.add(onSticker(random, kind, random.nextInt(stickersMade)));
+        continue;
+      }
       if (kind.onToken && tokensMade == 0) {
         steps.add(new Step.CreateToken()); // and then the step drawn, on it
         tokensMade++;
@@ -102,7 +127,9 @@ public final class Histories {
   private List<Kind> swarm(Random random) {
     List<Kind> allowed = new ArrayList<>();
     for (Kind kind : Kind.values()) {
-      if ((!kind.onToken || tokens) && (!kind.otherMerchant || otherMerchant)) {
+      if ((!kind.onToken || tokens)
+          && (!kind.onSticker || stickers)
+          && (!kind.otherMerchant || otherMerchant)) {
         allowed.add(kind);
       }
     }
@@ -149,21 +176,39 @@ public final class Histories {
     TOKEN_PAYS(8, true, false),
     TOKEN_REVOKED(7, true, false),
     TOKEN_READ(4, true, false),
-    OTHER_PAYS_WITH_TOKEN(4, true, true);
+    OTHER_PAYS_WITH_TOKEN(4, true, true),
+    STICKER_SWITCHED(4, false, false, true),
+    STICKER_READ(3, false, false, true),
+    OTHER_READS_STICKER(2, false, true, true);
 
     final int weight;
     final boolean onToken;
     final boolean otherMerchant;
+    final boolean onSticker;
 
     Kind(int weight) {
       this(weight, false, false);
     }
 
     Kind(int weight, boolean onToken, boolean otherMerchant) {
+      this(weight, onToken, otherMerchant, false);
+    }
+
+    Kind(int weight, boolean onToken, boolean otherMerchant, boolean onSticker) {
       this.weight = weight;
       this.onToken = onToken;
       this.otherMerchant = otherMerchant;
+      this.onSticker = onSticker;
     }
+  }
+
+  /** A step on one of the history's stickers. */
+  private static Step onSticker(Random random, Kind kind, int sticker) {
+    return switch (kind) {
+      case STICKER_SWITCHED -> new Step.SetStickerActive(sticker, random.nextBoolean());
+      case OTHER_READS_STICKER -> new Step.OtherMerchantReadsSticker(sticker);
+      default -> new Step.ReadSticker(sticker);
+    };
   }
 
   /** A step on the history's payment tokens (it has one at least), or another token. */

@@ -75,16 +75,21 @@ public final class PaymentModel {
   /** Whether each payment token of the history is revoked; null where none was made. */
   private final List<Boolean> tokensRevoked = new ArrayList<>();
 
+  /** Whether each sticker of the history is switched on; null where none was registered. */
+  private final List<Boolean> stickersOn = new ArrayList<>();
+
   public PaymentModel() {}
 
-  private PaymentModel(List<Payment> payments, List<Boolean> tokensRevoked) {
+  private PaymentModel(
+      List<Payment> payments, List<Boolean> tokensRevoked, List<Boolean> stickersOn) {
     payments.forEach(p -> this.payments.add(p == null ? null : p.copy()));
     this.tokensRevoked.addAll(tokensRevoked);
+    this.stickersOn.addAll(stickersOn);
   }
 
   /** An independent copy, for trying the orders two changes sent at once may have taken. */
   public PaymentModel copy() {
-    return new PaymentModel(payments, tokensRevoked);
+    return new PaymentModel(payments, tokensRevoked, stickersOn);
   }
 
   /** Notes a creation step: the payment it made, or none (a creation the target refused). */
@@ -145,6 +150,26 @@ public final class PaymentModel {
   /** The status a read of the token must show. */
   public String tokenStatus(int token) {
     return tokenRevoked(token) ? "Revoked" : "Active";
+  }
+
+  /** Notes a sticker's registration: Active, or none registered. */
+  public void stickerMade(boolean made) {
+    stickersOn.add(made ? Boolean.TRUE : null);
+  }
+
+  /** Whether the sticker exists: its registration came before and made it. */
+  public boolean stickerExists(int sticker) {
+    return sticker >= 0 && sticker < stickersOn.size() && stickersOn.get(sticker) != null;
+  }
+
+  /** Notes that the target switched the sticker off or on. */
+  public void switched(int sticker, boolean on) {
+    stickersOn.set(sticker, on);
+  }
+
+  /** Whether a read of the sticker must show it Active (true) or anything but Active (false). */
+  public boolean stickerActive(int sticker) {
+    return Boolean.TRUE.equals(stickersOn.get(sticker));
   }
 
   /** Notes a receipt the target registered for the payment. */

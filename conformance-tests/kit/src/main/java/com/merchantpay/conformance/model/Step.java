@@ -46,6 +46,21 @@ public sealed interface Step {
     return false;
   }
 
+  /** The sticker the step acts on, or -1; named by its place among the history's stickers. */
+  default int sticker() {
+    return -1;
+  }
+
+  /** The same step on another sticker. */
+  default Step withSticker(int sticker) {
+    return this;
+  }
+
+  /** Whether the step registers a sticker. */
+  default boolean createsSticker() {
+    return false;
+  }
+
   /** Whether the step may change what the target keeps of a payment. */
   default boolean changes() {
     return false;
@@ -153,9 +168,13 @@ public sealed interface Step {
 
     @Override
     public List<Step> simpler() {
-      return amount.compareTo(Histories.SIMPLEST_AMOUNT) == 0
-          ? List.of()
-          : List.of(new PayWithToken(token, Histories.SIMPLEST_AMOUNT));
+      // Paid by card instead, the token may go too.
+      List<Step> simpler = new ArrayList<>();
+      simpler.add(new Create(false, Histories.SIMPLEST_AMOUNT));
+      if (amount.compareTo(Histories.SIMPLEST_AMOUNT) != 0) {
+        simpler.add(new PayWithToken(token, Histories.SIMPLEST_AMOUNT));
+      }
+      return simpler;
     }
 
     @Override
@@ -187,6 +206,58 @@ public sealed interface Step {
     @Override
     public String describe() {
       return "read token " + (token + 1);
+    }
+  }
+
+  /** Registers a payment sticker (a QR code that is not a cashlink): Active. */
+  record CreateSticker() implements Step {
+    @Override
+    public boolean createsSticker() {
+      return true;
+    }
+
+    @Override
+    public String describe() {
+      return "register a sticker";
+    }
+  }
+
+  /** Switches a sticker off or on. */
+  record SetStickerActive(int sticker, boolean active) implements Step {
+    @Override
+    public Step withSticker(int other) {
+      return new SetStickerActive(other, active);
+    }
+
+    @Override
+    public String describe() {
+      return "switch sticker " + (sticker + 1) + (active ? " on" : " off");
+    }
+  }
+
+  /** Reads a sticker and compares whether it is Active with its history. */
+  record ReadSticker(int sticker) implements Step {
+    @Override
+    public Step withSticker(int other) {
+      return new ReadSticker(other);
+    }
+
+    @Override
+    public String describe() {
+      return "read sticker " + (sticker + 1);
+    }
+  }
+
+  /** The other merchant reads a sticker. */
+  record OtherMerchantReadsSticker(int sticker) implements Step {
+    @Override
+    public Step withSticker(int other) {
+      return new OtherMerchantReadsSticker(other);
+    }
+
+    @Override
+    public String describe() {
+      return "the other merchant reads sticker " + (sticker + 1);
     }
   }
 

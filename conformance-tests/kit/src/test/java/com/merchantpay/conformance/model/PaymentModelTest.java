@@ -160,4 +160,20 @@ class PaymentModelTest {
 
     assertThat(model.amountsShown(0)).contains(new BigDecimal("50.00"));
   }
+
+  @Test
+  void aStickerIsActiveUntilSwitchedOffAndAgainWhenSwitchedOn() {
+    PaymentModel model = new PaymentModel();
+    model.stickerMade(true);
+    model.stickerMade(false);
+    assertThat(model.stickerActive(0)).isTrue();
+    assertThat(model.stickerExists(1)).isFalse();
+
+    model.switched(0, false);
+    PaymentModel before = model.copy();
+    model.switched(0, true);
+
+    assertThat(before.stickerActive(0)).isFalse();
+    assertThat(model.stickerActive(0)).isTrue();
+  }
 }

@@ -89,6 +89,21 @@ class ShrinkingTest {
   }
 
   @Test
+  void droppingAStickerDropsTheStepsOnItAndRenumbersTheLaterOnes() {
+    List<Step> steps =
+        List.of(
+            new Step.Create(false, AMOUNT),
+            new Step.CreateSticker(),
+            new Step.CreateSticker(),
+            new Step.SetStickerActive(0, false),
+            new Step.ReadSticker(1));
+
+    assertThat(Shrinking.without(steps, 1))
+        .containsExactly(
+            new Step.Create(false, AMOUNT), new Step.CreateSticker(), new Step.ReadSticker(0));
+  }
+
+  @Test
   void triesStopAtTheirBound() {
     int[] runs = {0};
     Shrinking shrinking =
@@ -106,7 +121,7 @@ class ShrinkingTest {
 
   @Test
   void theSameSeedMakesTheSameHistoryAndEveryStepNamesAPaymentMadeBeforeIt() {
-    Histories histories = new Histories(true, true, true);
+    Histories histories = new Histories(true, true, true, true);
     for (int seed = 0; seed < 200; seed++) {
       List<Step> history = histories.generate(new Random(seed), 12);
       assertThat(histories.generate(new Random(seed), 12)).isEqualTo(history);
@@ -114,11 +129,14 @@ class ShrinkingTest {
       assertThat(history.get(0).creates()).isTrue();
       int made = 0;
       int tokens = 0;
+      int stickers = 0;
       for (Step step : history) {
         assertThat(step.payment()).isLessThan(made);
         assertThat(step.token()).isLessThan(tokens);
+        assertThat(step.sticker()).isLessThan(stickers);
         made += step.creates() ? 1 : 0;
         tokens += step.createsToken() ? 1 : 0;
+        stickers += step.createsSticker() ? 1 : 0;
       }
     }
   }
