@@ -55,20 +55,8 @@ class ExploreTest {
         new MutatingProxy(
             sandbox.target().baseUrl(),
             thirdRefundOfAPaymentIgnoresTheLimit(sandbox.target().bearerToken()))) {
-      Report report =
-          sandbox
-              .kit(proxy, List.of())
-              .explore(SEED, 200, 12)
-              .budget(Duration.ofSeconds(90))
-              .workers(8)
-              .build()
-              .run();
-
-      CheckResult explored =
-          report.results().stream()
-              .filter(r -> r.id().equals("explore.histories"))
-              .findFirst()
-              .orElseThrow();
+      Report report = explore(proxy);
+      CheckResult explored = historiesOf(report);
       assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
       assertThat(explored.rule()).contains("[v2.ep.refund-limit]");
       // The creation and the three refunds the breakage needs, and nothing else.
@@ -101,20 +89,8 @@ class ExploreTest {
   void aCancelCarriedOutAfterACaptureIsFoundAndShrunk() {
     try (MutatingProxy proxy =
         new MutatingProxy(sandbox.target().baseUrl(), cancelAfterCaptureCarriedOut())) {
-      Report report =
-          sandbox
-              .kit(proxy, List.of())
-              .explore(SEED, 200, 12)
-              .budget(Duration.ofSeconds(90))
-              .workers(8)
-              .build()
-              .run();
-
-      CheckResult explored =
-          report.results().stream()
-              .filter(r -> r.id().equals("explore.histories"))
-              .findFirst()
-              .orElseThrow();
+      Report report = explore(proxy);
+      CheckResult explored = historiesOf(report);
       assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
       assertThat(explored.rule()).contains("[v2.ep.no-money-twice]");
       assertThat(explored.actual())
@@ -174,6 +150,24 @@ class ExploreTest {
         }
       }
     };
+  }
+
+  /** The default exploration of the sandbox behind the proxy, from the test's seed. */
+  private static Report explore(MutatingProxy proxy) {
+    return sandbox
+        .kit(proxy, List.of())
+        .explore(SEED, 200, 12)
+        .budget(Duration.ofSeconds(90))
+        .workers(8)
+        .build()
+        .run();
+  }
+
+  private static CheckResult historiesOf(Report report) {
+    return report.results().stream()
+        .filter(r -> r.id().equals("explore.histories"))
+        .findFirst()
+        .orElseThrow();
   }
 
   /**

@@ -371,15 +371,7 @@ final class HistoryRun {
     }
     for (SentRefund refund : sent) {
       Exchange again = c.v2().post(Paths.v2("createRefund"), refund.body(), refund.key());
-      if (carriedOut(again, "v2.ep.idempotency-once")) {
-        c.rule("v2.ep.idempotency-once");
-        String id = c.ok(again).path("id").asText();
-        c.expect(
-            refund.id().equals(id),
-            "the refund the key made first, " + refund.id(),
-            () -> "another refund, " + id,
-            again);
-      }
+      sentAgain(again, "id", refund.id(), "refund");
     }
   }
 
@@ -470,15 +462,21 @@ final class HistoryRun {
 
   private void replay(int payment) {
     Made one = made.get(payment);
-    Exchange again = post(one);
+    sentAgain(post(one), one.invoice ? "paymentId" : "id", one.id, "payment");
+  }
+
+  /**
+   * A creation sent again with its key and body: refused, or answered with what the key made first
+   * (its id in {@code idMember}), never with something new.
+   */
+  private void sentAgain(Exchange again, String idMember, String madeFirst, String what) {
     if (carriedOut(again, "v2.ep.idempotency-once")) {
       c.rule("v2.ep.idempotency-once");
-      JsonNode shown = c.ok(again);
-      String id = shown.path(one.invoice ? "paymentId" : "id").asText();
+      String id = c.ok(again).path(idMember).asText();
       c.expect(
-          one.id.equals(id),
-          "the payment the key made first, " + one.id,
-          () -> "another payment, " + id,
+          madeFirst.equals(id),
+          "the " + what + " the key made first, " + madeFirst,
+          () -> "another " + what + ", " + id,
           again);
     }
   }
