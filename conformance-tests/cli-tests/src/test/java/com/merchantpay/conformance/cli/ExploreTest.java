@@ -101,6 +101,27 @@ class ExploreTest {
   }
 
   @Test
+  void aPaidPaymentThatHoldsAgainWhenItsStepIsSentAgainIsFoundAndShrunk() {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), aSecondCompletionHoldsAgain())) {
+      Report report = explore(proxy);
+      CheckResult explored = historiesOf(report);
+      assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
+      assertThat(explored.rule()).contains("[v2.ep.no-money-twice]");
+      // The payment that asks for a step, the step passed, and passed again: nothing else.
+      assertThat(explored.actual())
+          .containsPattern(
+              "1\\. create a one-stage payment of 10\\.00 that asks for a [A-Za-z0-9]+ step")
+          .contains("2. pass the confirmation step of payment 1")
+          .contains(
+              "3. pass the confirmation step of payment 1 (once passed: send its answer again)   <- here");
+      assertThat(explored.reproduce())
+          .containsPattern("send PUT \"/api/v2/payments/\\$\\{P1}/complete\"")
+          .doesNotContain(sandbox.target().bearerToken());
+    }
+  }
+
+  @Test
   void badExplorationOptionsAreRefusedNamingTheOption() {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
@@ -147,6 +168,37 @@ class ExploreTest {
           answer.status = 200;
           answer.headers.clear();
           answer.body = new byte[0];
+        }
+      }
+    };
+  }
+
+  /**
+   * A completion of a payment whose step was already passed, which the sandbox refuses, is answered
+   * as done with the payment held again: right for a hold nobody captured, wrong for money taken.
+   */
+  private static MutatingProxy.Fault aSecondCompletionHoldsAgain() {
+    java.util.Set<String> passed = ConcurrentHashMap.newKeySet();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        Matcher complete =
+            Pattern.compile("^/api/v2/payments/([^/]+)/complete$").matcher(call.path());
+        if (!call.method.equals("PUT") || !complete.find()) {
+          return;
+        }
+        String id = complete.group(1);
+        if (answer.status / 100 == 2) {
+          passed.add(id);
+        } else if (passed.contains(id)) {
+          ObjectNode payment = MutatingProxy.JSON.createObjectNode();
+          payment.put("id", id);
+          payment.put("status", "Authorized");
+          MutatingProxy.Answer lie = MutatingProxy.Answer.json(200, payment);
+          answer.status = lie.status;
+          answer.headers.clear();
+          answer.headers.putAll(lie.headers);
+          answer.body = lie.body;
         }
       }
     };

@@ -69,7 +69,10 @@ public final class Explorer {
           "v2.op.createSticker",
           "v2.op.setStickerActive",
           "v2.op.getSticker",
-          "v2.states.sticker-active");
+          "v2.states.sticker-active",
+          "v2.payment.confirmation",
+          "v2.confirmation.sequence",
+          "v2.ep.complete-by-type");
 
   /**
    * How an exploration goes.
@@ -99,7 +102,8 @@ public final class Explorer {
     return new Check(
         SUITE + ".histories",
         SUITE,
-        "Random histories of payments, payment links, tokens, stickers, captures, cancels, refunds and receipts "
+        "Random histories of payments (some asking for a confirmation step), payment links, tokens, stickers, "
+            + "captures, cancels, refunds and receipts "
             + "(v2 and v1), with reads, lists, replays, another merchant and changes sent at once, get only "
             + "answers the documents allow "
             + "(seed "
@@ -125,7 +129,9 @@ public final class Explorer {
         c.profile().serves("v1") && c.target().v1Login() != null && c.target().v1Password() != null;
     boolean other = c.target().otherBearerToken() != null;
     c.need(c.target().bearerToken(), "no bearer token given (--token)");
-    Histories histories = new Histories(v1, other, tokensCanBeMade(c), stickersCanBeMade(c));
+    Histories histories =
+        new Histories(
+            v1, other, tokensCanBeMade(c), stickersCanBeMade(c), confirmationsPassable(c));
     Duration budget = run.limits().remaining();
     long exploreUntil = System.nanoTime() + (long) (budget.toNanos() * EXPLORING_SHARE);
     AtomicInteger ran = new AtomicInteger();
@@ -241,6 +247,33 @@ public final class Explorer {
     } catch (CheckSkipped | CheckFailure cannot) {
       return false; // a token that cannot be made is the suites' business, not a history's
     }
+  }
+
+  /**
+   * The confirmation steps a history's payments may ask for: each the profile names an instrument
+   * for and says how to pass. A step whose answer is read from a page of no payment's own (an inbox
+   * of codes sent to a phone) is left out: histories run side by side, and another's code would
+   * come on top of it.
+   */
+  static List<String> confirmationsPassable(CheckContext c) {
+    List<String> types = new ArrayList<>();
+    c.profile()
+        .confirmations()
+        .forEach(
+            (type, confirmation) -> {
+              boolean passable =
+                  type.equals("External")
+                      ? c.profile().payerStep("externalApproval").isPresent()
+                      : confirmation.answerFrom() != null
+                          ? confirmation.answerFrom().url() != null
+                              && confirmation.answerFrom().url().startsWith("{")
+                          : confirmation.answer() != null;
+              if (passable) {
+                types.add(type);
+              }
+            });
+    types.sort(null); // the same histories from one seed, whatever order the profile was read in
+    return types;
   }
 
   /** Whether a sticker can be registered with the profile: histories register them only then. */

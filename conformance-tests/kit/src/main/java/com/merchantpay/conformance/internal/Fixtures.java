@@ -117,8 +117,58 @@ public final class Fixtures {
 
   /** A payment body with the instrument that asks for the given confirmation step. */
   public ObjectNode confirmationPayment(String type, String amount) {
+    return confirmationPayment(type, amount, false);
+  }
+
+  /** A payment body with the instrument that asks for the given step, held when dualMode. */
+  public ObjectNode confirmationPayment(String type, String amount, boolean dualMode) {
     Profile.Confirmation confirmation = confirmation(type);
-    return payment(instrument(confirmation.pan(), confirmation.paymentData()), amount, false);
+    return payment(instrument(confirmation.pan(), confirmation.paymentData()), amount, dualMode);
+  }
+
+  /**
+   * A payment after its confirmation steps were passed: its last read or answer, and the last
+   * complete body sent (null where the payer passed every step on a page).
+   */
+  public record Passed(Exchange last, JsonNode payment, ObjectNode lastAnswer) {}
+
+  /**
+   * Passes each confirmation step a payment asks for in turn, as the profile says (steps may come
+   * one after another, each with its own type): a complete with the passing answer, or the payer's
+   * approval on the External step's page. Waits out Pending after each.
+   *
+   * @param asked the payment as it asks for its first step
+   * @param askedBy the exchange that showed it so
+   * @param type the type of the first step
+   */
+  public Passed passConfirmations(String id, JsonNode asked, Exchange askedBy, String type) {
+    Profile.Confirmation confirmation = confirmation(type);
+    JsonNode current = asked;
+    Exchange after = askedBy;
+    ObjectNode sent = null;
+    for (int step = 0; step < 5 && "Confirmation".equals(current.path("status").asText()); step++) {
+      String stepType = current.path("confirmation").path("type").asText();
+      if (stepType.equals("External")) {
+        approveExternal(
+            context.need(
+                current.path("confirmation").path("paymentUrl").textValue(),
+                "the External step came without a paymentUrl"));
+        after = settled(id);
+      } else {
+        Profile.Confirmation next = stepType.equals(type) ? confirmation : confirmation(stepType);
+        sent =
+            context.need(
+                passingAnswer(next, current),
+                "the profile gives no answer for a " + stepType + " step");
+        after = context.v2().put(Paths.v2("completePayment", id), sent);
+      }
+      current = context.ok(after);
+      if ("Pending".equals(current.path("status").asText())) {
+        after = settled(id);
+        current = context.ok(after);
+      }
+    }
+    return new Passed(after, current, sent);
   }
 
   public Profile.Confirmation confirmation(String type) {

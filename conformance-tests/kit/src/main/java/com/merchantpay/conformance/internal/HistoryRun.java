@@ -6,6 +6,7 @@ import com.merchantpay.conformance.model.Expected;
 import com.merchantpay.conformance.model.PaymentModel;
 import com.merchantpay.conformance.model.Step;
 import com.merchantpay.conformance.target.OpenPoint;
+import com.merchantpay.conformance.target.Profile;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,6 +44,13 @@ final class HistoryRun {
     final ObjectNode body;
     final String key;
     boolean invoice;
+
+    /** The type of the first confirmation step the payment asked for; null when it asked none. */
+    String confirmationType;
+
+    /** The complete body that passed its last step, sent again by a later completion. */
+    ObjectNode passingAnswer;
+
     final List<SentRefund> refundsSent = new ArrayList<>();
     String id;
     JsonNode payment;
@@ -134,6 +142,10 @@ final class HistoryRun {
       payWithToken(pay);
       return;
     }
+    if (step instanceof Step.CreateConfirmable confirmable) {
+      createConfirmable(confirmable);
+      return;
+    }
     if (step.creates()) {
       create(step);
       return;
@@ -160,6 +172,10 @@ final class HistoryRun {
     }
     if (step instanceof Step.ReplayRefunds replay) {
       replayRefunds(replay.payment());
+      return;
+    }
+    if (step instanceof Step.Complete complete) {
+      complete(complete.payment());
       return;
     }
     if (step instanceof Step.OtherMerchantPaysWithToken other) {
@@ -252,6 +268,79 @@ final class HistoryRun {
     one.payment = payment;
     one.created = seen(payment.path("created"));
     model.created(twoStage, amount, true);
+  }
+
+  private void createConfirmable(Step.CreateConfirmable step) {
+    Made one =
+        new Made(
+            f.confirmationPayment(step.type(), step.amount().toPlainString(), step.twoStage()),
+            c.run().unique("explore-key"));
+    one.confirmationType = step.type();
+    made.add(one);
+    Exchange created = post(one);
+    c.rule("v2.op.createPayment");
+    JsonNode payment = c.ok(created);
+    c.rule("v2.payment.confirmation");
+    c.member(created, payment, "status", "Confirmation");
+    c.member(created, payment, "confirmation.type", step.type());
+    one.id = payment.path("id").asText();
+    one.payment = payment;
+    one.created = seen(payment.path("created"));
+    model.awaitingConfirmation(step.twoStage(), step.amount(), true);
+  }
+
+  /**
+   * Passes the payment's confirmation step, when it awaits one; otherwise sends the answer that
+   * passed it (or, for a step never passed, the profile's answer) again: refused, or carried out
+   * with no money moved.
+   */
+  private void complete(int payment) {
+    Made one = made.get(payment);
+    if (one.confirmationType == null) {
+      return; // it never asked for a step
+    }
+    Expected expected = model.expectCompletion(payment);
+    c.rule("v2.ep.complete-by-type");
+    if (model.stage(payment) == PaymentModel.Stage.CONFIRMING) {
+      Fixtures.Passed passed = f.passConfirmations(one.id, one.payment, null, one.confirmationType);
+      one.passingAnswer = passed.lastAnswer();
+      JsonNode now = passed.payment();
+      String status = now.path("status").asText();
+      String wanted = model.twoStage(payment) ? "Authorized" : "Settled";
+      c.rule(model.twoStage(payment) ? "v2.states.payment-two-stage" : "v2.confirmation.sequence");
+      c.expect(
+          wanted.equals(status),
+          "the "
+              + (model.twoStage(payment) ? "held" : "one-stage")
+              + " payment through once its step is passed: "
+              + wanted,
+          () -> "status " + status,
+          passed.last());
+      model.completed(payment, true);
+      return;
+    }
+    ObjectNode again = one.passingAnswer;
+    if (again == null) {
+      Profile.Confirmation first = f.confirmation(one.confirmationType);
+      if (first.answer() == null || first.answerFrom() != null) {
+        return; // passed on a page, or its answer is taken from a page: nothing to send again
+      }
+      again = f.passingAnswer(first, one.payment);
+    }
+    Exchange answer = c.v2().put(Paths.v2("completePayment", one.id), again);
+    boolean done = carriedOut(answer, "v2");
+    judge(expected, done, answer);
+    if (done && answer.json() != null && answer.json().has("status")) {
+      String status = answer.json().path("status").asText();
+      Set<String> statuses = model.v2Statuses(payment);
+      c.rule(expected.rule());
+      c.expect(
+          statuses.contains(status),
+          "status one of " + sorted(statuses) + ": no step awaited, so nothing moved",
+          () -> "status " + status,
+          answer);
+    }
+    model.completed(payment, done);
   }
 
   private Exchange post(Made one) {
@@ -744,6 +833,7 @@ final class HistoryRun {
       case HELD -> "a hold";
       case RELEASED -> "a released hold";
       case UNPAID -> "a payment link nobody paid";
+      case CONFIRMING -> "a payment awaiting the payer's confirmation step";
       case TAKEN -> "money taken" + (model.refunds(payment).isEmpty() ? "" : " and refunds");
     };
   }

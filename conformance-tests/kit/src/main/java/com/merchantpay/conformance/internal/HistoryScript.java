@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.model.Step;
+import com.merchantpay.conformance.target.Profile;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,7 +25,9 @@ final class HistoryScript {
       # %s
       # Needs curl, jq and (for v1 calls) openssl. Secrets come from the environment:
       #   MERCHANTPAY_TOKEN, MERCHANTPAY_OTHER_TOKEN, MERCHANTPAY_V1_LOGIN, MERCHANTPAY_V1_PASSWORD,
-      #   MERCHANTPAY_CARD_PAN, MERCHANTPAY_CARD_EXPIRY, MERCHANTPAY_CARD_CVC (the profile's approved card).
+      #   MERCHANTPAY_CARD_PAN, MERCHANTPAY_CARD_EXPIRY, MERCHANTPAY_CARD_CVC (the profile's approved card);
+      #   another card of the profile as MERCHANTPAY_CARD_PAN_<its last four digits>.
+      # Values the run took from the payer's pages (a cres, a PARes) are written as they were then.
       set -u
       BASE=${MERCHANTPAY_BASE_URL:-%s}
       RUN=$(date +%%s)$RANDOM   # fresh Idempotency-Keys and order numbers on each run
@@ -34,6 +37,13 @@ final class HistoryScript {
         BODY=$(curl -sS -X "$method" "$BASE$path" "$@" -w '\\n%%{http_code}')
         STATUS=${BODY##*$'\\n'}; BODY=${BODY%%$'\\n'*}
         echo "$method $path -> $STATUS $BODY"
+      }
+      page() { # METHOD URL BODY [curl options...]: the payer's browser on a page the target named
+        local method=$1 url=$2 data=$3; shift 3
+        if [ -n "$data" ]; then set -- "$@" --data-raw "$data"; fi
+        BODY=$(curl -sS -X "$method" "$url" "$@" -w '\\n%%{http_code}')
+        STATUS=${BODY##*$'\\n'}; BODY=${BODY%%$'\\n'*}
+        echo "$method $url -> $STATUS"
       }
       v1() { # METHOD PATH SIGNED-NAMES NAME=VALUE...: signs with a fresh nonce, then sends
         local method=$1 path=$2 names=$3; shift 3
@@ -133,8 +143,24 @@ final class HistoryScript {
   private String call(Exchange exchange) {
     String path = exchange.path();
     StringBuilder line = new StringBuilder();
+    String base = run.target().baseUrl().toString().replaceAll("/+$", "");
     if (path.startsWith(run.basePath() + "/api/v1/")) {
       line.append(v1Call(exchange));
+    } else if (!exchange.uri().toString().startsWith(base + "/api/")) {
+      line.append("page ")
+          .append(exchange.method())
+          .append(' ')
+          .append(quoted(exchange.uri().toString()))
+          .append(' ')
+          .append(quoted(body(exchange)));
+      exchange
+          .requestHeaders()
+          .forEach(
+              (name, values) -> {
+                if (name.equalsIgnoreCase("content-type")) {
+                  values.forEach(value -> line.append(" -H ").append(quoted(name + ": " + value)));
+                }
+              });
     } else {
       String query = exchange.uri().getRawQuery();
       line.append("send ")
@@ -231,7 +257,7 @@ final class HistoryScript {
   }
 
   /** The JSON body with the card's values left to the environment. */
-  private static String body(Exchange exchange) {
+  private String body(Exchange exchange) {
     if (exchange.requestBody() == null || exchange.requestBody().length == 0) {
       return "";
     }
@@ -244,20 +270,31 @@ final class HistoryScript {
     return Json.text(copy);
   }
 
-  private static void leaveSecretsToTheEnvironment(JsonNode node) {
+  private void leaveSecretsToTheEnvironment(JsonNode node) {
     if (node instanceof ObjectNode object) {
       List<String> names = new ArrayList<>();
       object.fieldNames().forEachRemaining(names::add);
       for (String name : names) {
         if (Redaction.secretMember(name) && object.get(name).isValueNode()) {
-          object.put(name, "@@MERCHANTPAY_CARD_" + name.toUpperCase(Locale.ROOT) + "@@");
+          object.put(name, "@@" + variableOf(name, object.get(name).asText()) + "@@");
         } else {
           leaveSecretsToTheEnvironment(object.get(name));
         }
       }
     } else if (node != null && node.isArray()) {
-      node.forEach(HistoryScript::leaveSecretsToTheEnvironment);
+      node.forEach(this::leaveSecretsToTheEnvironment);
     }
+  }
+
+  /** The variable a card's member comes from: the approved card's, or another card's by its end. */
+  private String variableOf(String member, String value) {
+    String name = "MERCHANTPAY_CARD_" + member.toUpperCase(Locale.ROOT);
+    Profile.Card approved = run.profile().approvedCard();
+    boolean pan = member.equalsIgnoreCase("pan");
+    if (!pan || value.length() < 4 || approved != null && value.equals(approved.pan())) {
+      return name;
+    }
+    return name + "_" + value.substring(value.length() - 4);
   }
 
   /**
@@ -283,7 +320,7 @@ final class HistoryScript {
       }
     }
     escaped = escaped.replace("-" + run.runId() + "-", "-${RUN}-");
-    escaped = escaped.replaceAll("@@(MERCHANTPAY_CARD_[A-Z]+)@@", "\\${$1}");
+    escaped = escaped.replaceAll("@@(MERCHANTPAY_CARD_[A-Z]+(?:_[0-9]{4})?)@@", "\\${$1}");
     return "\"" + escaped + "\"";
   }
 

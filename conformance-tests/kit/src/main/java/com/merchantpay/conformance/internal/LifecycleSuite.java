@@ -188,35 +188,9 @@ final class LifecycleSuite {
             || confirmation.answerFrom() != null
             || type.equals("External"),
         "the profile gives no answer for a " + type + " step");
-    JsonNode current = payment;
-    Exchange after = created;
-    // Steps may come one after another (the document's Confirmation objects): each is passed in
-    // turn.
-    for (int step = 0; step < 5 && "Confirmation".equals(current.path("status").asText()); step++) {
-      String stepType = current.path("confirmation").path("type").asText();
-      if (stepType.equals("External")) {
-        f.approveExternal(
-            c.need(
-                current.path("confirmation").path("paymentUrl").textValue(),
-                "the External step came without a paymentUrl"));
-        after = f.settled(id);
-      } else {
-        Profile.Confirmation next = stepType.equals(type) ? confirmation : f.confirmation(stepType);
-        after =
-            c.v2()
-                .put(
-                    Paths.v2("completePayment", id),
-                    c.need(
-                        f.passingAnswer(next, current),
-                        "the profile gives no answer for a " + stepType + " step"));
-      }
-      current = c.ok(after);
-      if ("Pending".equals(current.path("status").asText())) {
-        after = f.settled(id);
-        current = c.ok(after);
-      }
-    }
-    Exchange last = after;
+    Fixtures.Passed passed = f.passConfirmations(id, payment, created, type);
+    JsonNode current = passed.payment();
+    Exchange last = passed.last();
     c.rule("v2.confirmation.sequence");
     c.expect(
         "Settled".equals(current.path("status").asText()),

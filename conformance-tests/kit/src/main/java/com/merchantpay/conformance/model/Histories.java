@@ -36,22 +36,14 @@ public final class Histories {
   private final boolean otherMerchant;
   private final boolean tokens;
   private final boolean stickers;
+  private final List<String> confirmations;
 
   /**
    * @param v1 whether the target's v1 interface may be used
    * @param otherMerchant whether a second merchant is there to try what it must not reach
    */
   public Histories(boolean v1, boolean otherMerchant) {
-    this(v1, otherMerchant, false);
-  }
-
-  /**
-   * @param v1 whether the target's v1 interface may be used
-   * @param otherMerchant whether a second merchant is there to try what it must not reach
-   * @param tokens whether payment tokens can be made on the target with the profile
-   */
-  public Histories(boolean v1, boolean otherMerchant, boolean tokens) {
-    this(v1, otherMerchant, tokens, false);
+    this(v1, otherMerchant, false, false);
   }
 
   /**
@@ -61,10 +53,27 @@ public final class Histories {
    * @param stickers whether stickers can be registered on the target with the profile
    */
   public Histories(boolean v1, boolean otherMerchant, boolean tokens, boolean stickers) {
+    this(v1, otherMerchant, tokens, stickers, List.of());
+  }
+
+  /**
+   * @param v1 whether the target's v1 interface may be used
+   * @param otherMerchant whether a second merchant is there to try what it must not reach
+   * @param tokens whether payment tokens can be made on the target with the profile
+   * @param stickers whether stickers can be registered on the target with the profile
+   * @param confirmations the confirmation steps a payment can ask for and the profile can pass
+   */
+  public Histories(
+      boolean v1,
+      boolean otherMerchant,
+      boolean tokens,
+      boolean stickers,
+      List<String> confirmations) {
     this.v1 = v1;
     this.otherMerchant = otherMerchant;
     this.tokens = tokens;
     this.stickers = stickers;
+    this.confirmations = List.copyOf(confirmations);
   }
 
   /** A history of 2 to {@code mostSteps} steps, the first a creation. */
@@ -78,19 +87,37 @@ public final class Histories {
     int made = 0;
     int tokensMade = 0;
     int stickersMade = 0;
+    List<Integer> confirmable = new ArrayList<>();
     while (steps.size() < length) {
       if (made == 0 || made < MOST_PAYMENTS && random.nextInt(7) == 0) {
         boolean twoStage = random.nextInt(3) != 0;
         BigDecimal amount = AMOUNTS.get(random.nextInt(AMOUNTS.size()));
         int kind = random.nextInt(12);
-        steps.add(
-            kind == 0
-                ? new Step.CreateTwiceAtOnce(twoStage, amount)
-                : kind == 1 ? new Step.CreateInvoice(amount) : new Step.Create(twoStage, amount));
+        if (kind >= 10 && !confirmations.isEmpty()) {
+          String type = confirmations.get(random.nextInt(confirmations.size()));
+          steps.add(new Step.CreateConfirmable(type, twoStage, amount));
+          confirmable.add(made);
+        } else {
+          steps.add(
+              kind == 0
+                  ? new Step.CreateTwiceAtOnce(twoStage, amount)
+                  : kind == 1 ? new Step.CreateInvoice(amount) : new Step.Create(twoStage, amount));
+        }
         made++;
         continue;
       }
       Kind kind = pick(random, kinds);
+      if (kind == Kind.COMPLETE) {
+        // On a payment that asked for a step: most often the latest, to pass it before the rest.
+        steps.add(
+            confirmable.isEmpty()
+                ? new Step.Read(made - 1, Step.Api.V2)
+                : new Step.Complete(
+                    random.nextInt(10) < 7
+                        ? confirmable.get(confirmable.size() - 1)
+                        : confirmable.get(random.nextInt(confirmable.size()))));
+        continue;
+      }
       if (kind.onSticker) {
         if (stickersMade == 0 || stickersMade < MOST_STICKERS && random.nextInt(6) == 0) {
           steps.add(new Step.CreateSticker());
@@ -129,6 +156,7 @@ public final class Histories {
     for (Kind kind : Kind.values()) {
       if ((!kind.onToken || tokens)
           && (!kind.onSticker || stickers)
+          && (kind != Kind.COMPLETE || !confirmations.isEmpty())
           && (!kind.otherMerchant || otherMerchant)) {
         allowed.add(kind);
       }
@@ -179,7 +207,8 @@ public final class Histories {
     OTHER_PAYS_WITH_TOKEN(4, true, true),
     STICKER_SWITCHED(4, false, false, true),
     STICKER_READ(3, false, false, true),
-    OTHER_READS_STICKER(2, false, true, true);
+    OTHER_READS_STICKER(2, false, true, true),
+    COMPLETE(12);
 
     final int weight;
     final boolean onToken;

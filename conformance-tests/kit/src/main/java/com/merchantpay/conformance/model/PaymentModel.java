@@ -26,7 +26,11 @@ public final class PaymentModel {
     /** Released: a cancelled hold (or a cancelled invoice). */
     RELEASED,
     /** Asked for by a payment link nobody has paid: nothing held, nothing taken. */
-    UNPAID
+    UNPAID,
+    /**
+     * Waiting for the payer's confirmation step (3-D Secure, a code): nothing held or taken yet.
+     */
+    CONFIRMING
   }
 
   /** A refund the target made, as its answer showed it. */
@@ -95,6 +99,46 @@ public final class PaymentModel {
   /** Notes a creation step: the payment it made, or none (a creation the target refused). */
   public void created(boolean twoStage, BigDecimal amount, boolean made) {
     payments.add(made ? new Payment(amount, twoStage) : null);
+  }
+
+  /**
+   * Notes the creation of a payment that asks for the payer's confirmation step first: one held or
+   * taken once the step is passed, or none.
+   */
+  public void awaitingConfirmation(boolean twoStage, BigDecimal amount, boolean made) {
+    if (made) {
+      Payment asking = new Payment(amount, twoStage);
+      asking.stage = Stage.CONFIRMING;
+      asking.taken = BigDecimal.ZERO;
+      asking.stageRule = "v2.payment.confirmation";
+      payments.add(asking);
+    } else {
+      payments.add(null);
+    }
+  }
+
+  /** What the documents allow a completion of the payment's confirmation step to come to. */
+  public Expected expectCompletion(int payment) {
+    Payment p = get(payment);
+    return p.stage == Stage.CONFIRMING
+        ? Expected.carriedOut(
+            "v2.confirmation.sequence", "the payer's step passed with the profile's answer")
+        : Expected.either(
+            "v2.ep.no-money-twice",
+            "no step awaits the payer (the documents leave a completion then open); whichever the"
+                + " answer, no money moves");
+  }
+
+  /** Notes what the target did with a completion of the payment's confirmation step. */
+  public void completed(int payment, boolean carriedOut) {
+    Payment p = get(payment);
+    if (!carriedOut || p.stage != Stage.CONFIRMING) {
+      return; // a step that was not awaited changes nothing, carried out or refused
+    }
+    p.refusedRule = null;
+    p.stage = p.twoStage ? Stage.HELD : Stage.TAKEN;
+    p.taken = p.twoStage ? BigDecimal.ZERO : p.amount;
+    p.stageRule = "v2.confirmation.sequence";
   }
 
   /** Notes a payment link's creation: a payment nobody has paid, or none. */
@@ -254,6 +298,12 @@ public final class PaymentModel {
           "v2.ep.no-money-twice",
           "a payment link nobody paid: the documents leave its cancel open");
     }
+    if (step instanceof Step.Cancel && p.stage == Stage.CONFIRMING) {
+      return Expected.either(
+          "v2.ep.no-money-twice",
+          "a payment awaiting the payer's step holds nothing yet: the documents leave its cancel"
+              + " open");
+    }
     if (step instanceof Step.Cancel && p.stage == Stage.RELEASED) {
       // The same change again: it takes or releases nothing more, whichever way it is answered.
       return Expected.either(
@@ -289,10 +339,12 @@ public final class PaymentModel {
               + p.taken
               + ": the same capture again takes nothing more, carried out or refused");
     }
-    if (p.stage == Stage.UNPAID) {
+    if (p.stage == Stage.UNPAID || p.stage == Stage.CONFIRMING) {
       return Expected.refused(
           v1 ? "v1.op.confirmPayment" : "v2.ep.capture-held",
-          "a payment link nobody paid holds nothing to capture");
+          p.stage == Stage.UNPAID
+              ? "a payment link nobody paid holds nothing to capture"
+              : "nothing is held before the payer passes the confirmation step");
     }
     if (p.stage != Stage.HELD) {
       return Expected.refused(
@@ -322,9 +374,12 @@ public final class PaymentModel {
       return Expected.refused(
           "v2.ep.refund-limit",
           "the payment's money is "
-              + (p.stage == Stage.HELD
-                  ? "only held"
-                  : p.stage == Stage.UNPAID ? "not paid" : "released")
+              + switch (p.stage) {
+                case HELD -> "only held";
+                case UNPAID -> "not paid";
+                case CONFIRMING -> "not taken before the payer passes the confirmation step";
+                default -> "released";
+              }
               + ": nothing was taken to refund");
     }
     BigDecimal left = p.taken.subtract(p.refunded());
@@ -358,7 +413,10 @@ public final class PaymentModel {
       return;
     }
     p.refusedRule = null;
-    if (!expected.mayRefuse() || p.stage == Stage.HELD || p.stage == Stage.UNPAID) {
+    if (!expected.mayRefuse()
+        || p.stage == Stage.HELD
+        || p.stage == Stage.UNPAID
+        || p.stage == Stage.CONFIRMING) {
       applyChange(p, step, sum, expected, refund);
     } else if (step instanceof Step.Refund && refund != null) {
       p.refunds.add(refund);
@@ -399,6 +457,7 @@ public final class PaymentModel {
       case RELEASED -> Set.of("Cancelled", "Pending");
       // Nobody paid: the documents do not say what it shows, only that no money moved.
       case UNPAID -> Set.of("Pending", "Confirmation", "Cancelled", "Rejected");
+      case CONFIRMING -> Set.of("Confirmation", "Pending");
       // A payment refunded in full: the documents name no status for it.
       case TAKEN ->
           refundedInFull(p)
@@ -416,6 +475,7 @@ public final class PaymentModel {
       case HELD -> Set.of("HOLD", "PROCESSING");
       case RELEASED -> Set.of("CANCELLED", "PROCESSING");
       case UNPAID -> Set.of("INITIATED", "PROCESSING", "CANCELLED");
+      case CONFIRMING -> Set.of("INITIATED", "PROCESSING");
       case TAKEN ->
           refundedInFull(p)
               ? Set.of("COMPLETE", "CANCELLED", "PROCESSING")

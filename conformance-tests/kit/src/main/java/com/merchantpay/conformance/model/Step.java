@@ -121,6 +121,59 @@ public sealed interface Step {
     }
   }
 
+  /**
+   * Creates a payment with the profile's instrument that asks for a confirmation step of {@code
+   * type} first: nothing is held or taken until a {@link Complete} passes it.
+   */
+  record CreateConfirmable(String type, boolean twoStage, BigDecimal amount) implements Step {
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public List<Step> simpler() {
+      List<Step> simpler = new ArrayList<>();
+      simpler.add(new Create(twoStage, amount)); // paid by the approved card, no step asked
+      if (twoStage) {
+        simpler.add(new CreateConfirmable(type, false, amount));
+      }
+      if (amount.compareTo(Histories.SIMPLEST_AMOUNT) != 0) {
+        simpler.add(new CreateConfirmable(type, twoStage, Histories.SIMPLEST_AMOUNT));
+      }
+      return simpler;
+    }
+
+    @Override
+    public String describe() {
+      return "create a "
+          + (twoStage ? "two-stage" : "one-stage")
+          + " payment of "
+          + amount
+          + " that asks for a "
+          + type
+          + " step";
+    }
+  }
+
+  /**
+   * Passes the payer's confirmation step of a payment that asked for one, the profile's way; once
+   * passed (or after a cancel), sends the passing answer again.
+   */
+  record Complete(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new Complete(other);
+    }
+
+    @Override
+    public String describe() {
+      return "pass the confirmation step of payment "
+          + (payment + 1)
+          + " (once passed: send its answer again)";
+    }
+  }
+
   /** Creates a payment link (an invoice): a payment nobody has paid yet. */
   record CreateInvoice(BigDecimal amount) implements Step {
     @Override

@@ -176,4 +176,42 @@ class PaymentModelTest {
     assertThat(before.stickerActive(0)).isFalse();
     assertThat(model.stickerActive(0)).isTrue();
   }
+
+  @Test
+  void aPaymentAwaitingItsStepHoldsNothingUntilThePayerPassesIt() {
+    PaymentModel model = new PaymentModel();
+    model.awaitingConfirmation(true, HUNDRED, true);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.CONFIRMING);
+    assertThat(model.v2Statuses(0)).containsExactlyInAnyOrder("Confirmation", "Pending");
+    assertThat(expect(model, new Step.Capture(0, Part.WHOLE, Api.V1)).mayCarryOut()).isFalse();
+    assertThat(expect(model, new Step.Refund(0, Part.CENT, Api.V2)).mayCarryOut()).isFalse();
+    assertThat(model.expectCompletion(0).mayRefuse()).isFalse();
+
+    model.completed(0, true);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.HELD);
+    assertThat(expect(model, new Step.Capture(0, Part.WHOLE, Api.V2)).mayRefuse()).isFalse();
+    Expected again = model.expectCompletion(0);
+    assertThat(again.mayCarryOut()).isTrue();
+    assertThat(again.mayRefuse()).isTrue();
+    model.completed(0, true);
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.HELD);
+  }
+
+  @Test
+  void aPaymentCancelledWhileItAwaitsItsStepTakesNothingWhenCompletedAfter() {
+    PaymentModel model = new PaymentModel();
+    model.awaitingConfirmation(false, HUNDRED, true);
+    Expected cancel = expect(model, new Step.Cancel(0, Api.V2));
+    assertThat(cancel.mayCarryOut()).isTrue();
+    assertThat(cancel.mayRefuse()).isTrue();
+
+    carriedOut(model, new Step.Cancel(0, Api.V2), null);
+    model.completed(0, true);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.RELEASED);
+    assertThat(model.v2Statuses(0)).doesNotContain("Settled", "Authorized");
+    assertThat(model.statusRule(0)).isEqualTo("v2.ep.no-money-twice");
+  }
 }
