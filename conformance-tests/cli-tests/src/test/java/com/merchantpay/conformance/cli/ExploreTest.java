@@ -122,6 +122,21 @@ class ExploreTest {
   }
 
   @Test
+  void aTokenSentAgainAfterItsRevocationThatComesBackNewIsFoundAndShrunk() {
+    try (MutatingProxy proxy =
+        new MutatingProxy(sandbox.target().baseUrl(), aRevokedTokensKeyMakesANewOne())) {
+      CheckResult explored = historiesOf(explore(proxy));
+      assertThat(explored.outcome()).isEqualTo(CheckResult.Outcome.FAILED);
+      assertThat(explored.rule()).contains("[v2.ep.idempotency-once]");
+      assertThat(explored.actual())
+          .contains("1. create a payment token from the approved card")
+          .contains("revoke token 1")
+          .contains("send the creation of token 1 again, same key and body   <- here")
+          .doesNotContain("4. ");
+    }
+  }
+
+  @Test
   void badExplorationOptionsAreRefusedNamingTheOption() {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
@@ -199,6 +214,33 @@ class ExploreTest {
           answer.headers.clear();
           answer.headers.putAll(lie.headers);
           answer.body = lie.body;
+        }
+      }
+    };
+  }
+
+  /**
+   * A token's creation sent again with its key after the token was revoked is answered with a new
+   * token: the sandbox answers with the first one, the proxy renames it.
+   */
+  private static MutatingProxy.Fault aRevokedTokensKeyMakesANewOne() {
+    java.util.Set<String> revoked = ConcurrentHashMap.newKeySet();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        Matcher revoke =
+            Pattern.compile("^/api/v2/paymenttokens/([^/]+)/revoke$").matcher(call.path());
+        if (call.method.equals("PUT") && revoke.find() && answer.status / 100 == 2) {
+          revoked.add(revoke.group(1));
+          return;
+        }
+        if (!call.method.equals("POST") || !call.path().equals("/api/v2/paymenttokens")) {
+          return;
+        }
+        if (answer.json() instanceof ObjectNode token
+            && revoked.contains(token.path("id").asText())) {
+          token.put("id", token.path("id").asText() + "-again");
+          answer.json(token);
         }
       }
     };

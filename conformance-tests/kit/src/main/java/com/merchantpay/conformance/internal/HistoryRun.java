@@ -72,6 +72,10 @@ final class HistoryRun {
   private final List<Made> made = new ArrayList<>();
   private final List<String> tokens = new ArrayList<>();
   private final List<String> stickers = new ArrayList<>();
+
+  /** The creation call of each token, sticker and receipt, by its id: what a replay sends again. */
+  private final Map<String, Exchange> creations = new HashMap<>();
+
   private final List<int[]> callsOfStep = new ArrayList<>();
   private Instant first;
   private Instant last;
@@ -172,6 +176,19 @@ final class HistoryRun {
     }
     if (step instanceof Step.ReplayRefunds replay) {
       replayRefunds(replay.payment());
+      return;
+    }
+    if (step instanceof Step.ReplayToken replay) {
+      String id = tokens.get(replay.token());
+      if (creations.containsKey(id)) {
+        sentAgain(replayOf(creations.get(id)), "id", id, "payment token");
+      }
+      return;
+    }
+    if (step instanceof Step.ReplayReceipts replay) {
+      for (String id : model.receipts(replay.payment())) {
+        sentAgain(replayOf(creations.get(id)), "id", id, "receipt");
+      }
       return;
     }
     if (step instanceof Step.Complete complete) {
@@ -372,6 +389,7 @@ final class HistoryRun {
     c.rule("v2.states.sticker-active");
     c.member(created, sticker, "status", "Active");
     stickers.add(sticker.path("id").asText());
+    creations.put(sticker.path("id").asText(), created);
     model.stickerMade(true);
   }
 
@@ -396,6 +414,8 @@ final class HistoryRun {
               : "a status other than Active: it was switched off",
           () -> "status " + status,
           read);
+    } else if (step instanceof Step.ReplaySticker) {
+      sentAgain(replayOf(creations.get(id)), "id", id, "sticker");
     } else if (step instanceof Step.OtherMerchantReadsSticker) {
       Exchange read = c.v2AsOtherMerchant().get(Paths.v2("getSticker", id));
       c.rule("v2.auth.rights");
@@ -410,6 +430,14 @@ final class HistoryRun {
   private void createToken() {
     JsonNode token = f.activeToken(f.approvedCard().pan(), null);
     tokens.add(token.path("id").asText());
+    List<Exchange> calls = c.exchanges();
+    for (int i = calls.size() - 1; i >= 0; i--) {
+      if (calls.get(i).method().equals("POST")
+          && calls.get(i).path().endsWith(Paths.v2("createPaymentToken"))) {
+        creations.put(token.path("id").asText(), calls.get(i));
+        break;
+      }
+    }
     model.tokenMade(true);
   }
 
@@ -520,6 +548,7 @@ final class HistoryRun {
       c.rule("v2.op.createReceipt");
       String id = c.ok(answer).path("id").asText("");
       if (!id.isEmpty()) {
+        creations.put(id, answer);
         model.receipted(step.payment(), id);
         listReceipts(step.payment()); // each registered so far, this one among them, is listed
       }
@@ -568,6 +597,16 @@ final class HistoryRun {
           () -> "another " + what + ", " + id,
           again);
     }
+  }
+
+  /** The creation call sent again: the same path, body and Idempotency-Key. */
+  private Exchange replayOf(Exchange first) {
+    JsonNode body = Json.parseOrNull(first.requestBody());
+    return c.v2()
+        .post(
+            first.path().substring(c.run().basePath().length()),
+            body instanceof ObjectNode object ? object : Json.object(),
+            first.requestHeader("Idempotency-Key"));
   }
 
   private void replayChanged(int payment) {

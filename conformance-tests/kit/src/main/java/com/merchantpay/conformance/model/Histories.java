@@ -208,6 +208,9 @@ public final class Histories {
     STICKER_SWITCHED(4, false, false, true),
     STICKER_READ(3, false, false, true),
     OTHER_READS_STICKER(2, false, true, true),
+    TOKEN_REPLAYED(3, true, false),
+    STICKER_REPLAYED(2, false, false, true),
+    RECEIPTS_REPLAYED(3),
     COMPLETE(12);
 
     final int weight;
@@ -236,6 +239,7 @@ public final class Histories {
     return switch (kind) {
       case STICKER_SWITCHED -> new Step.SetStickerActive(sticker, random.nextBoolean());
       case OTHER_READS_STICKER -> new Step.OtherMerchantReadsSticker(sticker);
+      case STICKER_REPLAYED -> new Step.ReplaySticker(sticker);
       default -> new Step.ReadSticker(sticker);
     };
   }
@@ -253,6 +257,7 @@ public final class Histories {
               : new Step.ReadToken(token);
       case TOKEN_REVOKED -> new Step.RevokeToken(token);
       case OTHER_PAYS_WITH_TOKEN -> new Step.OtherMerchantPaysWithToken(token);
+      case TOKEN_REPLAYED -> new Step.ReplayToken(token);
       default -> new Step.ReadToken(token);
     };
   }
@@ -269,6 +274,7 @@ public final class Histories {
       case REPLAY_REFUND -> new Step.ReplayRefunds(payment);
       case RECEIPT -> new Step.CreateReceipt(payment, part(random), random.nextBoolean());
       case LIST_RECEIPTS -> new Step.ListReceipts(payment);
+      case RECEIPTS_REPLAYED -> new Step.ReplayReceipts(payment);
       case AT_ONCE ->
           new Step.AtOnce(
               change(random, payment, random.nextInt(3)),

@@ -359,6 +359,47 @@ public sealed interface Step {
     }
   }
 
+  /** Sends a payment token's creation again, its body with its Idempotency-Key. */
+  record ReplayToken(int token) implements Step {
+    @Override
+    public Step withToken(int other) {
+      return new ReplayToken(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send the creation of token " + (token + 1) + " again, same key and body";
+    }
+  }
+
+  /** Sends a sticker's registration again, its body with its Idempotency-Key. */
+  record ReplaySticker(int sticker) implements Step {
+    @Override
+    public Step withSticker(int other) {
+      return new ReplaySticker(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send the registration of sticker " + (sticker + 1) + " again, same key and body";
+    }
+  }
+
+  /** Sends every receipt registered for the payment so far again, each with its key and body. */
+  record ReplayReceipts(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new ReplayReceipts(other);
+    }
+
+    @Override
+    public String describe() {
+      return "send every receipt of payment "
+          + (payment + 1)
+          + " registered so far again, same keys and bodies";
+    }
+  }
+
   /** The other merchant pays with a payment token of this merchant's. */
   record OtherMerchantPaysWithToken(int token) implements Step {
     @Override
