@@ -246,11 +246,14 @@ class ExploreTest {
     };
   }
 
-  /** The default exploration of the sandbox behind the proxy, from the test's seed. */
+  /**
+   * The default exploration (1,000 histories of up to 12 steps) of the sandbox behind the proxy,
+   * from the test's seed; it stops at the first history that departs and shrinks that one.
+   */
   private static Report explore(MutatingProxy proxy) {
     return sandbox
         .kit(proxy, List.of())
-        .explore(SEED, 200, 12)
+        .explore(SEED, 1000, 12)
         .budget(Duration.ofSeconds(90))
         .workers(8)
         .build()

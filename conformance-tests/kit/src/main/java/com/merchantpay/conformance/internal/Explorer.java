@@ -72,7 +72,9 @@ public final class Explorer {
           "v2.states.sticker-active",
           "v2.payment.confirmation",
           "v2.confirmation.sequence",
-          "v2.ep.complete-by-type");
+          "v2.ep.complete-by-type",
+          "v2.errors.declines",
+          "v1.payment.paid-amount");
 
   /**
    * How an exploration goes.

@@ -554,10 +554,37 @@ public final class Fixtures {
    * @param amount the amount a page asks the payer for, or null
    */
   public Exchange payerStep(String name, String what, JsonNode answer, String amount) {
-    Profile.HttpStep step =
-        context.need(
-            context.profile().payerStep(name).orElse(null),
-            "the profile does not say " + what + " (payerSteps." + name + ")");
+    Profile.HttpStep step = payerStepOf(name, what);
+    Map<String, String> values = payerValues(answer, amount);
+    String page =
+        values.containsKey("paymentUrl")
+            ? "{paymentUrl}"
+            : values.containsKey("url") ? "{url}" : "{payload}";
+    return new PayerPages(context, name).walk(step, values, page).page();
+  }
+
+  /** Opens the page of a payer's step, as the payer's browser does before taking the step. */
+  public Exchange openPayerPage(String url) {
+    return new PayerPages(context, "opening").open(url);
+  }
+
+  /**
+   * Takes the payer's step of this name on a page the payer opened earlier and kept open: its form
+   * as that page showed it, submitted the way the profile describes.
+   */
+  public Exchange payerStepOnOpenedPage(String name, String what, Exchange opened) {
+    return new PayerPages(context, name)
+        .submitOn(opened, payerStepOf(name, what), payerValues(Json.object(), null));
+  }
+
+  private Profile.HttpStep payerStepOf(String name, String what) {
+    return context.need(
+        context.profile().payerStep(name).orElse(null),
+        "the profile does not say " + what + " (payerSteps." + name + ")");
+  }
+
+  /** What a payer's step may name: the approved card, an amount, the answer's members. */
+  private Map<String, String> payerValues(JsonNode answer, String amount) {
     Map<String, String> values = new LinkedHashMap<>();
     Profile.Card card = context.profile().approvedCard();
     if (card != null) {
@@ -576,11 +603,7 @@ public final class Fixtures {
                 values.put(member.getKey(), member.getValue().asText());
               }
             });
-    String page =
-        values.containsKey("paymentUrl")
-            ? "{paymentUrl}"
-            : values.containsKey("url") ? "{url}" : "{payload}";
-    return new PayerPages(context, name).walk(step, values, page).page();
+    return values;
   }
 
   /**

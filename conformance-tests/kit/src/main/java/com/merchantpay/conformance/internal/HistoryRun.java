@@ -51,6 +51,9 @@ final class HistoryRun {
     /** The complete body that passed its last step, sent again by a later completion. */
     ObjectNode passingAnswer;
 
+    /** The External step's page as the payer opened it at once, kept open for later. */
+    Exchange openedPage;
+
     final List<SentRefund> refundsSent = new ArrayList<>();
     String id;
     JsonNode payment;
@@ -195,6 +198,10 @@ final class HistoryRun {
       complete(complete.payment());
       return;
     }
+    if (step instanceof Step.FailStep fail) {
+      failStep(fail.payment());
+      return;
+    }
     if (step instanceof Step.OtherMerchantPaysWithToken other) {
       otherMerchantPaysWithToken(other.token());
       return;
@@ -202,7 +209,8 @@ final class HistoryRun {
     if (step instanceof Step.Capture
         || step instanceof Step.Cancel
         || step instanceof Step.Refund
-        || step instanceof Step.OtherMerchantRefunds) {
+        || step instanceof Step.OtherMerchantRefunds
+        || step instanceof Step.OtherMerchantCancels) {
       change(step);
     } else if (step instanceof Step.AtOnce both) {
       atOnce(both);
@@ -304,6 +312,11 @@ final class HistoryRun {
     one.payment = payment;
     one.created = seen(payment.path("created"));
     model.awaitingConfirmation(step.twoStage(), step.amount(), true);
+    String paymentUrl = payment.path("confirmation").path("paymentUrl").textValue();
+    if ("External".equals(step.type()) && paymentUrl != null) {
+      // The payer is sent to the page at once and may keep it open while the merchant acts.
+      one.openedPage = f.openPayerPage(paymentUrl);
+    }
   }
 
   /**
@@ -336,7 +349,26 @@ final class HistoryRun {
       model.completed(payment, true);
       return;
     }
+    if (model.stage(payment) == PaymentModel.Stage.DECLINED) {
+      return; // what a declined payment's step takes after, the documents do not say
+    }
     ObjectNode again = one.passingAnswer;
+    if (again == null && one.openedPage != null) {
+      // The payer approves on the page opened before, after the step was passed or the merchant
+      // cancelled: no money moves.
+      f.payerStepOnOpenedPage(
+          "externalApproval", "how a payer approves an External step", one.openedPage);
+      Exchange read = c.v2().get(Paths.v2("getPayment", one.id));
+      String status = c.ok(read).path("status").asText();
+      Set<String> statuses = model.v2Statuses(payment);
+      c.rule(expected.rule());
+      c.expect(
+          statuses.contains(status),
+          "status one of " + sorted(statuses) + ": no step awaited, so nothing moved",
+          () -> "status " + status,
+          read);
+      return;
+    }
     if (again == null) {
       Profile.Confirmation first = f.confirmation(one.confirmationType);
       if (first.answer() == null || first.answerFrom() != null) {
@@ -358,6 +390,45 @@ final class HistoryRun {
           answer);
     }
     model.completed(payment, done);
+  }
+
+  /**
+   * Answers the payment's step with the profile's failing answer: refused, or answered with the
+   * payment declined or still awaiting its step; never paid.
+   */
+  private void failStep(int payment) {
+    Made one = made.get(payment);
+    if (one.confirmationType == null
+        || model.stage(payment) != PaymentModel.Stage.CONFIRMING
+        || one.payment.path("confirmation").path("type").asText().equals("External")) {
+      return;
+    }
+    Profile.Confirmation confirmation = f.confirmation(one.confirmationType);
+    if (confirmation.failingAnswer() == null) {
+      return;
+    }
+    Exchange answer =
+        c.v2()
+            .put(
+                Paths.v2("completePayment", one.id),
+                Json.MAPPER.valueToTree(confirmation.failingAnswer()));
+    c.rule("v2.errors.declines");
+    c.expect(
+        answer.answered() && (answer.status() / 100 == 2 || answer.status() / 100 == 4),
+        "the payment answered, or the failing answer refused",
+        answer::summary,
+        answer);
+    if (answer.status() / 100 == 4) {
+      c.refused(answer);
+    }
+    Exchange read = f.settled(one.id);
+    String status = c.ok(read).path("status").asText();
+    c.expect(
+        !status.equals("Settled") && !status.equals("Authorized"),
+        "the payment not approved by a failing answer",
+        () -> "status " + status,
+        read);
+    model.stepFailed(payment, !status.equals("Confirmation"));
   }
 
   private Exchange post(Made one) {
@@ -638,6 +709,9 @@ final class HistoryRun {
     }
     judge(expected, done, answer);
     model.changed(step, sum, done, done ? refundMade(step, sum, answer) : null);
+    if (done && step instanceof Step.Capture capture && capture.api() == Step.Api.V1) {
+      paidAmount(step.payment(), answer);
+    }
   }
 
   /** Two changes of one payment sent at once: the answers must fit one order or the other. */
@@ -744,6 +818,9 @@ final class HistoryRun {
       }
       return answer;
     }
+    if (step instanceof Step.OtherMerchantCancels) {
+      return c.v2AsOtherMerchant().put(Paths.v2("cancelPayment", one.id), null);
+    }
     return c.v2AsOtherMerchant()
         .post(Paths.v2("createRefund"), f.refund(one.id, amount), c.run().unique("explore-key"));
   }
@@ -840,6 +917,7 @@ final class HistoryRun {
           "State one of " + sorted(states) + " after " + stageWords(payment),
           () -> "State " + state,
           shown);
+      paidAmount(payment, shown);
       return;
     }
     Exchange shown = c.v2().get(Paths.v2("getPayment", one.id));
@@ -867,12 +945,35 @@ final class HistoryRun {
         shown);
   }
 
+  /**
+   * A v1 view of a payment that took money, before any refund: PaymentAmount, the paid amount, is
+   * the sum taken (the captured sum, after a capture of less than was held).
+   */
+  private void paidAmount(int payment, Exchange shown) {
+    if (model.stage(payment) != PaymentModel.Stage.TAKEN || !model.refunds(payment).isEmpty()) {
+      return;
+    }
+    JsonNode paid =
+        shown.json() == null ? null : shown.json().path("Payment").path("PaymentAmount");
+    if (paid == null || !paid.isNumber()) {
+      return; // a member missing is the suites' business
+    }
+    BigDecimal taken = model.taken(payment);
+    c.rule("v1.payment.paid-amount");
+    c.expect(
+        paid.decimalValue().compareTo(taken) == 0,
+        "PaymentAmount " + taken.toPlainString() + ", the sum taken",
+        () -> "PaymentAmount " + paid,
+        shown);
+  }
+
   private String stageWords(int payment) {
     return switch (model.stage(payment)) {
       case HELD -> "a hold";
       case RELEASED -> "a released hold";
       case UNPAID -> "a payment link nobody paid";
       case CONFIRMING -> "a payment awaiting the payer's confirmation step";
+      case DECLINED -> "a payment declined at its confirmation step";
       case TAKEN -> "money taken" + (model.refunds(payment).isEmpty() ? "" : " and refunds");
     };
   }

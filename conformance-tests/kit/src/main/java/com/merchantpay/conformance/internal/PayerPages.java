@@ -56,6 +56,20 @@ final class PayerPages {
     return new Walked(last, known);
   }
 
+  /** Opens a page as the payer's browser does, redirects followed. */
+  Exchange open(String url) {
+    return follow(context.browser("GET", url, null, Map.of(), null), url);
+  }
+
+  /**
+   * Submits the step's form on a page the payer opened earlier and kept open while things changed
+   * (the merchant cancelled the payment, say): the form as that page showed it.
+   */
+  Exchange submitOn(Exchange opened, Profile.HttpStep step, Map<String, String> values) {
+    context.require(step.form() != null, "the payer's step payerSteps." + name + " has no form");
+    return submit(opened, step.form(), step.fields(), new LinkedHashMap<>(values));
+  }
+
   /** One step and the steps of its {@code then}; the page it ends on. */
   private Exchange step(
       Profile.HttpStep step, Map<String, String> known, String page, Exchange previous) {

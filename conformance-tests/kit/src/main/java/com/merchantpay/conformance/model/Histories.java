@@ -88,15 +88,26 @@ public final class Histories {
     int tokensMade = 0;
     int stickersMade = 0;
     List<Integer> confirmable = new ArrayList<>();
+    // Half the histories ask for one kind of confirmation step only, and go deeper into it.
+    List<String> askedFor =
+        confirmations.isEmpty() || random.nextBoolean()
+            ? confirmations
+            : List.of(confirmations.get(random.nextInt(confirmations.size())));
+    // A quarter of those make only payments that ask for a step: their sequences go deep.
+    boolean onlyAsking = !askedFor.isEmpty() && random.nextInt(4) == 0;
     while (steps.size() < length) {
       if (made == 0 || made < MOST_PAYMENTS && random.nextInt(7) == 0) {
         boolean twoStage = random.nextInt(3) != 0;
         BigDecimal amount = AMOUNTS.get(random.nextInt(AMOUNTS.size()));
         int kind = random.nextInt(12);
-        if (kind >= 10 && !confirmations.isEmpty()) {
-          String type = confirmations.get(random.nextInt(confirmations.size()));
+        if ((kind >= 9 || onlyAsking) && !askedFor.isEmpty()) {
+          String type = askedFor.get(random.nextInt(askedFor.size()));
           steps.add(new Step.CreateConfirmable(type, twoStage, amount));
           confirmable.add(made);
+          if (random.nextBoolean() && steps.size() < length) {
+            // Half pass the step at once: what the payment takes afterwards is most of its life.
+            steps.add(new Step.Complete(made));
+          }
         } else {
           steps.add(
               kind == 0
@@ -107,15 +118,18 @@ public final class Histories {
         continue;
       }
       Kind kind = pick(random, kinds);
-      if (kind == Kind.COMPLETE) {
+      if (kind == Kind.COMPLETE || kind == Kind.FAIL_STEP) {
         // On a payment that asked for a step: most often the latest, to pass it before the rest.
-        steps.add(
+        int asking =
             confirmable.isEmpty()
+                ? -1
+                : random.nextInt(10) < 7
+                    ? confirmable.get(confirmable.size() - 1)
+                    : confirmable.get(random.nextInt(confirmable.size()));
+        steps.add(
+            asking < 0
                 ? new Step.Read(made - 1, Step.Api.V2)
-                : new Step.Complete(
-                    random.nextInt(10) < 7
-                        ? confirmable.get(confirmable.size() - 1)
-                        : confirmable.get(random.nextInt(confirmable.size()))));
+                : kind == Kind.COMPLETE ? new Step.Complete(asking) : new Step.FailStep(asking));
         continue;
       }
       if (kind.onSticker) {
@@ -156,7 +170,7 @@ public final class Histories {
     for (Kind kind : Kind.values()) {
       if ((!kind.onToken || tokens)
           && (!kind.onSticker || stickers)
-          && (kind != Kind.COMPLETE || !confirmations.isEmpty())
+          && (!kind.onConfirmation || !confirmations.isEmpty())
           && (!kind.otherMerchant || otherMerchant)) {
         allowed.add(kind);
       }
@@ -211,12 +225,15 @@ public final class Histories {
     TOKEN_REPLAYED(3, true, false),
     STICKER_REPLAYED(2, false, false, true),
     RECEIPTS_REPLAYED(3),
-    COMPLETE(12);
+    OTHER_CANCELS(4, false, true),
+    COMPLETE(12),
+    FAIL_STEP(5);
 
     final int weight;
     final boolean onToken;
     final boolean otherMerchant;
     final boolean onSticker;
+    final boolean onConfirmation = name().equals("COMPLETE") || name().equals("FAIL_STEP");
 
     Kind(int weight) {
       this(weight, false, false);
@@ -281,6 +298,7 @@ public final class Histories {
               change(random, payment, random.nextInt(3)));
       case OTHER_READS -> new Step.OtherMerchantReads(payment);
       case OTHER_REFUNDS -> new Step.OtherMerchantRefunds(payment);
+      case OTHER_CANCELS -> new Step.OtherMerchantCancels(payment);
       default -> new Step.Read(payment, api(random));
     };
   }

@@ -30,7 +30,9 @@ public final class PaymentModel {
     /**
      * Waiting for the payer's confirmation step (3-D Secure, a code): nothing held or taken yet.
      */
-    CONFIRMING
+    CONFIRMING,
+    /** Its confirmation step failed and the target declined it: nothing held or taken. */
+    DECLINED
   }
 
   /** A refund the target made, as its answer showed it. */
@@ -139,6 +141,18 @@ public final class PaymentModel {
     p.stage = p.twoStage ? Stage.HELD : Stage.TAKEN;
     p.taken = p.twoStage ? BigDecimal.ZERO : p.amount;
     p.stageRule = "v2.confirmation.sequence";
+  }
+
+  /**
+   * Notes a failing answer to the payment's step: the payment declined, or (where the target lets
+   * the payer try again) still awaiting it.
+   */
+  public void stepFailed(int payment, boolean declined) {
+    Payment p = get(payment);
+    if (p.stage == Stage.CONFIRMING && declined) {
+      p.stage = Stage.DECLINED;
+      p.stageRule = "v2.errors.declines";
+    }
   }
 
   /** Notes a payment link's creation: a payment nobody has paid, or none. */
@@ -251,6 +265,11 @@ public final class PaymentModel {
     return get(payment).amount;
   }
 
+  /** The money the payment took: what was captured, or all of a one-stage payment. */
+  public BigDecimal taken(int payment) {
+    return get(payment).taken;
+  }
+
   public boolean twoStage(int payment) {
     return get(payment).twoStage;
   }
@@ -298,6 +317,12 @@ public final class PaymentModel {
           "v2.ep.no-money-twice",
           "a payment link nobody paid: the documents leave its cancel open");
     }
+    if (step instanceof Step.Cancel && p.stage == Stage.DECLINED) {
+      return Expected.either(
+          "v2.ep.no-money-twice",
+          "a payment declined at its confirmation step holds nothing: the documents leave its"
+              + " cancel open");
+    }
     if (step instanceof Step.Cancel && p.stage == Stage.CONFIRMING) {
       return Expected.either(
           "v2.ep.no-money-twice",
@@ -328,6 +353,10 @@ public final class PaymentModel {
       return Expected.refused(
           "v2.auth.rights", "another merchant's refund of this payment is refused");
     }
+    if (step instanceof Step.OtherMerchantCancels) {
+      return Expected.refused(
+          "v2.auth.rights", "another merchant's cancel of this payment is refused");
+    }
     throw new IllegalArgumentException("not a change: " + step.describe());
   }
 
@@ -339,12 +368,14 @@ public final class PaymentModel {
               + p.taken
               + ": the same capture again takes nothing more, carried out or refused");
     }
-    if (p.stage == Stage.UNPAID || p.stage == Stage.CONFIRMING) {
+    if (p.stage == Stage.UNPAID || p.stage == Stage.CONFIRMING || p.stage == Stage.DECLINED) {
       return Expected.refused(
           v1 ? "v1.op.confirmPayment" : "v2.ep.capture-held",
-          p.stage == Stage.UNPAID
-              ? "a payment link nobody paid holds nothing to capture"
-              : "nothing is held before the payer passes the confirmation step");
+          switch (p.stage) {
+            case UNPAID -> "a payment link nobody paid holds nothing to capture";
+            case CONFIRMING -> "nothing is held before the payer passes the confirmation step";
+            default -> "a payment declined at its confirmation step holds nothing";
+          });
     }
     if (p.stage != Stage.HELD) {
       return Expected.refused(
@@ -378,6 +409,7 @@ public final class PaymentModel {
                 case HELD -> "only held";
                 case UNPAID -> "not paid";
                 case CONFIRMING -> "not taken before the payer passes the confirmation step";
+                case DECLINED -> "not taken: the payment was declined at its confirmation step";
                 default -> "released";
               }
               + ": nothing was taken to refund");
@@ -458,6 +490,7 @@ public final class PaymentModel {
       // Nobody paid: the documents do not say what it shows, only that no money moved.
       case UNPAID -> Set.of("Pending", "Confirmation", "Cancelled", "Rejected");
       case CONFIRMING -> Set.of("Confirmation", "Pending");
+      case DECLINED -> Set.of("Rejected", "Cancelled", "Pending");
       // A payment refunded in full: the documents name no status for it.
       case TAKEN ->
           refundedInFull(p)
@@ -476,6 +509,7 @@ public final class PaymentModel {
       case RELEASED -> Set.of("CANCELLED", "PROCESSING");
       case UNPAID -> Set.of("INITIATED", "PROCESSING", "CANCELLED");
       case CONFIRMING -> Set.of("INITIATED", "PROCESSING");
+      case DECLINED -> Set.of("CANCELLED", "PROCESSING");
       case TAKEN ->
           refundedInFull(p)
               ? Set.of("COMPLETE", "CANCELLED", "PROCESSING")

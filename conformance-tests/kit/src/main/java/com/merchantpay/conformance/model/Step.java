@@ -590,6 +590,37 @@ public sealed interface Step {
     }
   }
 
+  /** The other merchant cancels the payment. */
+  record OtherMerchantCancels(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new OtherMerchantCancels(other);
+    }
+
+    @Override
+    public boolean changes() {
+      return true;
+    }
+
+    @Override
+    public String describe() {
+      return "the other merchant cancels payment " + (payment + 1);
+    }
+  }
+
+  /** Answers the payment's confirmation step with the profile's failing answer. */
+  record FailStep(int payment) implements Step {
+    @Override
+    public Step on(int other) {
+      return new FailStep(other);
+    }
+
+    @Override
+    public String describe() {
+      return "answer the confirmation step of payment " + (payment + 1) + " with a failing answer";
+    }
+  }
+
   /** Two changes of one payment sent at once. */
   record AtOnce(Step first, Step second) implements Step {
     public AtOnce {

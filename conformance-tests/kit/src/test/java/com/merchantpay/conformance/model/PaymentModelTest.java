@@ -214,4 +214,33 @@ class PaymentModelTest {
     assertThat(model.v2Statuses(0)).doesNotContain("Settled", "Authorized");
     assertThat(model.statusRule(0)).isEqualTo("v2.ep.no-money-twice");
   }
+
+  @Test
+  void aPaymentDeclinedAtItsStepHoldsNothingAndAnotherMerchantCancelsNothing() {
+    PaymentModel model = new PaymentModel();
+    model.awaitingConfirmation(true, HUNDRED, true);
+    assertThat(expect(model, new Step.OtherMerchantCancels(0)).mayCarryOut()).isFalse();
+
+    model.stepFailed(0, false); // the target lets the payer try again
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.CONFIRMING);
+    model.stepFailed(0, true);
+
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.DECLINED);
+    assertThat(model.v2Statuses(0)).doesNotContain("Settled", "Authorized", "Confirmation");
+    assertThat(expect(model, new Step.Capture(0, Part.HALF, Api.V1)).mayCarryOut()).isFalse();
+    assertThat(expect(model, new Step.Refund(0, Part.CENT, Api.V2)).mayCarryOut()).isFalse();
+    assertThat(expect(model, new Step.OtherMerchantCancels(0)).mayCarryOut()).isFalse();
+    carriedOut(model, new Step.Cancel(0, Api.V2), null);
+    assertThat(model.stage(0)).isEqualTo(PaymentModel.Stage.DECLINED);
+  }
+
+  @Test
+  void whatAPaymentTookIsTheCaptureForAHoldAndTheWholeOtherwise() {
+    PaymentModel model = oneOf(true);
+    carriedOut(model, new Step.Capture(0, Part.THIRD, Api.V1), null);
+    model.created(false, HUNDRED, true);
+
+    assertThat(model.taken(0)).isEqualByComparingTo("33.33");
+    assertThat(model.taken(1)).isEqualByComparingTo("100.00");
+  }
 }
