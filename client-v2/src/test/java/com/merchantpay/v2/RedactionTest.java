@@ -36,4 +36,12 @@ class RedactionTest {
         .extracting(ApiOperations.Operation::operationId)
         .containsAll(Redaction.TOKEN_OPERATIONS);
   }
+
+  @Test
+  void everySecretMemberTheProductNamesIsMaskedInAnEchoedBody() {
+    for (String member : com.merchantpay.masking.SecretNames.MEMBERS) {
+      String echoed = "{\"" + member + "\":\"s3cretValue4711\"}";
+      assertThat(Redaction.redact(echoed)).as(member).doesNotContain("s3cretValue4711");
+    }
+  }
 }

@@ -2,6 +2,7 @@ package com.merchantpay.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.merchantpay.masking.SecretNames;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
@@ -10,6 +11,9 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -97,5 +101,49 @@ class SpecDocumentsTest {
     }
 
     assertThat(problems).isEmpty();
+  }
+
+  /**
+   * The masking of the whole product (clients, sandbox, kit) names the secret members once, in
+   * {@link SecretNames}; this fails when a spec marks a member {@code x-sensitive} that it does not
+   * name, or it names one no spec marks.
+   */
+  @Test
+  void theSecretMembersOfTheSpecsAreTheOnesTheMaskingNames() {
+    Set<String> sensitive = new TreeSet<>();
+    for (ApiSpec spec : ApiSpec.values()) {
+      OpenAPI api = parse(spec.yaml()).getOpenAPI();
+      for (Schema<?> schema : api.getComponents().getSchemas().values()) {
+        if (schema.getProperties() != null) {
+          schema
+              .getProperties()
+              .forEach(
+                  (name, property) -> {
+                    if (sensitive(property.getExtensions())) {
+                      sensitive.add(name);
+                    }
+                  });
+        }
+      }
+      if (api.getComponents().getParameters() != null) {
+        api.getComponents()
+            .getParameters()
+            .values()
+            .forEach(
+                parameter -> {
+                  if (sensitive(parameter.getExtensions())) {
+                    sensitive.add(parameter.getName());
+                  }
+                });
+      }
+    }
+    Set<String> named = new TreeSet<>(SecretNames.MEMBERS);
+    named.addAll(SecretNames.MEMBERS_IN_PLACE);
+
+    assertThat(named).isEqualTo(sensitive);
+  }
+
+  private static boolean sensitive(Map<String, Object> extensions) {
+    return extensions != null && Boolean.TRUE.equals(extensions.get("x-sensitive"));
   }
 }

@@ -26,8 +26,8 @@ final class HistoryScript {
       # Needs curl, jq and (for v1 calls) openssl. Secrets come from the environment:
       #   MERCHANTPAY_TOKEN, MERCHANTPAY_OTHER_TOKEN, MERCHANTPAY_V1_LOGIN, MERCHANTPAY_V1_PASSWORD,
       #   MERCHANTPAY_CARD_PAN, MERCHANTPAY_CARD_EXPIRY, MERCHANTPAY_CARD_CVC (the profile's approved card);
-      #   another card of the profile as MERCHANTPAY_CARD_PAN_<its last four digits>.
-      # Values the run took from the payer's pages (a cres, a PARes) are written as they were then.
+      #   another card of the profile as MERCHANTPAY_CARD_PAN_<its last four digits>; an answer to a
+      #   confirmation step (code, cres, PARes) or another secret member as MERCHANTPAY_SECRET_<ITS NAME>.
       set -u
       BASE=${MERCHANTPAY_BASE_URL:-%s}
       RUN=$(date +%%s)$RANDOM   # fresh Idempotency-Keys and order numbers on each run
@@ -266,28 +266,41 @@ final class HistoryScript {
       return Redaction.body(new String(exchange.requestBody(), StandardCharsets.UTF_8));
     }
     JsonNode copy = json.deepCopy();
-    leaveSecretsToTheEnvironment(copy);
+    // The code of a complete request is the payer's one-time code, not an error's.
+    leaveSecretsToTheEnvironment(copy, exchange.path().endsWith("/complete"));
     return Json.text(copy);
   }
 
-  private void leaveSecretsToTheEnvironment(JsonNode node) {
+  private void leaveSecretsToTheEnvironment(JsonNode node, boolean completing) {
     if (node instanceof ObjectNode object) {
       List<String> names = new ArrayList<>();
       object.fieldNames().forEachRemaining(names::add);
       for (String name : names) {
-        if (Redaction.secretMember(name) && object.get(name).isValueNode()) {
+        boolean secret =
+            Redaction.secretMember(name) || completing && name.equalsIgnoreCase("code");
+        if (secret && object.get(name).isValueNode()) {
           object.put(name, "@@" + variableOf(name, object.get(name).asText()) + "@@");
         } else {
-          leaveSecretsToTheEnvironment(object.get(name));
+          leaveSecretsToTheEnvironment(object.get(name), completing);
         }
       }
     } else if (node != null && node.isArray()) {
-      node.forEach(this::leaveSecretsToTheEnvironment);
+      node.forEach(item -> leaveSecretsToTheEnvironment(item, completing));
     }
   }
 
-  /** The variable a card's member comes from: the approved card's, or another card's by its end. */
+  /** The card members the environment gives as the approved card's (or another's, by its end). */
+  private static final java.util.Set<String> CARD_MEMBERS =
+      java.util.Set.of("pan", "expiry", "cvc");
+
+  /**
+   * The variable a secret member comes from: a card's member, the approved card's or another's by
+   * its end, or any other secret by its name.
+   */
   private String variableOf(String member, String value) {
+    if (!CARD_MEMBERS.contains(member.toLowerCase(Locale.ROOT))) {
+      return "MERCHANTPAY_SECRET_" + member.toUpperCase(Locale.ROOT);
+    }
     String name = "MERCHANTPAY_CARD_" + member.toUpperCase(Locale.ROOT);
     Profile.Card approved = run.profile().approvedCard();
     boolean pan = member.equalsIgnoreCase("pan");
@@ -320,7 +333,8 @@ final class HistoryScript {
       }
     }
     escaped = escaped.replace("-" + run.runId() + "-", "-${RUN}-");
-    escaped = escaped.replaceAll("@@(MERCHANTPAY_CARD_[A-Z]+(?:_[0-9]{4})?)@@", "\\${$1}");
+    escaped =
+        escaped.replaceAll("@@(MERCHANTPAY_(?:CARD|SECRET)_[A-Z]+(?:_[0-9]{4})?)@@", "\\${$1}");
     return "\"" + escaped + "\"";
   }
 

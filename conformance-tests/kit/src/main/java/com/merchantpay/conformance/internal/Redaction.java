@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.masking.CardNumbers;
+import com.merchantpay.masking.SecretNames;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -18,40 +19,24 @@ import java.util.regex.Pattern;
  * and a habit of printing card numbers is one nobody should learn from a test tool.
  */
 public final class Redaction {
-  /**
-   * Members whose value is a secret, in lower case: a target may spell a member its own way ({@code
-   * PaRes}, {@code TokenId}).
-   */
-  private static final Set<String> SECRET_MEMBERS =
-      Set.of(
-          "pan",
-          "cvc",
-          "expiry",
-          "cryptogram",
-          "authorizationcode",
-          "cres",
-          "pares",
-          "tokenid",
-          "password",
-          "hash",
-          "nonce");
-
-  /** Whether a member of this name holds a secret (any letter case). */
+  /** Whether a member of this name holds a secret wherever it stands (any letter case). */
   static boolean secretMember(String name) {
-    return SECRET_MEMBERS.contains(name.toLowerCase(java.util.Locale.ROOT));
+    return SecretNames.isSecret(name);
   }
+
+  /** Secrets shown by their last four characters, as the specs' {@code x-mask: last4} says. */
+  private static final Set<String> LAST_FOUR =
+      Set.of("tokenid", "useridentifier", "userphonenumber");
 
   private static final Set<String> TOKEN_HOLDERS = Set.of("token", "paymentToken");
   private static final Pattern FORM_SECRET =
-      Pattern.compile("(?i)\\b(hash|password|nonce)=([^&\\s\"]*)");
-  private static final Pattern XML_SECRET =
-      Pattern.compile("(?i)<(hash|password|nonce)>[^<]*</\\1>");
+      Pattern.compile("(?i)\\b(" + names() + ")=([^&\\s\"]*)");
+  private static final Pattern XML_SECRET = Pattern.compile("(?i)<(" + names() + ")>[^<]*</\\1>");
 
   /** A secret member of JSON quoted inside text that is not JSON itself (an echo, a page). */
   private static final Pattern QUOTED_SECRET =
       Pattern.compile(
-          "(?i)(\\\\?\"(?:cvc|expiry|cryptogram|cres|pares|password|hash|nonce)\\\\?\"\\s*:\\s*\\\\?\")"
-              + "([^\"\\\\\\s]*)");
+          "(?i)(\\\\?\"(?:" + names() + ")\\\\?\"\\s*:\\s*\\\\?\")" + "([^\"\\\\\\s]*)");
 
   /** A bearer credential written out in text: whoever's it is, it is shown as a mask. */
   private static final Pattern BEARER =
@@ -60,6 +45,16 @@ public final class Redaction {
   private static final Pattern TOKEN_PATH = Pattern.compile("(/paymenttokens/)([^/?#]+)");
 
   private Redaction() {}
+
+  /** The secret names but a card number's, which {@link CardNumbers} masks keeping its ends. */
+  private static String names() {
+    return java.util.stream.Stream.of(
+            SecretNames.MEMBERS, SecretNames.SIGNING, SecretNames.CREDENTIALS)
+        .flatMap(Set::stream)
+        .filter(name -> !name.equals("pan"))
+        .map(Pattern::quote)
+        .collect(java.util.stream.Collectors.joining("|"));
+  }
 
   /** A body, JSON or text, with its secrets masked. */
   public static String body(String text) {
@@ -143,13 +138,13 @@ public final class Redaction {
             name.equals("id") && parentName != null && TOKEN_HOLDERS.contains(parentName);
         boolean otp = name.equals("code") && !errorBody;
         String lower = name.toLowerCase(Locale.ROOT);
-        boolean secret = SECRET_MEMBERS.contains(lower);
+        boolean secret = SecretNames.isSecret(name);
         if (value.isValueNode() && (secret || tokenId || otp)) {
           object.put(
               name,
               lower.equals("pan")
                   ? cardNumbers(value.asText())
-                  : tokenId || lower.equals("tokenid") ? last4(value.asText()) : "***");
+                  : tokenId || LAST_FOUR.contains(lower) ? last4(value.asText()) : "***");
         } else if (value.isTextual()) {
           // Free text inside JSON (a message, an echoed header) can hold a card number or a
           // bearer credential too.

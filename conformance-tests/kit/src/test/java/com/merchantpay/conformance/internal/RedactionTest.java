@@ -109,4 +109,28 @@ class RedactionTest {
     assertThat(Curl.of(madeUp, Map.of("real-secret", "MERCHANTPAY_TOKEN")))
         .contains("-H 'Authorization: Bearer unknown-token-1'");
   }
+
+  @Test
+  void everySecretNameOfTheProductIsMaskedInBodiesFormsXmlAndQuotedText() {
+    List<String> names = new java.util.ArrayList<>();
+    names.addAll(com.merchantpay.masking.SecretNames.MEMBERS);
+    names.addAll(com.merchantpay.masking.SecretNames.SIGNING);
+    names.addAll(com.merchantpay.masking.SecretNames.CREDENTIALS);
+    for (String name : names) {
+      // A card number is masked as one wherever it stands; any other secret by its name.
+      String secret = name.equals("pan") ? "4111111111111111" : "s3cretValue4711";
+      assertThat(Redaction.body("{\"outer\":{\"" + name + "\":\"" + secret + "\"}}"))
+          .as("JSON member %s", name)
+          .doesNotContain(secret);
+      assertThat(Redaction.text("a=1&" + name + "=" + secret))
+          .as("form %s", name)
+          .doesNotContain(secret);
+      assertThat(Redaction.text("<" + name + ">" + secret + "</" + name + ">"))
+          .as("XML element %s", name)
+          .doesNotContain(secret);
+      assertThat(Redaction.text("echo: {\"" + name + "\": \"" + secret + "\"}"))
+          .as("quoted %s", name)
+          .doesNotContain(secret);
+    }
+  }
 }
