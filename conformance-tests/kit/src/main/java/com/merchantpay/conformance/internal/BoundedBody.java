@@ -81,10 +81,56 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     this.together = together;
   }
 
-  static HttpResponse.BodyHandler<byte[]> handler(long limit, InFlight together) {
-    return info ->
-        new BoundedBody(
-            limit, info.headers().firstValueAsLong("Content-Length").orElse(-1), together);
+  static Reading handler(long limit, InFlight together) {
+    return new Reading(limit, together);
+  }
+
+  /**
+   * The handler of one answer's body, which a caller that gives up on the answer tells so: what was
+   * read is let go then, whether or not the HTTP client ever says the body ended (a cancelled
+   * exchange may just stop, with neither an error nor an end).
+   */
+  static final class Reading implements HttpResponse.BodyHandler<byte[]> {
+    private final long limit;
+    private final InFlight together;
+    private BoundedBody body;
+    private boolean abandoned;
+
+    private Reading(long limit, InFlight together) {
+      this.limit = limit;
+      this.together = together;
+    }
+
+    @Override
+    public synchronized HttpResponse.BodySubscriber<byte[]> apply(HttpResponse.ResponseInfo info) {
+      body =
+          new BoundedBody(
+              limit, info.headers().firstValueAsLong("Content-Length").orElse(-1), together);
+      if (abandoned) {
+        body.abandon();
+      }
+      return body;
+    }
+
+    /** The caller gave up on the answer: its body, read or to come, is let go. */
+    synchronized void abandon() {
+      abandoned = true;
+      if (body != null) {
+        body.abandon();
+      }
+    }
+  }
+
+  /** Lets what was read go and reads no more: the caller no longer waits for it. */
+  private synchronized void abandon() {
+    if (!result.isDone()) {
+      read.clear();
+      together.give(size);
+      result.completeExceptionally(new java.util.concurrent.CancellationException("abandoned"));
+    }
+    if (subscription != null) {
+      subscription.cancel();
+    }
   }
 
   @Override
@@ -93,7 +139,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   @Override
-  public void onSubscribe(Flow.Subscription subscription) {
+  public synchronized void onSubscribe(Flow.Subscription subscription) {
     this.subscription = subscription;
     if (declared > limit) {
       subscription.cancel();
@@ -104,7 +150,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   @Override
-  public void onNext(List<ByteBuffer> buffers) {
+  public synchronized void onNext(List<ByteBuffer> buffers) {
     if (result.isDone()) {
       return;
     }
@@ -132,7 +178,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   @Override
-  public void onError(Throwable failure) {
+  public synchronized void onError(Throwable failure) {
     if (!result.isDone()) {
       read.clear();
       together.give(size);
@@ -141,7 +187,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   }
 
   @Override
-  public void onComplete() {
+  public synchronized void onComplete() {
     if (result.isDone()) {
       return;
     }

@@ -130,8 +130,8 @@ public final class Wire {
             : HttpRequest.BodyPublishers.ofByteArray(body));
     long started = System.nanoTime();
     Exchange exchange;
-    CompletableFuture<HttpResponse<byte[]>> pending =
-        http.sendAsync(request.build(), BoundedBody.handler(MOST_READ, inFlight));
+    BoundedBody.Reading reading = BoundedBody.handler(MOST_READ, inFlight);
+    CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request.build(), reading);
     try {
       // The timeout covers the whole answer: a target trickling its body is cut off as one that
       // never answered.
@@ -159,6 +159,7 @@ public final class Wire {
               null);
     } catch (TimeoutException e) {
       pending.cancel(true);
+      reading.abandon();
       exchange =
           unanswered(
               method,
@@ -176,6 +177,7 @@ public final class Wire {
               : failed(method, uri, sent, body, started, failed.getCause());
     } catch (InterruptedException e) {
       pending.cancel(true);
+      reading.abandon();
       Thread.currentThread().interrupt();
       exchange = unanswered(method, uri, sent, body, started, "interrupted");
     }
