@@ -30,6 +30,22 @@ class StateVocabularyTest {
   }
 
   @Test
+  void theVocabularyIsExactlyTheStatesTheControlSpecNames() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode names =
+        new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+            .readTree(com.merchantpay.spec.ApiSpec.CONTROL.yaml())
+            .path("components")
+            .path("schemas")
+            .path("ProviderStateName")
+            .path("enum");
+    List<String> named = new java.util.ArrayList<>();
+    names.forEach(name -> named.add(name.asText()));
+
+    assertThat(StateVocabulary.states().stream().map(StateVocabulary.State::name).toList())
+        .containsExactlyInAnyOrderElementsOf(named);
+  }
+
+  @Test
   void thePactsReadmeListsTheVocabularyAsItIs() throws Exception {
     assertThat(Files.readString(README))
         .as("paste StateVocabulary.markdown() into %s", README)

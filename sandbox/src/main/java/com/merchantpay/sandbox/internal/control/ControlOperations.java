@@ -53,7 +53,7 @@ final class ControlOperations {
   private final Core core;
   private final RuntimeOptions options;
   private final FaultRules faults;
-  private final ProviderStates states;
+  private final ResourcesInAState states;
   private final Actions actions;
   private final List<String> operations;
 
@@ -78,7 +78,7 @@ final class ControlOperations {
     this.core = core;
     this.options = options;
     this.faults = faults;
-    this.states = new ProviderStates(config, core);
+    this.states = new ResourcesInAState(config, core);
     this.actions = new Actions(core);
     this.operations = operations;
   }

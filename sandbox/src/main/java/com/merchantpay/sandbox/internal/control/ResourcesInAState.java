@@ -34,11 +34,11 @@ import java.util.function.Function;
  * is read and checked here, and the resource made through the {@link Core} in one transaction, by
  * the same rules the interfaces use.
  */
-final class ProviderStates {
+final class ResourcesInAState {
   private final SandboxConfig config;
   private final Core core;
 
-  ProviderStates(SandboxConfig config, Core core) {
+  ResourcesInAState(SandboxConfig config, Core core) {
     this.config = config;
     this.core = core;
   }
