@@ -6,12 +6,14 @@ import com.merchantpay.observation.CallListener;
 import com.merchantpay.observation.CallListeners;
 import com.merchantpay.observation.CallObserver;
 import com.merchantpay.observation.CallStart;
+import com.merchantpay.v1.internal.ApiOperations;
 import feign.FeignException;
 import feign.RetryableException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,9 +25,15 @@ import org.slf4j.LoggerFactory;
 final class Calls {
   private static final Logger LOG = LoggerFactory.getLogger(MerchantPayV1Client.class);
 
-  /** The calls that change something: one that got no answer may have done it. */
-  private static final Set<String> CHANGES =
-      Set.of("refundPayment", "confirmPayment", "cancelPayment");
+  /**
+   * The calls that change something, one that got no answer may have done it: those the contract
+   * sends as a POST form (refunds, confirmations, cancels), as v2's are told by their method too.
+   */
+  static final Set<String> CHANGES =
+      ApiOperations.all().stream()
+          .filter(operation -> operation.method().equalsIgnoreCase("POST"))
+          .map(ApiOperations.Operation::operationId)
+          .collect(Collectors.toUnmodifiableSet());
 
   private final CallListener listener;
 

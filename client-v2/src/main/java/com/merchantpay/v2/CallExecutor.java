@@ -124,6 +124,41 @@ final class CallExecutor {
     }
   }
 
+  /**
+   * One logical call as it was asked for: what each attempt sends, its key, who hears of it, and
+   * the bounds every attempt keeps.
+   */
+  private record Call<T>(
+      Operation operation,
+      RequestOptions options,
+      Attempt<T> attempt,
+      Reconciler<T> reconciler,
+      String key,
+      ObservedCall observed,
+      RetryPolicy policy,
+      long attemptTimeoutMillis,
+      long deadlineNanos) {}
+
+  /**
+   * What a call has been through before an attempt: its number, whether the access token was
+   * already asked for again, and whether an earlier attempt may have acted unseen.
+   */
+  record CallState(int attempt, boolean tokenRefreshed, boolean earlierMayHaveActed) {
+    static final CallState FIRST = new CallState(1, false, false);
+
+    /** The state of the next attempt, after this one failed so. */
+    CallState after(FailedAttempt failed) {
+      return new CallState(
+          attempt + 1,
+          tokenRefreshed || failed.immediately(),
+          earlierMayHaveActed || failed.mayHaveActed());
+    }
+  }
+
+  /** What one attempt came to: the call's answer, or its failure. */
+  private record Sent<T>(Response<T> response, FailedAttempt failed) {}
+
+  /** Send, classify, decide, wait: until an answer, or a failure the call ends with. */
   private <T> Response<T> attempts(
       Operation operation,
       RequestOptions options,
@@ -131,95 +166,160 @@ final class CallExecutor {
       Reconciler<T> reconciler,
       String key,
       ObservedCall observed) {
-    RetryPolicy policy = options.retryPolicy().orElse(retryPolicy);
-    long attemptTimeout = options.readTimeout().orElse(readTimeout).toMillis();
-    long deadline = nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos();
-    boolean tokenRefreshed = false;
-    boolean earlierMayHaveActed = false;
-
-    for (int attemptNumber = 1; ; attemptNumber++) {
-      long remaining = millisUntil(deadline);
-      Request.Options timeouts =
-          new BoundedTransport.CallOptions(
-              connectTimeout.toMillis(),
-              Math.max(1, Math.min(attemptTimeout, remaining)),
-              credentials.headers(operation, options, key));
-      long started = nanoTime.getAsLong();
-      FailedAttempt failed;
-      try {
-        ApiResponse<T> response = attempt.send(timeouts, key);
-        observed.attempt(attemptNumber, response.getStatusCode(), null, started);
-        String requestId =
-            response.header("Request-Id").or(() -> response.header("X-Request-Id")).orElse(null);
-        if (log.isDebugEnabled()) {
-          log.debug(
-              "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
-              operation.id,
-              response.getStatusCode(),
-              elapsedMillis(started),
-              attemptNumber,
-              requestId,
-              Masking.idempotencyKey(key));
-        }
-        return new Response<>(
-            response.getStatusCode(),
-            response.getHeaders(),
-            requestId,
+    Call<T> call =
+        new Call<>(
+            operation,
+            options,
+            attempt,
+            reconciler,
             key,
-            attemptNumber,
-            false,
-            response.getData());
-      } catch (ServiceException e) {
-        observed.attempt(attemptNumber, e.getStatusCode(), e.getClass().getSimpleName(), started);
-        if (earlierMayHaveActed && reconciler != null && isAlreadyDone(e)) {
-          Response<T> done = reconciled(reconciler, operation, key, attemptNumber);
-          if (done != null) {
-            return done;
-          }
-        }
-        // The token may have expired since the supplier gave it: ask again, once, straight away.
-        boolean refreshToken =
-            e.getStatusCode() == 401
-                && credentials.refreshable()
-                && options.accessToken().isEmpty()
-                && !tokenRefreshed;
-        tokenRefreshed |= refreshToken;
-        failed = FailedAttempt.answered(e, operation, refreshToken);
-      } catch (RetryableException e) {
-        failed = FailedAttempt.unanswered(e, operation, key);
-        observed.attempt(attemptNumber, 0, failed.exception().getClass().getSimpleName(), started);
-        if (failed.interrupted()) {
-          throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
-        }
-      } catch (DecodeException e) {
-        observed.attempt(attemptNumber, 0, e.getClass().getSimpleName(), started);
-        if (e.getCause() instanceof MerchantPayException answered) {
-          // A success whose body could not be read: the service did act.
-          answered.settle(attemptNumber, operation.kind != Operation.Kind.READ);
-          throw answered;
-        }
-        throw e;
-      } catch (FeignException e) {
-        // Feign reports a request it could not build this way; that is a bug, not a service answer.
-        // Its
-        // message holds the URL, which may contain a payment token id, so it is not kept.
-        throw new IllegalStateException(
-            operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
+            observed,
+            options.retryPolicy().orElse(retryPolicy),
+            options.readTimeout().orElse(readTimeout).toMillis(),
+            nanoTime.getAsLong() + options.callTimeout().orElse(callTimeout).toNanos());
+    for (CallState state = CallState.FIRST; ; ) {
+      Sent<T> sent = send(call, state);
+      if (sent.response() != null) {
+        return sent.response();
       }
-
-      // An update carries no key, so one that may have acted is sent again only when the caller
-      // allows it.
-      boolean retry =
-          failed.retryable()
-              && attemptNumber < policy.maxAttempts()
-              && (operation.kind != Operation.Kind.UPDATE
-                  || !failed.mayHaveActed()
-                  || policy.retryUpdatesWhenOutcomeUnknown());
-      earlierMayHaveActed |= failed.mayHaveActed();
-      if (!retry || !waitedForAnotherAttempt(failed, operation, attemptNumber, policy, deadline)) {
-        throw settled(failed, operation, attemptNumber, earlierMayHaveActed);
+      FailedAttempt failed = sent.failed();
+      Duration wait = nextWait(call, state, failed);
+      if (wait == null || !waited(wait, call.deadlineNanos())) {
+        throw settled(failed, operation, state);
       }
+      state = state.after(failed);
     }
+  }
+
+  /**
+   * Sends one attempt and classifies what came of it: the answer, or a failure ({@link
+   * FailedAttempt}). Throws what ends the call whatever the policy (an interrupt, an answer that
+   * could not be read, a request that could not be built).
+   */
+  private <T> Sent<T> send(Call<T> call, CallState state) {
+    Operation operation = call.operation();
+    Request.Options timeouts =
+        new BoundedTransport.CallOptions(
+            connectTimeout.toMillis(),
+            Math.max(1, Math.min(call.attemptTimeoutMillis(), millisUntil(call.deadlineNanos()))),
+            credentials.headers(operation, call.options(), call.key()));
+    long started = nanoTime.getAsLong();
+    try {
+      ApiResponse<T> response = call.attempt().send(timeouts, call.key());
+      call.observed().attempt(state.attempt(), response.getStatusCode(), null, started);
+      String requestId =
+          response.header("Request-Id").or(() -> response.header("X-Request-Id")).orElse(null);
+      if (log.isDebugEnabled()) {
+        log.debug(
+            "{} answered HTTP {} in {} ms (attempt {}, request-id {}, idempotency-key {})",
+            operation.id,
+            response.getStatusCode(),
+            elapsedMillis(started),
+            state.attempt(),
+            requestId,
+            Masking.idempotencyKey(call.key()));
+      }
+      return new Sent<>(
+          new Response<>(
+              response.getStatusCode(),
+              response.getHeaders(),
+              requestId,
+              call.key(),
+              state.attempt(),
+              false,
+              response.getData()),
+          null);
+    } catch (ServiceException e) {
+      call.observed()
+          .attempt(state.attempt(), e.getStatusCode(), e.getClass().getSimpleName(), started);
+      if (state.earlierMayHaveActed() && call.reconciler() != null && isAlreadyDone(e)) {
+        Response<T> done = reconciled(call.reconciler(), operation, call.key(), state.attempt());
+        if (done != null) {
+          return new Sent<>(done, null);
+        }
+      }
+      // The token may have expired since the supplier gave it: ask again, once, straight away.
+      boolean refreshToken =
+          e.getStatusCode() == 401
+              && credentials.refreshable()
+              && call.options().accessToken().isEmpty()
+              && !state.tokenRefreshed();
+      return new Sent<>(null, FailedAttempt.answered(e, operation, refreshToken));
+    } catch (RetryableException e) {
+      FailedAttempt failed = FailedAttempt.unanswered(e, operation, call.key());
+      call.observed()
+          .attempt(state.attempt(), 0, failed.exception().getClass().getSimpleName(), started);
+      if (failed.interrupted()) {
+        throw settled(failed, operation, state);
+      }
+      return new Sent<>(null, failed);
+    } catch (DecodeException e) {
+      call.observed().attempt(state.attempt(), 0, e.getClass().getSimpleName(), started);
+      if (e.getCause() instanceof MerchantPayException answered) {
+        // A success whose body could not be read: the service did act.
+        answered.settle(state.attempt(), operation.kind != Operation.Kind.READ);
+        throw answered;
+      }
+      throw e;
+    } catch (FeignException e) {
+      // Feign reports a request it could not build this way; that is a bug, not a service answer.
+      // Its message holds the URL, which may contain a payment token id, so it is not kept.
+      throw new IllegalStateException(
+          operation.id + ": the request could not be sent: " + e.getClass().getSimpleName());
+    }
+  }
+
+  /**
+   * The one decision after a failed attempt: how long to wait before another, or null when the call
+   * ends with this failure (it does not pass, the policy's attempts are spent, an update that may
+   * have acted is not to be sent again, or the deadline leaves no time).
+   */
+  private Duration nextWait(Call<?> call, CallState state, FailedAttempt failed) {
+    Operation operation = call.operation();
+    RetryPolicy policy = call.policy();
+    // An update carries no key, so one that may have acted is sent again only when the caller
+    // allows it.
+    boolean retry =
+        failed.retryable()
+            && state.attempt() < policy.maxAttempts()
+            && (operation.kind != Operation.Kind.UPDATE
+                || !failed.mayHaveActed()
+                || policy.retryUpdatesWhenOutcomeUnknown());
+    if (!retry) {
+      return null;
+    }
+    Duration retryAfter =
+        failed.exception() instanceof ServiceException service
+            ? service.getRetryAfter().orElse(null)
+            : null;
+    Duration wait =
+        failed.immediately() ? Duration.ZERO : policy.backoff(state.attempt(), retryAfter, random);
+    if (millisUntil(call.deadlineNanos()) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
+      log.debug(
+          "{} failed and its deadline leaves no time for another attempt: {}",
+          operation.id,
+          FailedAttempt.summary(failed.exception()));
+      return null;
+    }
+    log.info(
+        "{} attempt {} failed ({}); retrying in {} ms",
+        operation.id,
+        state.attempt(),
+        FailedAttempt.summary(failed.exception()),
+        wait.toMillis());
+    return wait;
+  }
+
+  /** Waits; false when interrupted, or when the wait overran into the deadline. */
+  private boolean waited(Duration wait, long deadlineNanos) {
+    try {
+      sleeper.sleep(wait);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    // A wait that overran (a busy machine) leaves an attempt that could only time out.
+    return millisUntil(deadlineNanos) >= MIN_ATTEMPT_MILLIS;
   }
 
   /**
@@ -251,45 +351,6 @@ final class CallExecutor {
   }
 
   /**
-   * Waits before the next attempt; false when there is no time for one within the deadline, or the
-   * wait was interrupted.
-   */
-  private boolean waitedForAnotherAttempt(
-      FailedAttempt failed,
-      Operation operation,
-      int attemptNumber,
-      RetryPolicy policy,
-      long deadline) {
-    Duration retryAfter =
-        failed.exception() instanceof ServiceException service
-            ? service.getRetryAfter().orElse(null)
-            : null;
-    Duration wait =
-        failed.immediately() ? Duration.ZERO : policy.backoff(attemptNumber, retryAfter, random);
-    if (millisUntil(deadline) - wait.toMillis() < MIN_ATTEMPT_MILLIS) {
-      log.debug(
-          "{} failed and its deadline leaves no time for another attempt: {}",
-          operation.id,
-          FailedAttempt.summary(failed.exception()));
-      return false;
-    }
-    log.info(
-        "{} attempt {} failed ({}); retrying in {} ms",
-        operation.id,
-        attemptNumber,
-        FailedAttempt.summary(failed.exception()),
-        wait.toMillis());
-    try {
-      sleeper.sleep(wait);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-    // A wait that overran (a busy machine) leaves an attempt that could only time out.
-    return millisUntil(deadline) >= MIN_ATTEMPT_MILLIS;
-  }
-
-  /**
    * The page of a list at {@code cursor} (null for the first), whose next pages are fetched the
    * same way with the same options.
    */
@@ -313,18 +374,17 @@ final class CallExecutor {
    * attempt may have acted unseen, or an earlier one may have and the last answer says nothing of
    * what became of it. Reads have no outcome.
    */
-  private MerchantPayException settled(
-      FailedAttempt failed, Operation operation, int attempts, boolean earlierMayHaveActed) {
+  private MerchantPayException settled(FailedAttempt failed, Operation operation, CallState state) {
     MerchantPayException failure = failed.exception();
     log.debug(
         "{} failed after {} attempt(s): {}",
         operation.id,
-        attempts,
+        state.attempt(),
         FailedAttempt.summary(failure));
     boolean unknown =
         operation.kind != Operation.Kind.READ
-            && (failed.mayHaveActed() || earlierMayHaveActed && failed.silent());
-    failure.settle(attempts, unknown);
+            && (failed.mayHaveActed() || state.earlierMayHaveActed() && failed.silent());
+    failure.settle(state.attempt(), unknown);
     return failure;
   }
 
