@@ -24,61 +24,51 @@ final class OperationsPayments {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v2(
-            1,
             "createInvoice",
             "Creating an invoice answers with the payment id and the page URL",
             OperationsPayments::createInvoice));
     checks.add(
         v2(
-            2,
             "createPayment",
             "Creating a payment answers with the payment for the amount asked",
             OperationsPayments::createPayment));
     checks.add(
         v2(
-            3,
             "completePayment",
             "Completing a confirmation step answers with the payment after it",
             c -> c.run().withConfirmations(OperationsPayments::completePayment, c)));
     checks.add(
         v2(
-            4,
             "capturePayment",
             "Capturing a held payment answers 200 without a body",
             OperationsPayments::capturePayment));
     checks.add(
         v2(
-            5,
             "cancelPayment",
             "Cancelling a held payment answers 200 without a body",
             OperationsPayments::cancelPayment));
     checks.add(
         v2(
-            6,
             "getPayment",
             "Reading a payment answers with that payment",
             OperationsPayments::getPayment));
     checks.add(
         v2(
-            7,
             "listPayments",
             "Listing payments of a period holds a payment created in it",
             OperationsPayments::listPayments));
     checks.add(
         v2(
-            8,
             "createRefund",
             "Refunding a settled payment answers with the refund",
             OperationsPayments::createRefund));
     checks.add(
         v2(
-            9,
             "getRefund",
             "Reading a refund answers with that refund",
             OperationsPayments::getRefund));
     checks.add(
         v2(
-            10,
             "listRefunds",
             "Listing refunds of a period holds a refund created in it",
             OperationsPayments::listRefunds));

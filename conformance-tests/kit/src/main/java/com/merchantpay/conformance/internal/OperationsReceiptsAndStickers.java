@@ -21,43 +21,36 @@ final class OperationsReceiptsAndStickers {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v2(
-            16,
             "createReceipt",
             "Registering a receipt answers with the receipt",
             OperationsReceiptsAndStickers::createReceipt));
     checks.add(
         v2(
-            17,
             "getReceipt",
             "Reading a receipt answers with that receipt",
             OperationsReceiptsAndStickers::getReceipt));
     checks.add(
         v2(
-            18,
             "listReceipts",
             "Listing a payment's receipts holds its receipt and no other payment's",
             OperationsReceiptsAndStickers::listReceipts));
     checks.add(
         v2(
-            19,
             "createSticker",
             "Registering a sticker answers Active with its payload",
             OperationsReceiptsAndStickers::createSticker));
     checks.add(
         v2(
-            20,
             "setStickerActive",
             "Switching a sticker off answers 200",
             OperationsReceiptsAndStickers::setStickerActive));
     checks.add(
         v2(
-            21,
             "getSticker",
             "Reading a sticker answers with that sticker",
             OperationsReceiptsAndStickers::getSticker));
     checks.add(
         v2(
-            22,
             "listStickers",
             "Listing stickers holds a sticker just registered",
             OperationsReceiptsAndStickers::listStickers));

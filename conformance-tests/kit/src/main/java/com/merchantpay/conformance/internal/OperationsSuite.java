@@ -107,7 +107,7 @@ final class OperationsSuite {
    * The v2 check of one operation. Its first call is the documented request (method, path under
    * /api/v2, headers) and must succeed, so a check that got through judged those general rules.
    */
-  static Check v2(int row, String operationId, String title, Check.Body body) {
+  static Check v2(String operationId, String title, Check.Body body) {
     return Check.of(
         SUITE,
         operationId,

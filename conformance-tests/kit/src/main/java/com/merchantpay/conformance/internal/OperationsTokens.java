@@ -20,31 +20,26 @@ final class OperationsTokens {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v2(
-            11,
             "startTokenization",
             "Starting tokenization answers with the token id and the page URL",
             OperationsTokens::startTokenization));
     checks.add(
         v2(
-            12,
             "createPaymentToken",
             "Creating a payment token answers Created with an External step",
             OperationsTokens::createPaymentToken));
     checks.add(
         v2(
-            13,
             "completePaymentToken",
             "Completing a payment token's step answers with the token, Active",
             OperationsTokens::completePaymentToken));
     checks.add(
         v2(
-            14,
             "getPaymentToken",
             "Reading a payment token answers with that token",
             OperationsTokens::getPaymentToken));
     checks.add(
         v2(
-            15,
             "revokePaymentToken",
             "Revoking a payment token answers 200",
             OperationsTokens::revokePaymentToken));
