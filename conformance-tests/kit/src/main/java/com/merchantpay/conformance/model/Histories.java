@@ -126,10 +126,11 @@ public final class Histories {
                 : random.nextInt(10) < 7
                     ? confirmable.get(confirmable.size() - 1)
                     : confirmable.get(random.nextInt(confirmable.size()));
-        steps.add(
-            asking < 0
-                ? new Step.Read(made - 1, Step.Api.V2)
-                : kind == Kind.COMPLETE ? new Step.Complete(asking) : new Step.FailStep(asking));
+        if (asking >= 0) {
+          steps.add(kind == Kind.COMPLETE ? new Step.Complete(asking) : new Step.FailStep(asking));
+        } else if (kinds.stream().allMatch(k -> k.onConfirmation)) {
+          steps.add(new Step.Read(made - 1, Step.Api.V2)); // nothing else to draw
+        } // else no payment asked for a step: another kind is drawn instead
         continue;
       }
       if (kind.onSticker) {
