@@ -906,10 +906,7 @@ final class ContrarianReadings {
           try {
             MutatingProxy.Answer taken = call.sendAgain();
             if (taken.status / 100 == 2) {
-              answer.status = taken.status;
-              answer.headers.clear();
-              answer.headers.putAll(taken.headers);
-              answer.body = taken.body;
+              answer.replaceWith(taken);
             }
           } catch (IOException | InterruptedException e) {
             // left refused

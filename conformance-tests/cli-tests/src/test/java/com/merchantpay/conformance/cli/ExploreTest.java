@@ -210,10 +210,7 @@ class ExploreTest {
           payment.put("id", id);
           payment.put("status", "Authorized");
           MutatingProxy.Answer lie = MutatingProxy.Answer.json(200, payment);
-          answer.status = lie.status;
-          answer.headers.clear();
-          answer.headers.putAll(lie.headers);
-          answer.body = lie.body;
+          answer.replaceWith(lie);
         }
       }
     };
@@ -295,10 +292,7 @@ class ExploreTest {
           refund.set("amount", asked.path("amount"));
           refund.put("status", "Pending");
           MutatingProxy.Answer lie = MutatingProxy.Answer.json(200, refund);
-          answer.status = lie.status;
-          answer.headers.clear();
-          answer.headers.putAll(lie.headers);
-          answer.body = lie.body;
+          answer.replaceWith(lie);
         }
       }
     };

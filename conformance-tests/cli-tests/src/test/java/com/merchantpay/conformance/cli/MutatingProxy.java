@@ -143,6 +143,14 @@ final class MutatingProxy implements AutoCloseable {
     void json(JsonNode node) {
       body = writeJson(node);
     }
+
+    /** Passes on another answer instead: its status, headers and body. */
+    void replaceWith(Answer other) {
+      status = other.status;
+      headers.clear();
+      headers.putAll(other.headers);
+      body = other.body;
+    }
   }
 
   private interface Sender {

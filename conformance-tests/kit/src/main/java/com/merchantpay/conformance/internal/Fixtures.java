@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Valid requests and resources in a known state, made through the target's own v2 interface with
@@ -169,6 +170,36 @@ public final class Fixtures {
       }
     }
     return new Passed(after, current, sent);
+  }
+
+  /** The statuses of a payment that holds or took money. */
+  static final Set<String> PAID = Set.of("Settled", "Authorized");
+
+  /** What a failing answer to a payment's step came to: its answer, and the status read after. */
+  public record FailedStep(Exchange answer, String statusAfter) {}
+
+  /**
+   * Answers a payment's step with a failing answer. The answer must be the payment or a refusal
+   * (which the documents leave open), and the payment, read once settled, must not be paid.
+   */
+  public FailedStep failConfirmation(String paymentId, Map<String, String> failingAnswer) {
+    Exchange done =
+        context
+            .v2()
+            .put(Paths.v2("completePayment", paymentId), Json.MAPPER.valueToTree(failingAnswer));
+    context.expect(
+        done.answered() && (done.status() / 100 == 2 || done.status() / 100 == 4),
+        "the payment answered, or the failing answer refused",
+        done::summary,
+        done);
+    Exchange read = settled(paymentId);
+    String now = context.ok(read).path("status").asText();
+    context.expect(
+        !PAID.contains(now),
+        "the payment not approved by a failing answer",
+        () -> "status " + now,
+        read);
+    return new FailedStep(done, now);
   }
 
   public Profile.Confirmation confirmation(String type) {

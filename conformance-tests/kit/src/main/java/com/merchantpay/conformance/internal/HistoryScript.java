@@ -146,35 +146,28 @@ final class HistoryScript {
     String base = run.target().baseUrl().toString().replaceAll("/+$", "");
     if (path.startsWith(run.basePath() + "/api/v1/")) {
       line.append(v1Call(exchange));
-    } else if (!exchange.uri().toString().startsWith(base + "/api/")) {
-      line.append("page ")
-          .append(exchange.method())
-          .append(' ')
-          .append(quoted(exchange.uri().toString()))
-          .append(' ')
-          .append(quoted(body(exchange)));
-      exchange
-          .requestHeaders()
-          .forEach(
-              (name, values) -> {
-                if (name.equalsIgnoreCase("content-type")) {
-                  values.forEach(value -> line.append(" -H ").append(quoted(name + ": " + value)));
-                }
-              });
     } else {
+      // A page the target named (the payer's browser) is opened where it is, with only its
+      // content type; a call of the interfaces goes under $BASE with the headers it carried.
+      boolean page = !exchange.uri().toString().startsWith(base + "/api/");
       String query = exchange.uri().getRawQuery();
-      line.append("send ")
+      line.append(page ? "page " : "send ")
           .append(exchange.method())
           .append(' ')
           .append(
-              quoted(path.substring(run.basePath().length()) + (query == null ? "" : "?" + query)))
+              quoted(
+                  page
+                      ? exchange.uri().toString()
+                      : path.substring(run.basePath().length())
+                          + (query == null ? "" : "?" + query)))
           .append(' ')
           .append(quoted(body(exchange)));
       exchange
           .requestHeaders()
           .forEach(
               (name, values) -> {
-                if (!SENT_BY_THE_SCRIPT.contains(name.toLowerCase(Locale.ROOT))) {
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (page ? lower.equals("content-type") : !SENT_BY_THE_SCRIPT.contains(lower)) {
                   values.forEach(value -> line.append(" -H ").append(quoted(name + ": " + value)));
                 }
               });

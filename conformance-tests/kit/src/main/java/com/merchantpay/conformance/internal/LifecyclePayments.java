@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
+import static com.merchantpay.conformance.internal.Fixtures.PAID;
 import static com.merchantpay.conformance.internal.Fixtures.encode;
-import static com.merchantpay.conformance.internal.LifecycleSuite.PAID;
 import static com.merchantpay.conformance.internal.LifecycleSuite.capturedShown;
 import static com.merchantpay.conformance.internal.LifecycleSuite.check;
 import static com.merchantpay.conformance.internal.LifecycleSuite.digits;

@@ -108,15 +108,10 @@ public final class PaymentModel {
    * taken once the step is passed, or none.
    */
   public void awaitingConfirmation(boolean twoStage, BigDecimal amount, boolean made) {
-    if (made) {
-      Payment asking = new Payment(amount, twoStage);
-      asking.stage = Stage.CONFIRMING;
-      asking.taken = BigDecimal.ZERO;
-      asking.stageRule = "v2.payment.confirmation";
-      payments.add(asking);
-    } else {
-      payments.add(null);
-    }
+    payments.add(
+        made
+            ? holdingNothing(amount, twoStage, Stage.CONFIRMING, "v2.payment.confirmation")
+            : null);
   }
 
   /** What the documents allow a completion of the payment's confirmation step to come to. */
@@ -157,15 +152,17 @@ public final class PaymentModel {
 
   /** Notes a payment link's creation: a payment nobody has paid, or none. */
   public void invoiced(BigDecimal amount, boolean made) {
-    if (made) {
-      Payment unpaid = new Payment(amount, false);
-      unpaid.stage = Stage.UNPAID;
-      unpaid.taken = BigDecimal.ZERO;
-      unpaid.stageRule = "v2.op.createInvoice";
-      payments.add(unpaid);
-    } else {
-      payments.add(null);
-    }
+    payments.add(made ? holdingNothing(amount, false, Stage.UNPAID, "v2.op.createInvoice") : null);
+  }
+
+  /** A payment made in a stage where it holds and took nothing yet. */
+  private static Payment holdingNothing(
+      BigDecimal amount, boolean twoStage, Stage stage, String stageRule) {
+    Payment payment = new Payment(amount, twoStage);
+    payment.stage = stage;
+    payment.taken = BigDecimal.ZERO;
+    payment.stageRule = stageRule;
+    return payment;
   }
 
   /** Notes a payment token's creation: Active, or none made. */
