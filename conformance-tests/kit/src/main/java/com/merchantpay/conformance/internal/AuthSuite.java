@@ -25,12 +25,8 @@ final class AuthSuite {
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of("v2", List.of("v2.errors.body", "v2.errors.not-authorized"));
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(Map.entry("missing-credentials-are-401", List.of("v2.auth.rights")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
@@ -43,21 +39,18 @@ final class AuthSuite {
               operation.id() + " without an Authorization header is refused with not_authorized",
               "v2.auth.bearer",
               List.of(Tag.NEGATIVE),
-              c ->
-                  c.refusedWith(
-                      callWith(c, operation, null),
-                      "not_authorized",
-                      OpenPoint.UNAUTHENTICATED_STATUS)));
+              c -> noTokenIsRefused(c, operation)));
     }
     checks.add(
         Check.of(
-            SUITE,
-            "missing-credentials-are-401",
-            "Missing or unknown credentials are refused with "
-                + "not_authorized (our spec: HTTP 401, not 403)",
-            "v2.auth.bearer",
-            List.of(Tag.NEGATIVE),
-            AuthSuite::missingCredentialsAre401));
+                SUITE,
+                "missing-credentials-are-401",
+                "Missing or unknown credentials are refused with "
+                    + "not_authorized (our spec: HTTP 401, not 403)",
+                "v2.auth.bearer",
+                List.of(Tag.NEGATIVE),
+                AuthSuite::missingCredentialsAre401)
+            .judging("v2.auth.rights"));
     for (String header :
         List.of("Basic dXNlcjpwYXNzd29yZA==", "Bearer", "not-a-scheme", "Bearer a b")) {
       checks.add(
@@ -67,12 +60,7 @@ final class AuthSuite {
               "Authorization '" + header + "' is refused with not_authorized",
               "v2.auth.rights",
               List.of(Tag.NEGATIVE),
-              c ->
-                  c.refusedWith(
-                      c.v2WithAuthorization(header)
-                          .get(Paths.v2("getPayment", c.run().unique("p"))),
-                      "not_authorized",
-                      OpenPoint.UNAUTHENTICATED_STATUS)));
+              c -> malformedAuthorizationIsRefused(c, header)));
     }
     checks.add(
         Check.of(
@@ -197,7 +185,7 @@ final class AuthSuite {
     for (Exchange refused :
         List.of(
             other.get(Paths.v2("getPayment", id)),
-            other.put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100")),
+            other.put(Paths.v2("capturePayment", id), new Fixtures(c).capture("100")),
             other.put(Paths.v2("cancelPayment", id), null))) {
       foreignRefused(c, refused);
     }
@@ -358,5 +346,20 @@ final class AuthSuite {
                     + "&"
                     + Fixtures.recentPeriod());
     return List.of(pay, list);
+  }
+
+  /** Runs {@code auth.no-token-is-refused.*}. */
+  private static void noTokenIsRefused(CheckContext c, SpecModel.Operation operation)
+      throws Exception {
+    c.refusedWith(callWith(c, operation, null), "not_authorized", OpenPoint.UNAUTHENTICATED_STATUS);
+  }
+
+  /** Runs {@code auth.malformed-authorization-is-refused.*}. */
+  private static void malformedAuthorizationIsRefused(CheckContext c, String header)
+      throws Exception {
+    c.refusedWith(
+        c.v2WithAuthorization(header).get(Paths.v2("getPayment", c.run().unique("p"))),
+        "not_authorized",
+        OpenPoint.UNAUTHENTICATED_STATUS);
   }
 }

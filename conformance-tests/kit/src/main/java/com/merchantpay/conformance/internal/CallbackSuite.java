@@ -32,34 +32,21 @@ final class CallbackSuite {
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(
-          Map.entry(
-              "payment-notification-arrives-as-documented",
-              List.of("v2.conv.timestamps", "v2.dict.payment-status", "v2.events.current-status")),
-          Map.entry(
-              "sticker-payments-are-notified-to-the-stickers-url",
-              List.of(
-                  "v2.request.sticker", "v2.request.method-aliases", "v2.events.current-status")),
-          Map.entry(
-              "a-sticker-paid-on-its-page-is-notified-to-its-url",
-              List.of("v2.events.current-status")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         Check.of(
-            SUITE,
-            "payment-notification-arrives-as-documented",
-            "A payment held, then captured, is notified to its callbackUrl: a JSON POST with the documented body and the payment's status",
-            "v2.events.payment",
-            List.of(),
-            CallbackSuite::paymentNotificationArrivesAsDocumented));
+                SUITE,
+                "payment-notification-arrives-as-documented",
+                "A payment held, then captured, is notified to its callbackUrl: a JSON POST with the documented body and the payment's status",
+                "v2.events.payment",
+                List.of(),
+                CallbackSuite::paymentNotificationArrivesAsDocumented)
+            .judging("v2.conv.timestamps", "v2.dict.payment-status", "v2.events.current-status"));
     checks.add(
         Check.of(
                 SUITE,
@@ -87,20 +74,23 @@ final class CallbackSuite {
             CallbackSuite::tokenizationInAPaymentIsNotified));
     checks.add(
         Check.of(
-            SUITE,
-            "sticker-payments-are-notified-to-the-stickers-url",
-            "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
-            "v2.events.sticker-target",
-            List.of(Tag.STICKERS),
-            CallbackSuite::stickerPaymentsAreNotifiedToTheStickersUrl));
+                SUITE,
+                "sticker-payments-are-notified-to-the-stickers-url",
+                "A payment through a cashlink sticker is notified to the sticker's callbackUrl",
+                "v2.events.sticker-target",
+                List.of(Tag.STICKERS),
+                CallbackSuite::stickerPaymentsAreNotifiedToTheStickersUrl)
+            .judging(
+                "v2.request.sticker", "v2.request.method-aliases", "v2.events.current-status"));
     checks.add(
         Check.of(
-            SUITE,
-            "a-sticker-paid-on-its-page-is-notified-to-its-url",
-            "A payer who pays on the page a sticker's payload links to is notified to the sticker's callbackUrl",
-            "v2.events.sticker-target",
-            List.of(Tag.STICKERS, Tag.PAGES),
-            CallbackSuite::aStickerPaidOnItsPageIsNotifiedToItsUrl));
+                SUITE,
+                "a-sticker-paid-on-its-page-is-notified-to-its-url",
+                "A payer who pays on the page a sticker's payload links to is notified to the sticker's callbackUrl",
+                "v2.events.sticker-target",
+                List.of(Tag.STICKERS, Tag.PAGES),
+                CallbackSuite::aStickerPaidOnItsPageIsNotifiedToItsUrl)
+            .judging("v2.events.current-status"));
     checks.add(
         Check.of(
             SUITE,
@@ -210,7 +200,7 @@ final class CallbackSuite {
     c.member(held, c.ok(held), "status", "Authorized");
     // A status change after the payment was answered: which changes are notified is
     // open, but a payment that was held and then captured is notified of one.
-    c.done(c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "10")));
+    c.done(c.v2().put(Paths.v2("capturePayment", id), new Fixtures(c).capture("10")));
     List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
     c.expect(
         !arrivals.isEmpty(),
@@ -287,7 +277,7 @@ final class CallbackSuite {
         read);
     c.rule("v2.conv.timestamps");
     c.expect(
-        LifecycleSuite.isUtc(settled.json().path("created").asText("")),
+        LifecycleSteps.isUtc(settled.json().path("created").asText("")),
         "created in UTC",
         () -> settled.json().path("created").asText(),
         null);
@@ -444,7 +434,7 @@ final class CallbackSuite {
     ObjectNode body = new Fixtures(c).approvedPayment("100", true);
     ((ObjectNode) body.path("protocol")).put("callbackUrl", inbox.url());
     String id = new Fixtures(c).pay(body).path("id").asText();
-    c.require(LifecycleSuite.partialCapture(c, id, "60.5"), LifecycleSuite.PARTIAL_CAPTURE_REFUSED);
+    c.require(LifecycleSteps.partialCapture(c, id, "60.5"), LifecycleSteps.PARTIAL_CAPTURE_REFUSED);
     List<CallbackReceiver.Arrival> arrivals = awaitStatuses(c, inbox, Set.of("Settled"));
     CallbackReceiver.Arrival settled =
         arrivals.stream()
@@ -456,6 +446,6 @@ final class CallbackSuite {
         "no notification of the Settled payment arrived, so none could show the "
             + "captured sum (callbacks.payment-notification-arrives-as-documented says more)");
     c.reading(
-        OpenPoint.CAPTURED_AMOUNT, LifecycleSuite.capturedShown(settled.json(), "60.5"), null);
+        OpenPoint.CAPTURED_AMOUNT, LifecycleSteps.capturedShown(settled.json(), "60.5"), null);
   }
 }

@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * One behaviour the kit checks, named by a sentence and tied to what it enforces: a rule of the
@@ -152,18 +151,12 @@ public record Check(
   }
 
   /**
-   * A suite's checks with the rules they judge besides their own, from the suite's two tables.
+   * A suite's checks, each also judging the rules its suite names for every check that calls an
+   * interface: those the suite's shared verdicts cite whatever the check.
    *
-   * @param everyCheckOf the rules every check of the suite judges, by the interface it calls
-   *     ({@code v2}, {@code v1})
-   * @param byName the rules one check judges, by its name within the suite
-   * @throws IllegalStateException when the second table names a check the suite does not have
+   * @param everyCheckOf the rules, by the interface a check calls ({@code v2}, {@code v1})
    */
-  static List<Check> judgingAlso(
-      List<Check> checks,
-      Map<String, List<String>> everyCheckOf,
-      Map<String, List<String>> byName) {
-    Set<String> unused = new TreeSet<>(byName.keySet());
+  static List<Check> judgingEvery(List<Check> checks, Map<String, List<String>> everyCheckOf) {
     List<Check> judging = new ArrayList<>();
     for (Check check : checks) {
       List<String> more = new ArrayList<>();
@@ -173,13 +166,7 @@ public record Check(
               more.addAll(rules);
             }
           });
-      String name = check.id().substring(check.suite().length() + 1);
-      more.addAll(byName.getOrDefault(name, List.of()));
-      unused.remove(name);
       judging.add(check.judging(more));
-    }
-    if (!unused.isEmpty()) {
-      throw new IllegalStateException("rules are declared for checks no suite has: " + unused);
     }
     return judging;
   }

@@ -781,7 +781,7 @@ public final class Fixtures {
               ? Json.object().put("merchantId", merchant)
               : f.approvedPayment("10", false);
       case "completePayment", "completePaymentToken" -> Json.object().put("code", "123456");
-      case "capturePayment" -> OperationsSuite.capture(c, "10");
+      case "capturePayment" -> f.capture("10");
       case "createRefund" -> f.refund(c.run().unique("kit-id"), "10");
       case "startTokenization" ->
           c.target().merchantId() == null

@@ -69,18 +69,8 @@ final class IdempotencySuite {
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of("v2", List.of("v2.errors.body"));
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(
-          Map.entry(
-              "same-key-with-another-body-is-a-violation",
-              List.of("v2.errors.idempotency", "v2.errors.refusal-acts-not")),
-          Map.entry(
-              "conflicting-reuse-on-invoices",
-              List.of("v2.errors.idempotency", "v2.errors.refusal-acts-not")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
@@ -95,14 +85,7 @@ final class IdempotencySuite {
                   + " with the same key and body creates nothing new",
               "v2.ep.idempotency-once",
               List.of(),
-              c -> {
-                ObjectNode body = creation.body().apply(c);
-                String key = UUID.randomUUID().toString();
-                Exchange first = c.v2().post(Paths.v2(creation.operationId()), body, key);
-                JsonNode created = c.ok(first);
-                Exchange again = c.v2().post(Paths.v2(creation.operationId()), body, key);
-                replayed(c, creation, created, again);
-              }));
+              c -> replayReturnsTheFirstAnswer(c, creation)));
     }
     checks.add(
         Check.of(
@@ -114,20 +97,22 @@ final class IdempotencySuite {
             IdempotencySuite::replayedPaymentIsMadeOnce));
     checks.add(
         Check.of(
-            SUITE,
-            "same-key-with-another-body-is-a-violation",
-            "The same key with another payment is idempotency_key_violation and creates nothing",
-            "v2.ep.idempotency-conflict",
-            List.of(),
-            IdempotencySuite::sameKeyWithAnotherBodyIsAViolation));
+                SUITE,
+                "same-key-with-another-body-is-a-violation",
+                "The same key with another payment is idempotency_key_violation and creates nothing",
+                "v2.ep.idempotency-conflict",
+                List.of(),
+                IdempotencySuite::sameKeyWithAnotherBodyIsAViolation)
+            .judging("v2.errors.idempotency", "v2.errors.refusal-acts-not"));
     checks.add(
         Check.of(
-            SUITE,
-            "conflicting-reuse-on-invoices",
-            "The same key with another invoice is idempotency_key_violation",
-            "v2.ep.idempotency-conflict",
-            List.of(),
-            IdempotencySuite::conflictingReuseOnInvoices));
+                SUITE,
+                "conflicting-reuse-on-invoices",
+                "The same key with another invoice is idempotency_key_violation",
+                "v2.ep.idempotency-conflict",
+                List.of(),
+                IdempotencySuite::conflictingReuseOnInvoices)
+            .judging("v2.errors.idempotency", "v2.errors.refusal-acts-not"));
     checks.add(
         Check.of(
             SUITE,
@@ -366,5 +351,16 @@ final class IdempotencySuite {
         OpenPoint.REFUSED_REQUEST_KEY,
         corrected.answered() && corrected.status() / 100 == 2 ? "freed" : "kept",
         corrected);
+  }
+
+  /** Runs {@code idempotency.replay-returns-the-first-answer.*}. */
+  private static void replayReturnsTheFirstAnswer(CheckContext c, Creation creation)
+      throws Exception {
+    ObjectNode body = creation.body().apply(c);
+    String key = UUID.randomUUID().toString();
+    Exchange first = c.v2().post(Paths.v2(creation.operationId()), body, key);
+    JsonNode created = c.ok(first);
+    Exchange again = c.v2().post(Paths.v2(creation.operationId()), body, key);
+    replayed(c, creation, created, again);
   }
 }

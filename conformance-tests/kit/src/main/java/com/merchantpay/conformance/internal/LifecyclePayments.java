@@ -2,11 +2,11 @@ package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.PAID;
 import static com.merchantpay.conformance.internal.Fixtures.encode;
-import static com.merchantpay.conformance.internal.LifecycleSuite.capturedShown;
-import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.digits;
-import static com.merchantpay.conformance.internal.LifecycleSuite.find;
-import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
+import static com.merchantpay.conformance.internal.LifecycleSteps.capturedShown;
+import static com.merchantpay.conformance.internal.LifecycleSteps.check;
+import static com.merchantpay.conformance.internal.LifecycleSteps.digits;
+import static com.merchantpay.conformance.internal.LifecycleSteps.find;
+import static com.merchantpay.conformance.internal.LifecycleSteps.partialCapture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,11 +25,12 @@ final class LifecyclePayments {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "single-stage-payment-settles",
-            "An approved one-stage payment takes the money: Settled, with the time it finished",
-            "v2.states.payment-one-stage",
-            List.of(Tag.PAYMENTS),
-            LifecyclePayments::singleStagePaymentSettles));
+                "single-stage-payment-settles",
+                "An approved one-stage payment takes the money: Settled, with the time it finished",
+                "v2.states.payment-one-stage",
+                List.of(Tag.PAYMENTS),
+                LifecyclePayments::singleStagePaymentSettles)
+            .judging("v2.request.card", "v2.payment.completed", "v2.states.pending"));
     checks.add(
         check(
             "dual-mode-defaults-to-one-stage",
@@ -39,26 +40,29 @@ final class LifecyclePayments {
             LifecyclePayments::dualModeDefaultsToOneStage));
     checks.add(
         check(
-            "two-stage-payment-is-held",
-            "An approved two-stage payment holds the money: Authorized",
-            "v2.states.payment-two-stage",
-            List.of(Tag.PAYMENTS),
-            LifecyclePayments::twoStagePaymentIsHeld));
+                "two-stage-payment-is-held",
+                "An approved two-stage payment holds the money: Authorized",
+                "v2.states.payment-two-stage",
+                List.of(Tag.PAYMENTS),
+                LifecyclePayments::twoStagePaymentIsHeld)
+            .judging("v2.states.pending"));
     checks.add(
         check(
-            "test-mode-defaults-to-false",
-            "A payment shows the test flag it was made with, false when testMode is left out, "
-                + "unless the target makes test payments only",
-            "v2.states.test-mode",
-            List.of(Tag.PAYMENTS),
-            LifecyclePayments::testModeDefaultsToFalse));
+                "test-mode-defaults-to-false",
+                "A payment shows the test flag it was made with, false when testMode is left out, "
+                    + "unless the target makes test payments only",
+                "v2.states.test-mode",
+                List.of(Tag.PAYMENTS),
+                LifecyclePayments::testModeDefaultsToFalse)
+            .judging("v2.payment.echo"));
     checks.add(
         check(
-            "capture-settles-a-held-payment",
-            "Capturing a held payment makes it Settled",
-            "v2.ep.capture-held",
-            List.of(Tag.PAYMENTS, Tag.MONEY),
-            LifecyclePayments::captureSettlesAHeldPayment));
+                "capture-settles-a-held-payment",
+                "Capturing a held payment makes it Settled",
+                "v2.ep.capture-held",
+                List.of(Tag.PAYMENTS, Tag.MONEY),
+                LifecyclePayments::captureSettlesAHeldPayment)
+            .judging("v2.op.capturePayment"));
     checks.add(
         check(
             "partial-capture-takes-less-than-held",
@@ -68,11 +72,12 @@ final class LifecyclePayments {
             LifecyclePayments::partialCaptureTakesLessThanHeld));
     checks.add(
         check(
-            "cancel-releases-the-hold",
-            "Cancelling a held payment makes it Cancelled",
-            "v2.op.cancelPayment",
-            List.of(Tag.PAYMENTS),
-            LifecyclePayments::cancelReleasesTheHold));
+                "cancel-releases-the-hold",
+                "Cancelling a held payment makes it Cancelled",
+                "v2.op.cancelPayment",
+                List.of(Tag.PAYMENTS),
+                LifecyclePayments::cancelReleasesTheHold)
+            .judging("v2.payment.completed"));
     checks.add(
         check(
             "a-payment-with-tokenization-carries-its-token",
@@ -95,18 +100,20 @@ final class LifecyclePayments {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "an-invoice-is-paid-on-its-page",
-            "A payer who pays an invoice on the page its creation named makes its payment Settled",
-            "v2.op.createInvoice",
-            List.of(Tag.PAYMENTS, Tag.PAGES),
-            LifecyclePayments::anInvoiceIsPaidOnItsPage));
+                "an-invoice-is-paid-on-its-page",
+                "A payer who pays an invoice on the page its creation named makes its payment Settled",
+                "v2.op.createInvoice",
+                List.of(Tag.PAYMENTS, Tag.PAGES),
+                LifecyclePayments::anInvoiceIsPaidOnItsPage)
+            .judging("v2.payment.echo", "v2.states.payment-one-stage"));
     checks.add(
         check(
-            "a-card-stored-on-the-tokenization-page-makes-an-active-token",
-            "A card the customer stores on the page tokenization named makes that token Active",
-            "v2.op.startTokenization",
-            List.of(Tag.TOKENS, Tag.PAGES),
-            LifecyclePayments::aCardStoredOnTheTokenizationPageMakesAnActiveToken));
+                "a-card-stored-on-the-tokenization-page-makes-an-active-token",
+                "A card the customer stores on the page tokenization named makes that token Active",
+                "v2.op.startTokenization",
+                List.of(Tag.TOKENS, Tag.PAGES),
+                LifecyclePayments::aCardStoredOnTheTokenizationPageMakesAnActiveToken)
+            .judging("v2.op.getPaymentToken"));
     checks.add(
         check(
             "a-payer-who-declines-an-external-step-does-not-pay",
@@ -184,7 +191,7 @@ final class LifecyclePayments {
   /** Runs {@code lifecycle.capture-settles-a-held-payment}. */
   private static void captureSettlesAHeldPayment(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
-    c.done(c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100")));
+    c.done(c.v2().put(Paths.v2("capturePayment", id), new Fixtures(c).capture("100")));
     Exchange read = c.v2().get(Paths.v2("getPayment", id));
     c.member(read, c.ok(read), "status", "Settled");
   }

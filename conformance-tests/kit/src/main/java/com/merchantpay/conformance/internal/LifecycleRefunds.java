@@ -1,9 +1,9 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.LifecycleSuite.PARTIAL_CAPTURE_REFUSED;
-import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
-import static com.merchantpay.conformance.internal.LifecycleSuite.pendingOrSettled;
+import static com.merchantpay.conformance.internal.LifecycleSteps.PARTIAL_CAPTURE_REFUSED;
+import static com.merchantpay.conformance.internal.LifecycleSteps.check;
+import static com.merchantpay.conformance.internal.LifecycleSteps.partialCapture;
+import static com.merchantpay.conformance.internal.LifecycleSteps.pendingOrSettled;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -27,11 +27,12 @@ final class LifecycleRefunds {
             LifecycleRefunds::refundsNeverExceedTheMoneyTaken));
     checks.add(
         check(
-            "refunds-of-a-partial-capture-stop-at-the-captured-amount",
-            "After a partial capture only the captured amount can be refunded, not the held one",
-            "v2.ep.refund-limit",
-            List.of(Tag.REFUNDS, Tag.MONEY),
-            LifecycleRefunds::refundsOfAPartialCaptureStopAtTheCapturedAmount));
+                "refunds-of-a-partial-capture-stop-at-the-captured-amount",
+                "After a partial capture only the captured amount can be refunded, not the held one",
+                "v2.ep.refund-limit",
+                List.of(Tag.REFUNDS, Tag.MONEY),
+                LifecycleRefunds::refundsOfAPartialCaptureStopAtTheCapturedAmount)
+            .judging("v2.ep.partial-capture"));
     checks.add(
         check(
                 "refund-starts-pending-and-settles",

@@ -1,11 +1,11 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.values;
-import static com.merchantpay.conformance.internal.LifecycleSuite.PARTIAL_CAPTURE_REFUSED;
-import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.partialCapture;
-import static com.merchantpay.conformance.internal.LifecycleSuite.stays;
-import static com.merchantpay.conformance.internal.LifecycleSuite.wrongState;
+import static com.merchantpay.conformance.internal.LifecycleSteps.PARTIAL_CAPTURE_REFUSED;
+import static com.merchantpay.conformance.internal.LifecycleSteps.check;
+import static com.merchantpay.conformance.internal.LifecycleSteps.partialCapture;
+import static com.merchantpay.conformance.internal.LifecycleSteps.stays;
+import static com.merchantpay.conformance.internal.LifecycleSteps.wrongState;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,18 +21,20 @@ final class LifecycleRefusals {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "capture-of-a-settled-payment-is-refused",
-            "A settled payment cannot be captured again; it " + "stays Settled",
-            "v2.ep.no-money-twice",
-            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
-            LifecycleRefusals::captureOfASettledPaymentIsRefused));
+                "capture-of-a-settled-payment-is-refused",
+                "A settled payment cannot be captured again; it " + "stays Settled",
+                "v2.ep.no-money-twice",
+                List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
+                LifecycleRefusals::captureOfASettledPaymentIsRefused)
+            .judging("v2.errors.invalid-operation"));
     checks.add(
         check(
-            "cancel-of-a-settled-payment-is-refused",
-            "A settled payment cannot be cancelled; it stays " + "Settled",
-            "v2.ep.no-money-twice",
-            List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
-            LifecycleRefusals::cancelOfASettledPaymentIsRefused));
+                "cancel-of-a-settled-payment-is-refused",
+                "A settled payment cannot be cancelled; it stays " + "Settled",
+                "v2.ep.no-money-twice",
+                List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
+                LifecycleRefusals::cancelOfASettledPaymentIsRefused)
+            .judging("v2.errors.invalid-operation"));
     checks.add(
         check(
             "cancel-of-a-cancelled-payment-is-refused",
@@ -60,11 +62,7 @@ final class LifecycleRefusals {
             "Reading a payment that does not exist is refused",
             "v2.ep.unknown-resource",
             List.of(Tag.PAYMENTS, Tag.ERRORS),
-            c ->
-                c.refusedAs(
-                    c.v2().get(Paths.v2("getPayment", c.run().unique("no-such-payment"))),
-                    OpenPoint.NOT_FOUND_CODE,
-                    OpenPoint.NOT_FOUND_STATUS)));
+            LifecycleRefusals::unknownPaymentIsNotFound));
     return checks;
   }
 
@@ -86,32 +84,35 @@ final class LifecycleRefusals {
             LifecycleRefusals::zeroAndNegativeAmountsAreRefused));
     checks.add(
         check(
-            "money-moves-only-in-the-payments-currency",
-            "A capture or refund in another currency than the payment's is refused",
-            "v2.ep.currency-match",
-            List.of(Tag.PAYMENTS, Tag.REFUNDS, Tag.MONEY),
-            LifecycleRefusals::moneyMovesOnlyInThePaymentsCurrency));
+                "money-moves-only-in-the-payments-currency",
+                "A capture or refund in another currency than the payment's is refused",
+                "v2.ep.currency-match",
+                List.of(Tag.PAYMENTS, Tag.REFUNDS, Tag.MONEY),
+                LifecycleRefusals::moneyMovesOnlyInThePaymentsCurrency)
+            .judging("v2.general.currency"));
     checks.add(
         check(
-            "amounts-are-exact-json-numbers",
-            "An amount comes back as the JSON number sent; one with four fraction digits, when taken, too",
-            "v2.conv.decimal",
-            List.of(Tag.MONEY),
-            LifecycleRefusals::amountsAreExactJsonNumbers));
+                "amounts-are-exact-json-numbers",
+                "An amount comes back as the JSON number sent; one with four fraction digits, when taken, too",
+                "v2.conv.decimal",
+                List.of(Tag.MONEY),
+                LifecycleRefusals::amountsAreExactJsonNumbers)
+            .judging("v2.payment.echo"));
     checks.add(
         check(
-            "v1-sees-a-v2-payment-held-and-captured",
-            "v1 shows a v2 payment held, then taken with PaymentAmount the captured sum and Amount the invoice's",
-            "v1.payment.paid-amount",
-            List.of(Tag.MONEY, Tag.CROSS_INTERFACE),
-            LifecycleRefusals::v1SeesAV2PaymentHeldAndCaptured));
+                "v1-sees-a-v2-payment-held-and-captured",
+                "v1 shows a v2 payment held, then taken with PaymentAmount the captured sum and Amount the invoice's",
+                "v1.payment.paid-amount",
+                List.of(Tag.MONEY, Tag.CROSS_INTERFACE),
+                LifecycleRefusals::v1SeesAV2PaymentHeldAndCaptured)
+            .judging("v2.ep.partial-capture", "v1.payment.invoice-number"));
     return checks;
   }
 
   /** Runs {@code lifecycle.capture-of-a-settled-payment-is-refused}. */
   private static void captureOfASettledPaymentIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).settledPayment("10").path("id").asText();
-    wrongState(c, c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "10")));
+    wrongState(c, c.v2().put(Paths.v2("capturePayment", id), new Fixtures(c).capture("10")));
     stays(c, id, "Settled");
   }
 
@@ -159,7 +160,7 @@ final class LifecycleRefusals {
   private static void captureBeyondTheHeldAmountIsRefused(CheckContext c) throws Exception {
     String id = new Fixtures(c).heldPayment("100").path("id").asText();
     c.amountRefused(
-        c.v2().put(Paths.v2("capturePayment", id), OperationsSuite.capture(c, "100.01")),
+        c.v2().put(Paths.v2("capturePayment", id), new Fixtures(c).capture("100.01")),
         "amount.value");
     stays(c, id, "Authorized");
   }
@@ -173,8 +174,7 @@ final class LifecycleRefusals {
     }
     String held = f.heldPayment("10").path("id").asText();
     c.amountRefused(
-        c.v2().put(Paths.v2("capturePayment", held), OperationsSuite.capture(c, "0")),
-        "amount.value");
+        c.v2().put(Paths.v2("capturePayment", held), new Fixtures(c).capture("0")), "amount.value");
     stays(c, held, "Authorized");
     String settled = f.settledPayment("10").path("id").asText();
     c.amountRefused(c.v2().post(Paths.v2("createRefund"), f.refund(settled, "0")), "amount.value");
@@ -238,5 +238,13 @@ final class LifecycleRefusals {
     c.decimal(after, payment, "Payment.PaymentAmount", "60.5");
     c.rule("v1.payment.invoice-number");
     c.decimal(after, payment, "Payment.Amount", "100");
+  }
+
+  /** Runs {@code lifecycle.unknown-payment-is-not-found}. */
+  private static void unknownPaymentIsNotFound(CheckContext c) throws Exception {
+    c.refusedAs(
+        c.v2().get(Paths.v2("getPayment", c.run().unique("no-such-payment"))),
+        OpenPoint.NOT_FOUND_CODE,
+        OpenPoint.NOT_FOUND_STATUS);
   }
 }

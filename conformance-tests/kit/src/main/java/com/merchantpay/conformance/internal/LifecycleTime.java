@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.utcEchoed;
+import static com.merchantpay.conformance.internal.LifecycleSteps.check;
+import static com.merchantpay.conformance.internal.LifecycleSteps.utcEchoed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

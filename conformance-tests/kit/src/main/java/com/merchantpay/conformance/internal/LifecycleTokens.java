@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.LifecycleSuite.check;
-import static com.merchantpay.conformance.internal.LifecycleSuite.pendingOrSettled;
+import static com.merchantpay.conformance.internal.LifecycleSteps.check;
+import static com.merchantpay.conformance.internal.LifecycleSteps.pendingOrSettled;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -18,11 +18,12 @@ final class LifecycleTokens {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "token-charges-until-revoked",
-            "An Active token pays; once revoked it reads Revoked and paying with it is payment_token_revoked",
-            "v2.request.token",
-            List.of(Tag.TOKENS),
-            LifecycleTokens::tokenChargesUntilRevoked));
+                "token-charges-until-revoked",
+                "An Active token pays; once revoked it reads Revoked and paying with it is payment_token_revoked",
+                "v2.request.token",
+                List.of(Tag.TOKENS),
+                LifecycleTokens::tokenChargesUntilRevoked)
+            .judging("v2.states.token-revoked", "v2.errors.token-revoked"));
     checks.add(
         check(
             "revoking-a-revoked-token-is-payment-token-revoked",
@@ -63,6 +64,7 @@ final class LifecycleTokens {
                 "v2.states.receipt-registered",
                 List.of(Tag.RECEIPTS, Tag.TIME, Tag.CLOCK),
                 LifecycleTokens::receiptIsRegisteredWithFiscalData)
+            .judging("v2.receipt.members")
             .alone(Alone.MOVES_THE_CLOCK));
     checks.add(
         check(
@@ -70,21 +72,15 @@ final class LifecycleTokens {
             "A receipt for a payment that does not exist is refused",
             "v2.ep.unknown-resource",
             List.of(Tag.RECEIPTS, Tag.ERRORS),
-            c ->
-                c.refusedAs(
-                    c.v2()
-                        .post(
-                            Paths.v2("createReceipt"),
-                            new Fixtures(c).receipt(c.run().unique("no-such-payment"), "10")),
-                    OpenPoint.NOT_FOUND_CODE,
-                    OpenPoint.NOT_FOUND_STATUS)));
+            LifecycleTokens::receiptForAnUnknownPaymentIsNotFound));
     checks.add(
         check(
-            "sticker-switches-off-and-on",
-            "A sticker switched off is no longer Active; switched on it is",
-            "v2.states.sticker-active",
-            List.of(Tag.STICKERS),
-            LifecycleTokens::stickerSwitchesOffAndOn));
+                "sticker-switches-off-and-on",
+                "A sticker switched off is no longer Active; switched on it is",
+                "v2.states.sticker-active",
+                List.of(Tag.STICKERS),
+                LifecycleTokens::stickerSwitchesOffAndOn)
+            .judging("v2.op.setStickerActive"));
     return checks;
   }
 
@@ -223,5 +219,16 @@ final class LifecycleTokens {
     c.done(c.v2().put(Paths.v2("setStickerActive", id), Json.object().put("active", true)));
     Exchange on = c.v2().get(Paths.v2("getSticker", id));
     c.member(on, c.ok(on), "status", "Active");
+  }
+
+  /** Runs {@code lifecycle.receipt-for-an-unknown-payment-is-not-found}. */
+  private static void receiptForAnUnknownPaymentIsNotFound(CheckContext c) throws Exception {
+    c.refusedAs(
+        c.v2()
+            .post(
+                Paths.v2("createReceipt"),
+                new Fixtures(c).receipt(c.run().unique("no-such-payment"), "10")),
+        OpenPoint.NOT_FOUND_CODE,
+        OpenPoint.NOT_FOUND_STATUS);
   }
 }

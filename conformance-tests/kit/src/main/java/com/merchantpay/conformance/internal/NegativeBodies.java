@@ -4,10 +4,9 @@ import static com.merchantpay.conformance.internal.NegativeVerdicts.judgeAll;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.internal.NegativeCoverage.Kind;
-import com.merchantpay.conformance.internal.NegativeSuite.Case;
-import com.merchantpay.conformance.internal.NegativeSuite.Fixture;
-import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
+import com.merchantpay.conformance.internal.Constraint.Kind;
+import com.merchantpay.conformance.internal.NegativeVerdicts.Case;
+import com.merchantpay.conformance.internal.NegativeVerdicts.Fixture;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package com.merchantpay.conformance.internal;
 
+import com.merchantpay.conformance.internal.Constraint.Kind;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,40 +15,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * RequestConstraints#all()}), the numerator those a case was sent for.
  */
 public final class NegativeCoverage {
-  /** Kinds of request constraint. */
-  public enum Kind {
-    REQUIRED("required"),
-    TYPE("type"),
-    DICTIONARY("dictionary"),
-    PATTERN("pattern"),
-    LENGTH("length"),
-    RANGE("range"),
-    FRACTION("fraction-digits"),
-    INTEGER("integer-overflow"),
-    FORMAT("format"),
-    ARRAY("array-bounds"),
-    INSTRUMENT("one-instrument"),
-    CROSS_FIELD("cross-field"),
-    QUERY("query-value"),
-    IDENTIFIER("identifier"),
-    BODY("body");
-
-    private final String label;
-
-    Kind(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
-  }
-
   private final Map<Kind, Set<String>> covered = new EnumMap<>(Kind.class);
   private final AtomicInteger cases = new AtomicInteger();
 
   /** Notes a case sent for a constraint. */
-  void sent(RequestConstraints.Constraint constraint) {
+  void sent(Constraint constraint) {
     cases.incrementAndGet();
     synchronized (covered) {
       covered
@@ -67,7 +39,7 @@ public final class NegativeCoverage {
    */
   public Map<String, String> byKind() {
     Map<Kind, Integer> totals = new EnumMap<>(Kind.class);
-    for (RequestConstraints.Constraint constraint : RequestConstraints.all()) {
+    for (Constraint constraint : RequestConstraints.all()) {
       totals.merge(constraint.kind(), 1, Integer::sum);
     }
     Map<String, String> shares = new LinkedHashMap<>();
@@ -85,7 +57,7 @@ public final class NegativeCoverage {
     synchronized (covered) {
       return RequestConstraints.all().stream()
           .filter(c -> !covered.getOrDefault(c.kind(), Set.of()).contains(c.key()))
-          .map(RequestConstraints.Constraint::key)
+          .map(Constraint::key)
           .toList();
     }
   }

@@ -3,9 +3,8 @@ package com.merchantpay.conformance.internal;
 import static com.merchantpay.conformance.internal.Fixtures.encode;
 import static com.merchantpay.conformance.internal.NegativeVerdicts.judgeAll;
 
-import com.merchantpay.conformance.internal.NegativeCoverage.Kind;
-import com.merchantpay.conformance.internal.NegativeSuite.Case;
-import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
+import com.merchantpay.conformance.internal.Constraint.Kind;
+import com.merchantpay.conformance.internal.NegativeVerdicts.Case;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import io.swagger.v3.oas.models.parameters.Parameter;

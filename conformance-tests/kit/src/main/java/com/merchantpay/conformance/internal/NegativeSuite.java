@@ -5,9 +5,7 @@ import static com.merchantpay.conformance.internal.NegativeBodies.runBodyCases;
 import static com.merchantpay.conformance.internal.NegativeQueries.runQueryCases;
 import static com.merchantpay.conformance.internal.NegativeV1.runV1Cases;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.merchantpay.conformance.internal.NegativeBodies.BodyOperation;
-import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
@@ -31,19 +29,6 @@ final class NegativeSuite {
 
   private NegativeSuite() {}
 
-  /** One request that breaks one constraint. */
-  record Case(
-      Constraint constraint,
-      String description,
-      Map<String, String> headers,
-      byte[] body,
-      String query) {}
-
-  /**
-   * A valid request on a resource in the right state, made afresh when a case was wrongly accepted.
-   */
-  record Fixture(String path, ObjectNode body) {}
-
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of(
@@ -56,65 +41,8 @@ final class NegativeSuite {
           "v1",
           List.of("v1.errors.parse-failure"));
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(
-          Map.entry(
-              "createInvoice",
-              List.of(
-                  "v2.general.currency",
-                  "v2.conv.missing-merchant",
-                  "v2.request.amount",
-                  "v2.request.invoice-phone",
-                  "v2.request.tokenization",
-                  "v2.request.vat-dictionary",
-                  "v2.dict.receipt-items")),
-          Map.entry(
-              "createPayment",
-              List.of(
-                  "v2.general.currency",
-                  "v2.conv.missing-merchant",
-                  "v2.request.amount",
-                  "v2.request.tokenization",
-                  "v2.request.dsrp",
-                  "v2.request.vat-dictionary",
-                  "v2.dict.receipt-items")),
-          Map.entry(
-              "capturePayment",
-              List.of(
-                  "v2.general.currency",
-                  "v2.request.amount",
-                  "v2.request.vat-dictionary",
-                  "v2.dict.receipt-items")),
-          Map.entry(
-              "createRefund",
-              List.of(
-                  "v2.general.currency",
-                  "v2.request.amount",
-                  "v2.request.vat-dictionary",
-                  "v2.dict.receipt-items")),
-          Map.entry(
-              "startTokenization", List.of("v2.conv.missing-merchant", "v2.request.tokenization")),
-          Map.entry(
-              "createPaymentToken", List.of("v2.conv.missing-merchant", "v2.request.tokenization")),
-          Map.entry(
-              "createReceipt",
-              List.of(
-                  "v2.general.currency",
-                  "v2.request.amount",
-                  "v2.request.receipt-item",
-                  "v2.request.vat-dictionary",
-                  "v2.dict.receipt-type",
-                  "v2.dict.receipt-items")),
-          Map.entry(
-              "createSticker",
-              List.of("v2.general.currency", "v2.conv.missing-merchant", "v2.request.amount")),
-          Map.entry("listPayments", List.of("v2.conv.missing-merchant")),
-          Map.entry("listRefunds", List.of("v2.conv.missing-merchant")),
-          Map.entry("listStickers", List.of("v2.conv.missing-merchant")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
@@ -124,14 +52,15 @@ final class NegativeSuite {
       SpecModel.Operation definition = model.byId(operation.operationId());
       checks.add(
           Check.of(
-              SUITE,
-              operation.operationId(),
-              "Every constraint of "
-                  + operation.operationId()
-                  + "'s request is enforced as the documents or our spec say",
-              "v2.errors.validation",
-              List.of(),
-              c -> runBodyCases(c, definition, operation)));
+                  SUITE,
+                  operation.operationId(),
+                  "Every constraint of "
+                      + operation.operationId()
+                      + "'s request is enforced as the documents or our spec say",
+                  "v2.errors.validation",
+                  List.of(),
+                  c -> runBodyCases(c, definition, operation))
+              .judging(NegativeVerdicts.documentRules(operation.operationId())));
     }
     for (SpecModel.Operation list : model.operations()) {
       if (list.method().equals("GET")
@@ -139,15 +68,16 @@ final class NegativeSuite {
               .anyMatch(p -> "query".equals(p.getIn()) && Boolean.TRUE.equals(p.getRequired()))) {
         checks.add(
             Check.of(
-                SUITE,
-                list.id(),
-                "Every constraint of "
-                    + list.id()
-                    + "'s query is enforced as the "
-                    + "documents or our spec say",
-                "v2.errors.validation",
-                List.of(),
-                c -> runQueryCases(c, list)));
+                    SUITE,
+                    list.id(),
+                    "Every constraint of "
+                        + list.id()
+                        + "'s query is enforced as the "
+                        + "documents or our spec say",
+                    "v2.errors.validation",
+                    List.of(),
+                    c -> runQueryCases(c, list))
+                .judging(NegativeVerdicts.documentRules(list.id())));
       }
     }
     checks.add(

@@ -2,8 +2,7 @@ package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.NegativeVerdicts.judgeAll;
 
-import com.merchantpay.conformance.internal.NegativeSuite.Case;
-import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
+import com.merchantpay.conformance.internal.NegativeVerdicts.Case;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
@@ -28,14 +27,14 @@ final class NegativeV1 {
     // without an amount, of the whole payment) must not decide how the next one is answered.
     boolean changes = CHANGING.contains(operation.id());
     Map<String, String> shared =
-        changes ? null : v1.listed(operation.id(), V1Suite.validValues(c, operation.id()));
+        changes ? null : v1.listed(operation.id(), V1Steps.validValues(c, operation.id()));
     List<Constraint> constraints = RequestConstraints.of(ApiSpec.V1, operation.id());
     List<Case> cases = new ArrayList<>();
     List<Callable<Exchange>> sends = new ArrayList<>();
     for (Constraint constraint : constraints) {
       Map<String, String> values =
           new LinkedHashMap<>(
-              changes ? v1.listed(operation.id(), V1Suite.validValues(c, operation.id())) : shared);
+              changes ? v1.listed(operation.id(), V1Steps.validValues(c, operation.id())) : shared);
       if (constraint.removes()) {
         values.remove(constraint.member());
       } else {

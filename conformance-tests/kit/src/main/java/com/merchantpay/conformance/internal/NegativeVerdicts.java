@@ -1,17 +1,19 @@
 package com.merchantpay.conformance.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.merchantpay.conformance.internal.NegativeCoverage.Kind;
-import com.merchantpay.conformance.internal.NegativeSuite.Case;
-import com.merchantpay.conformance.internal.RequestConstraints.Constraint;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.internal.Constraint.Kind;
+import com.merchantpay.conformance.internal.NegativeVerdicts.Case;
 import com.merchantpay.conformance.judge.ExchangeJudge;
 import com.merchantpay.conformance.target.OpenPoint;
+import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The answers to one check's cases: departures from the documents (which fail the check, all
@@ -151,7 +153,7 @@ final class NegativeVerdicts {
    * may break a second rule of the target's (an amount of zero no longer matching its receipt's
    * lines), and such a refusal tells nothing of how the target refuses the case's own.
    */
-  private static boolean aboutAnother(String code, Exchange answer, Constraint constraint) {
+  static boolean aboutAnother(String code, Exchange answer, Constraint constraint) {
     if (!"validation_error".equals(code) || constraint.member().equals("body")) {
       return false;
     }
@@ -165,7 +167,7 @@ final class NegativeVerdicts {
    * reads whether the key is required, a member the operation's row does not list whether such
    * members are checked, any other whether our spec's constraints are.
    */
-  private static OpenPoint pointOf(Constraint constraint) {
+  static OpenPoint pointOf(Constraint constraint) {
     if (!constraint.listed()) {
       return OpenPoint.UNLISTED_MEMBERS;
     }
@@ -174,7 +176,22 @@ final class NegativeVerdicts {
         : OpenPoint.REQUEST_CONSTRAINTS;
   }
 
-  private static String documentRule(Constraint constraint) {
+  /**
+   * The rules of the documents the cases of a v2 operation may fail for, besides those every
+   * negative check judges: the check declares them, so the catalogue lists it for each. Unknown
+   * identifiers are the cases of a check of their own.
+   */
+  static Set<String> documentRules(String operationId) {
+    Set<String> rules = new TreeSet<>();
+    for (Constraint constraint : RequestConstraints.of(ApiSpec.V2, operationId)) {
+      if (constraint.documented() && constraint.kind() != Kind.IDENTIFIER) {
+        rules.add(documentRule(constraint));
+      }
+    }
+    return rules;
+  }
+
+  static String documentRule(Constraint constraint) {
     if (constraint.reported()) {
       return "v2.conv.missing-merchant";
     }
@@ -273,4 +290,17 @@ final class NegativeVerdicts {
     }
     verdicts.report(c);
   }
+
+  /** One request that breaks one constraint. */
+  record Case(
+      Constraint constraint,
+      String description,
+      Map<String, String> headers,
+      byte[] body,
+      String query) {}
+
+  /**
+   * A valid request on a resource in the right state, made afresh when a case was wrongly accepted.
+   */
+  record Fixture(String path, ObjectNode body) {}
 }

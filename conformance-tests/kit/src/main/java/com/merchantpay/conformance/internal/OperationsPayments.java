@@ -1,11 +1,9 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.encode;
-import static com.merchantpay.conformance.internal.OperationsSuite.PAYMENT_MEMBERS;
-import static com.merchantpay.conformance.internal.OperationsSuite.capture;
-import static com.merchantpay.conformance.internal.OperationsSuite.expectListed;
-import static com.merchantpay.conformance.internal.OperationsSuite.refund;
-import static com.merchantpay.conformance.internal.OperationsSuite.v2;
+import static com.merchantpay.conformance.internal.OperationsSteps.PAYMENT_MEMBERS;
+import static com.merchantpay.conformance.internal.OperationsSteps.refund;
+import static com.merchantpay.conformance.internal.OperationsSteps.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,14 +27,20 @@ final class OperationsPayments {
             OperationsPayments::createInvoice));
     checks.add(
         v2(
-            "createPayment",
-            "Creating a payment answers with the payment for the amount asked",
-            OperationsPayments::createPayment));
+                "createPayment",
+                "Creating a payment answers with the payment for the amount asked",
+                OperationsPayments::createPayment)
+            .judging(
+                "v2.request.card",
+                "v2.request.method-aliases",
+                "v2.payment.members",
+                "v2.payment.echo"));
     checks.add(
         v2(
-            "completePayment",
-            "Completing a confirmation step answers with the payment after it",
-            c -> c.run().withConfirmations(OperationsPayments::completePayment, c)));
+                "completePayment",
+                "Completing a confirmation step answers with the payment after it",
+                c -> c.run().withConfirmations(OperationsPayments::completePayment, c))
+            .judging("v2.payment.members", "v2.ep.complete-by-type"));
     checks.add(
         v2(
             "capturePayment",
@@ -49,9 +53,10 @@ final class OperationsPayments {
             OperationsPayments::cancelPayment));
     checks.add(
         v2(
-            "getPayment",
-            "Reading a payment answers with that payment",
-            OperationsPayments::getPayment));
+                "getPayment",
+                "Reading a payment answers with that payment",
+                OperationsPayments::getPayment)
+            .judging("v2.conv.opaque-ids", "v2.payment.members"));
     checks.add(
         v2(
             "listPayments",
@@ -59,14 +64,13 @@ final class OperationsPayments {
             OperationsPayments::listPayments));
     checks.add(
         v2(
-            "createRefund",
-            "Refunding a settled payment answers with the refund",
-            OperationsPayments::createRefund));
+                "createRefund",
+                "Refunding a settled payment answers with the refund",
+                OperationsPayments::createRefund)
+            .judging("v2.refund.members", "v2.refund.result-code", "v2.refund.echo"));
     checks.add(
-        v2(
-            "getRefund",
-            "Reading a refund answers with that refund",
-            OperationsPayments::getRefund));
+        v2("getRefund", "Reading a refund answers with that refund", OperationsPayments::getRefund)
+            .judging("v2.conv.opaque-ids", "v2.refund.members"));
     checks.add(
         v2(
             "listRefunds",
@@ -134,7 +138,11 @@ final class OperationsPayments {
   /** Runs {@code operations.capturePayment}. */
   private static void capturePayment(CheckContext c) throws Exception {
     JsonNode held = new Fixtures(c).heldPayment("30");
-    c.done(c.v2().put(Paths.v2("capturePayment", held.path("id").asText()), capture(c, "30")));
+    c.done(
+        c.v2()
+            .put(
+                Paths.v2("capturePayment", held.path("id").asText()),
+                new Fixtures(c).capture("30")));
   }
 
   /** Runs {@code operations.cancelPayment}. */
@@ -156,7 +164,7 @@ final class OperationsPayments {
   /** Runs {@code operations.listPayments}. */
   private static void listPayments(CheckContext c) throws Exception {
     JsonNode payment = new Fixtures(c).settledPayment("13");
-    expectListed(
+    Pages.find(
         c,
         Paths.v2("listPayments")
             + "?merchantId="
@@ -204,7 +212,7 @@ final class OperationsPayments {
   /** Runs {@code operations.listRefunds}. */
   private static void listRefunds(CheckContext c) throws Exception {
     JsonNode refund = refund(c);
-    expectListed(
+    Pages.find(
         c,
         Paths.v2("listRefunds")
             + "?merchantId="

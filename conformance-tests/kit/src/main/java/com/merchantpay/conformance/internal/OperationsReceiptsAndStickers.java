@@ -1,9 +1,8 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.encode;
-import static com.merchantpay.conformance.internal.OperationsSuite.expectListed;
-import static com.merchantpay.conformance.internal.OperationsSuite.receipt;
-import static com.merchantpay.conformance.internal.OperationsSuite.v2;
+import static com.merchantpay.conformance.internal.OperationsSteps.receipt;
+import static com.merchantpay.conformance.internal.OperationsSteps.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -21,14 +20,16 @@ final class OperationsReceiptsAndStickers {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v2(
-            "createReceipt",
-            "Registering a receipt answers with the receipt",
-            OperationsReceiptsAndStickers::createReceipt));
+                "createReceipt",
+                "Registering a receipt answers with the receipt",
+                OperationsReceiptsAndStickers::createReceipt)
+            .judging("v2.receipt.members"));
     checks.add(
         v2(
-            "getReceipt",
-            "Reading a receipt answers with that receipt",
-            OperationsReceiptsAndStickers::getReceipt));
+                "getReceipt",
+                "Reading a receipt answers with that receipt",
+                OperationsReceiptsAndStickers::getReceipt)
+            .judging("v2.conv.opaque-ids"));
     checks.add(
         v2(
             "listReceipts",
@@ -36,9 +37,10 @@ final class OperationsReceiptsAndStickers {
             OperationsReceiptsAndStickers::listReceipts));
     checks.add(
         v2(
-            "createSticker",
-            "Registering a sticker answers Active with its payload",
-            OperationsReceiptsAndStickers::createSticker));
+                "createSticker",
+                "Registering a sticker answers Active with its payload",
+                OperationsReceiptsAndStickers::createSticker)
+            .judging("v2.sticker.members", "v2.states.sticker-active"));
     checks.add(
         v2(
             "setStickerActive",
@@ -46,9 +48,10 @@ final class OperationsReceiptsAndStickers {
             OperationsReceiptsAndStickers::setStickerActive));
     checks.add(
         v2(
-            "getSticker",
-            "Reading a sticker answers with that sticker",
-            OperationsReceiptsAndStickers::getSticker));
+                "getSticker",
+                "Reading a sticker answers with that sticker",
+                OperationsReceiptsAndStickers::getSticker)
+            .judging("v2.conv.opaque-ids"));
     checks.add(
         v2(
             "listStickers",
@@ -150,7 +153,7 @@ final class OperationsReceiptsAndStickers {
   private static void listStickers(CheckContext c) throws Exception {
     JsonNode sticker =
         c.ok(c.v2().post(Paths.v2("createSticker"), new Fixtures(c).sticker(false, null, null)));
-    expectListed(
+    Pages.find(
         c,
         Paths.v2("listStickers") + "?merchantId=" + encode(c.target().merchantId()),
         sticker.path("id").asText());

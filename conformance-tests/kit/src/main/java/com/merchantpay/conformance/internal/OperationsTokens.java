@@ -1,6 +1,6 @@
 package com.merchantpay.conformance.internal;
 
-import static com.merchantpay.conformance.internal.OperationsSuite.v2;
+import static com.merchantpay.conformance.internal.OperationsSteps.v2;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -25,9 +25,10 @@ final class OperationsTokens {
             OperationsTokens::startTokenization));
     checks.add(
         v2(
-            "createPaymentToken",
-            "Creating a payment token answers Created with an External step",
-            OperationsTokens::createPaymentToken));
+                "createPaymentToken",
+                "Creating a payment token answers Created with an External step",
+                OperationsTokens::createPaymentToken)
+            .judging("v2.token.members", "v2.token.external"));
     checks.add(
         v2(
             "completePaymentToken",
@@ -35,9 +36,10 @@ final class OperationsTokens {
             OperationsTokens::completePaymentToken));
     checks.add(
         v2(
-            "getPaymentToken",
-            "Reading a payment token answers with that token",
-            OperationsTokens::getPaymentToken));
+                "getPaymentToken",
+                "Reading a payment token answers with that token",
+                OperationsTokens::getPaymentToken)
+            .judging("v2.conv.opaque-ids", "v2.token.members"));
     checks.add(
         v2(
             "revokePaymentToken",

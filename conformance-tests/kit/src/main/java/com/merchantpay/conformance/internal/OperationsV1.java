@@ -1,7 +1,7 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.values;
-import static com.merchantpay.conformance.internal.OperationsSuite.v1;
+import static com.merchantpay.conformance.internal.OperationsSteps.v1;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -16,14 +16,16 @@ final class OperationsV1 {
     List<Check> checks = new ArrayList<>();
     checks.add(
         v1(
-            "getPayment",
-            "Reading a payment by its id answers ErrorCode 0 with the payment",
-            OperationsV1::v1GetPayment));
+                "getPayment",
+                "Reading a payment by its id answers ErrorCode 0 with the payment",
+                OperationsV1::v1GetPayment)
+            .judging("v1.payment.members", "v1.payment.currency"));
     checks.add(
         v1(
-            "getPaymentByInvoiceID",
-            "Reading a payment by its invoice number answers with it",
-            OperationsV1::v1GetPaymentByInvoiceID));
+                "getPaymentByInvoiceID",
+                "Reading a payment by its invoice number answers with it",
+                OperationsV1::v1GetPaymentByInvoiceID)
+            .judging("v1.payment.invoice-number"));
     checks.add(
         v1(
             "listPaymentsFilter",
@@ -31,14 +33,16 @@ final class OperationsV1 {
             OperationsV1::v1ListPaymentsFilter));
     checks.add(
         v1(
-            "refundPayment",
-            "Refunding a payment answers ErrorCode 0 with the refund",
-            OperationsV1::v1RefundPayment));
+                "refundPayment",
+                "Refunding a payment answers ErrorCode 0 with the refund",
+                OperationsV1::v1RefundPayment)
+            .judging("v1.refund.members", "v1.refund.external-id"));
     checks.add(
         v1(
-            "listRefunds",
-            "Listing the refunds of a payment holds its refund",
-            OperationsV1::v1ListRefunds));
+                "listRefunds",
+                "Listing the refunds of a payment holds its refund",
+                OperationsV1::v1ListRefunds)
+            .judging("v1.ep.filters"));
     checks.add(
         v1(
             "confirmPayment",
@@ -51,9 +55,10 @@ final class OperationsV1 {
             OperationsV1::v1CancelPayment));
     checks.add(
         v1(
-            "listDocuments",
-            "Listing documents answers ErrorCode 0 with a list",
-            OperationsV1::v1ListDocuments));
+                "listDocuments",
+                "Listing documents answers ErrorCode 0 with a list",
+                OperationsV1::v1ListDocuments)
+            .judging("v1.documents.members"));
     checks.add(
         v1(
             "getDocumentContent",
@@ -61,14 +66,16 @@ final class OperationsV1 {
             OperationsV1::v1GetDocumentContent));
     checks.add(
         v1(
-            "listTransfers",
-            "Listing transfers answers ErrorCode 0 with a list",
-            OperationsV1::v1ListTransfers));
+                "listTransfers",
+                "Listing transfers answers ErrorCode 0 with a list",
+                OperationsV1::v1ListTransfers)
+            .judging("v1.transfers.members"));
     checks.add(
         v1(
-            "getTransferRegister",
-            "A listed transfer's register can be read",
-            OperationsV1::v1GetTransferRegister));
+                "getTransferRegister",
+                "A listed transfer's register can be read",
+                OperationsV1::v1GetTransferRegister)
+            .judging("v1.register.members"));
     return checks;
   }
 
@@ -103,7 +110,7 @@ final class OperationsV1 {
                     "invoiceID",
                     payment.path("invoice").path("orderNo").asText(),
                     "siteAlias",
-                    V1Support.siteAlias(c)));
+                    V1Calls.siteAlias(c)));
     JsonNode envelope = V1Support.success(c, read, "Payment");
     c.expect(
         envelope.path("Payment").path("PaymentID").asText().equals(id),

@@ -1,13 +1,15 @@
 package com.merchantpay.conformance.internal;
 
+import static com.merchantpay.conformance.internal.PagedPayments.payments;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.merchantpay.conformance.internal.PagedPayments.Made;
 import com.merchantpay.conformance.target.OpenPoint;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,78 +24,11 @@ final class PaginationSuite {
 
   private PaginationSuite() {}
 
-  /**
-   * The payments the suite made, by id with their creation time, and the period that holds them
-   * all.
-   */
-  record Made(Map<String, Instant> created, Instant first, Instant last, JsonNode sample) {
-    String query(CheckContext c, Instant start, Instant end) {
-      return Paths.v2("listPayments")
-          + "?merchantId="
-          + Fixtures.encode(c.target().merchantId())
-          + "&start="
-          + Fixtures.encode(start.toString())
-          + "&end="
-          + Fixtures.encode(end.toString());
-    }
-
-    /**
-     * A period that surely holds every payment made, a few seconds either side: a target may show
-     * times cut to the second that it keeps more finely.
-     */
-    String wholePeriod(CheckContext c) {
-      return query(c, first.minus(Fixtures.AROUND), last.plus(Fixtures.AROUND));
-    }
-  }
-
-  /** Makes the profile's number of payments once per run (several pages' worth). */
-  static Made payments(CheckContext c) {
-    int count =
-        c.need(
-            c.profile().paginationPayments(),
-            "the profile says how many payments to page through " + "nowhere (paginationPayments)");
-    return c.run()
-        .shared(
-            "pagination-payments",
-            () -> {
-              Fixtures f = new Fixtures(c);
-              List<Callable<JsonNode>> makes = new ArrayList<>();
-              for (int i = 0; i < count; i++) {
-                String amount = "1." + (i % 100);
-                makes.add(() -> f.pay(f.approvedPayment(amount, false)));
-              }
-              Map<String, Instant> created = new LinkedHashMap<>();
-              JsonNode sample = null;
-              try {
-                for (JsonNode payment : c.run().parallel(makes)) {
-                  sample = sample == null ? payment : sample;
-                  created.put(
-                      payment.path("id").asText(),
-                      Json.timestamp(payment.path("created").asText()).toInstant());
-                }
-              } catch (RuntimeException e) {
-                throw e;
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-              Instant first = created.values().stream().min(Instant::compareTo).orElseThrow();
-              Instant last = created.values().stream().max(Instant::compareTo).orElseThrow();
-              return new Made(created, first, last, sample);
-            });
-  }
-
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(
-          Map.entry("only-the-merchants-own-items", List.of("v2.payment.list-item")),
-          Map.entry(
-              "refunds-page-the-same-way", List.of("v2.refund.list-item", "v2.op.listRefunds")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
@@ -159,6 +94,7 @@ final class PaginationSuite {
                 "v2.op.listPayments",
                 List.of(),
                 PaginationSuite::onlyTheMerchantsOwnItems)
+            .judging("v2.payment.list-item")
             .alone(Alone.LISTS_A_PERIOD));
     checks.add(
         Check.of(
@@ -168,6 +104,7 @@ final class PaginationSuite {
                 "v2.general.cursor",
                 List.of(Tag.REFUNDS),
                 PaginationSuite::refundsPageTheSameWay)
+            .judging("v2.refund.list-item", "v2.op.listRefunds")
             .alone(Alone.LISTS_A_PERIOD));
     return checks;
   }

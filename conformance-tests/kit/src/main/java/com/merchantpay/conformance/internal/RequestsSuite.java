@@ -24,58 +24,40 @@ final class RequestsSuite {
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
   private static final Map<String, List<String>> EVERY_CHECK_JUDGES = Map.of();
 
-  /** The rules a check judges besides its own and those above, by the check's name. */
-  private static final Map<String, List<String>> ALSO_JUDGES =
-      Map.ofEntries(
-          Map.entry(
-              "invoice-with-every-documented-member",
-              List.of(
-                  "v2.request.customer",
-                  "v2.request.invoice-phone",
-                  "v2.request.protocol",
-                  "v2.request.tokenization",
-                  "v2.request.receipt",
-                  "v2.op.createInvoice")),
-          Map.entry(
-              "payment-with-every-documented-member",
-              List.of(
-                  "v2.request.customer",
-                  "v2.request.protocol",
-                  "v2.request.device",
-                  "v2.request.tokenization",
-                  "v2.request.receipt",
-                  "v2.payment.echo")),
-          Map.entry("receipt-with-every-documented-member", List.of("v2.request.receipt-item")),
-          Map.entry(
-              "payment-token-with-every-documented-member",
-              List.of(
-                  "v2.request.protocol",
-                  "v2.request.device",
-                  "v2.request.tokenization",
-                  "v2.dict.token-status")),
-          Map.entry(
-              "tokenization-with-every-documented-member", List.of("v2.request.tokenization")));
-
   static List<Check> checks() {
-    return Check.judgingAlso(declared(), EVERY_CHECK_JUDGES, ALSO_JUDGES);
+    return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
   private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "invoice-with-every-documented-member",
-            "An invoice with every documented member is created, "
-                + "and its payment shows the invoice details sent",
-            "v2.request.invoice",
-            RequestsSuite::invoiceWithEveryDocumentedMember));
+                "invoice-with-every-documented-member",
+                "An invoice with every documented member is created, "
+                    + "and its payment shows the invoice details sent",
+                "v2.request.invoice",
+                RequestsSuite::invoiceWithEveryDocumentedMember)
+            .judging(
+                "v2.request.customer",
+                "v2.request.invoice-phone",
+                "v2.request.protocol",
+                "v2.request.tokenization",
+                "v2.request.receipt",
+                "v2.op.createInvoice"));
     checks.add(
         check(
-            "payment-with-every-documented-member",
-            "A payment with every documented member (tokenization, "
-                + "invoice, protocol, customer, device, receipt) is made and shows what was sent",
-            "v2.request.invoice",
-            RequestsSuite::paymentWithEveryDocumentedMember));
+                "payment-with-every-documented-member",
+                "A payment with every documented member (tokenization, "
+                    + "invoice, protocol, customer, device, receipt) is made and shows what was sent",
+                "v2.request.invoice",
+                RequestsSuite::paymentWithEveryDocumentedMember)
+            .judging(
+                "v2.request.customer",
+                "v2.request.protocol",
+                "v2.request.device",
+                "v2.request.tokenization",
+                "v2.request.receipt",
+                "v2.payment.echo"));
     checks.add(
         check(
             "capture-with-a-receipt",
@@ -90,23 +72,30 @@ final class RequestsSuite {
             RequestsSuite::refundWithAReceipt));
     checks.add(
         check(
-            "receipt-with-every-documented-member",
-            "A receipt with every documented member and item member " + "is registered",
-            "v2.request.receipt-members",
-            RequestsSuite::receiptWithEveryDocumentedMember));
+                "receipt-with-every-documented-member",
+                "A receipt with every documented member and item member " + "is registered",
+                "v2.request.receipt-members",
+                RequestsSuite::receiptWithEveryDocumentedMember)
+            .judging("v2.request.receipt-item"));
     checks.add(
         check(
-            "payment-token-with-every-documented-member",
-            "A payment token with every documented member "
-                + "(protocol, customer, device) is created",
-            "v2.request.customer",
-            RequestsSuite::paymentTokenWithEveryDocumentedMember));
+                "payment-token-with-every-documented-member",
+                "A payment token with every documented member "
+                    + "(protocol, customer, device) is created",
+                "v2.request.customer",
+                RequestsSuite::paymentTokenWithEveryDocumentedMember)
+            .judging(
+                "v2.request.protocol",
+                "v2.request.device",
+                "v2.request.tokenization",
+                "v2.dict.token-status"));
     checks.add(
         check(
-            "tokenization-with-every-documented-member",
-            "Tokenization with every documented member starts",
-            "v2.request.customer",
-            RequestsSuite::tokenizationWithEveryDocumentedMember));
+                "tokenization-with-every-documented-member",
+                "Tokenization with every documented member starts",
+                "v2.request.customer",
+                RequestsSuite::tokenizationWithEveryDocumentedMember)
+            .judging("v2.request.tokenization"));
     checks.add(
         check(
             "sticker-with-every-documented-member",
@@ -119,25 +108,7 @@ final class RequestsSuite {
               "payment-method." + method,
               "A payment with paymentData." + method + " of the profile is " + "accepted",
               method.equals("dsrp") ? "v2.request.dsrp" : "v2.request.other-methods",
-              c -> {
-                JsonNode data =
-                    c.need(
-                        c.profile().paymentMethods().get(method),
-                        "the profile gives no payment data for "
-                            + method
-                            + " (paymentMethods."
-                            + method
-                            + ")");
-                ObjectNode body = new Fixtures(c).approvedPayment("10", false);
-                body.set("paymentData", data.deepCopy());
-                Exchange created = c.v2().post(Paths.v2("createPayment"), body);
-                JsonNode payment = c.ok(created);
-                c.expect(
-                    PAYMENT_STATUSES.contains(payment.path("status").asText()),
-                    "a payment in a documented status",
-                    created::summary,
-                    created);
-              }));
+              c -> paymentMethodIsAccepted(c, method)));
     }
     checks.add(
         Check.of(
@@ -333,5 +304,22 @@ final class RequestsSuite {
         refused.isEmpty() ? "accepted" : "refused",
         refused.isEmpty() ? null : refused.toString(),
         last);
+  }
+
+  /** Runs {@code requests.payment-method.*}. */
+  private static void paymentMethodIsAccepted(CheckContext c, String method) throws Exception {
+    JsonNode data =
+        c.need(
+            c.profile().paymentMethods().get(method),
+            "the profile gives no payment data for " + method + " (paymentMethods." + method + ")");
+    ObjectNode body = new Fixtures(c).approvedPayment("10", false);
+    body.set("paymentData", data.deepCopy());
+    Exchange created = c.v2().post(Paths.v2("createPayment"), body);
+    JsonNode payment = c.ok(created);
+    c.expect(
+        PAYMENT_STATUSES.contains(payment.path("status").asText()),
+        "a payment in a documented status",
+        created::summary,
+        created);
   }
 }

@@ -8,6 +8,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.StringJoiner;
  * form body, as the document declares each one.
  */
 public final class V1Calls {
-  private static final Set<String> ACCOUNT_LISTS =
+  static final Set<String> ACCOUNT_LISTS =
       Set.of("listPaymentsFilter", "listRefunds", "listDocuments", "listTransfers");
 
   private final CheckContext context;
@@ -62,8 +63,7 @@ public final class V1Calls {
   }
 
   /** The values with every filter of a list operation the call does not use there, empty. */
-  private static Map<String, String> withEmptyFilters(
-      String operationId, Map<String, String> values) {
+  static Map<String, String> withEmptyFilters(String operationId, Map<String, String> values) {
     if (!ACCOUNT_LISTS.contains(operationId)) {
       return values;
     }
@@ -126,10 +126,10 @@ public final class V1Calls {
       values.put("accountID", account);
     }
     if (operationId.equals("listPaymentsFilter") && !params.containsKey("siteAlias")) {
-      values.put("siteAlias", V1Support.siteAlias(context));
+      values.put("siteAlias", V1Calls.siteAlias(context));
     }
     if (!operationId.equals("listRefunds")) {
-      LocalDate today = V1Suite.targetToday(context);
+      LocalDate today = V1Calls.targetToday(context);
       values.put("periodFrom", today.minusDays(90).toString());
       values.put("periodTo", today.plusDays(1).toString());
     }
@@ -155,7 +155,7 @@ public final class V1Calls {
    * service may read an amount only in that form, and the document shows no other. A value with
    * more digits, or none that is a number, is left as the call gave it.
    */
-  private static Map<String, String> withTwoFractionDigits(Map<String, String> params) {
+  static Map<String, String> withTwoFractionDigits(Map<String, String> params) {
     Map<String, String> values = new LinkedHashMap<>(params);
     values.replaceAll(
         (name, value) -> {
@@ -299,7 +299,25 @@ public final class V1Calls {
     return names;
   }
 
-  private static String encode(String text) {
+  static String encode(String text) {
     return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  /** The merchant's v1 siteAlias: the profile's, else the v2 merchant id. */
+  public static String siteAlias(CheckContext c) {
+    if (c.profile().v1() != null && c.profile().v1().siteAlias() != null) {
+      return c.profile().v1().siteAlias();
+    }
+    return c.need(
+        c.target().merchantId(),
+        "no merchant given (--merchant) and no v1.siteAlias in the profile");
+  }
+
+  /**
+   * The target's today, in UTC: not this machine's, which differs from it by the hours the run's
+   * checks (or anyone before them) moved the target's clock, a day apart near midnight.
+   */
+  static LocalDate targetToday(CheckContext c) {
+    return LocalDate.ofInstant(new Fixtures(c).targetNow(), ZoneOffset.UTC);
   }
 }

@@ -1,17 +1,17 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.values;
-import static com.merchantpay.conformance.internal.V1Suite.check;
-import static com.merchantpay.conformance.internal.V1Suite.firstListed;
-import static com.merchantpay.conformance.internal.V1Suite.knownPayment;
-import static com.merchantpay.conformance.internal.V1Suite.listed;
-import static com.merchantpay.conformance.internal.V1Suite.listedPayments;
-import static com.merchantpay.conformance.internal.V1Suite.listedRefunds;
-import static com.merchantpay.conformance.internal.V1Suite.notListed;
-import static com.merchantpay.conformance.internal.V1Suite.outcome;
-import static com.merchantpay.conformance.internal.V1Suite.tomorrow;
-import static com.merchantpay.conformance.internal.V1Suite.v1State;
-import static com.merchantpay.conformance.internal.V1Suite.yesterday;
+import static com.merchantpay.conformance.internal.V1Steps.check;
+import static com.merchantpay.conformance.internal.V1Steps.firstListed;
+import static com.merchantpay.conformance.internal.V1Steps.knownPayment;
+import static com.merchantpay.conformance.internal.V1Steps.listed;
+import static com.merchantpay.conformance.internal.V1Steps.listedPayments;
+import static com.merchantpay.conformance.internal.V1Steps.listedRefunds;
+import static com.merchantpay.conformance.internal.V1Steps.notListed;
+import static com.merchantpay.conformance.internal.V1Steps.outcome;
+import static com.merchantpay.conformance.internal.V1Steps.tomorrow;
+import static com.merchantpay.conformance.internal.V1Steps.v1State;
+import static com.merchantpay.conformance.internal.V1Steps.yesterday;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -36,33 +36,7 @@ final class V1Lists {
               operation + " with xml=1 answers XML in the documented envelope",
               "v1.envelope.xml",
               List.of(Tag.XML),
-              c -> {
-                Map<String, String> params = new LinkedHashMap<>();
-                if (operation.equals("getTransferRegister")) {
-                  params.put(
-                      "registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
-                }
-                params.put("xml", "1");
-                Exchange answer = c.v1().call(operation, params);
-                c.status(answer, 200);
-                String type = answer.header("Content-Type");
-                String media =
-                    type == null ? "" : type.toLowerCase(Locale.ROOT).split(";")[0].trim();
-                c.expect(
-                    media.equals("application/xml")
-                        || media.equals("text/xml")
-                        || media.endsWith("+xml"),
-                    "an XML media type",
-                    answer::summary,
-                    answer);
-                c.reading(OpenPoint.V1_XML_TYPE, media, answer);
-                c.expect(
-                    answer.text().contains("<RestController.RestResponse")
-                        && answer.text().contains("<ErrorCode>0<"),
-                    "root RestController.RestResponse with ErrorCode 0",
-                    answer::summary,
-                    answer);
-              }));
+              c -> xmlAnswer(c, operation)));
     }
     checks.add(
         check(
@@ -107,19 +81,21 @@ final class V1Lists {
             V1Lists::overflowIsFalseOnACompleteList));
     checks.add(
         check(
-            "filters-restrict-the-list",
-            "listPaymentsFilter returns only payments that match every filter " + "given",
-            "v1.ep.filters",
-            List.of(),
-            V1Lists::filtersRestrictTheList));
+                "filters-restrict-the-list",
+                "listPaymentsFilter returns only payments that match every filter " + "given",
+                "v1.ep.filters",
+                List.of(),
+                V1Lists::filtersRestrictTheList)
+            .judging("v1.ep.site-and-account"));
     checks.add(
         check(
-            "refunds-are-filtered-by-external-id",
-            "listRefunds with externalID lists only refunds with that "
-                + "ExternalID, several of them if they share it",
-            "v1.ep.filters",
-            List.of(Tag.REFUNDS),
-            V1Lists::refundsAreFilteredByExternalId));
+                "refunds-are-filtered-by-external-id",
+                "listRefunds with externalID lists only refunds with that "
+                    + "ExternalID, several of them if they share it",
+                "v1.ep.filters",
+                List.of(Tag.REFUNDS),
+                V1Lists::refundsAreFilteredByExternalId)
+            .judging("v1.refund.external-id"));
     checks.add(
         check(
             "period-filters-restrict-the-lists",
@@ -183,7 +159,7 @@ final class V1Lists {
         c.need(
             c.profile().v1() == null ? null : c.profile().v1().listLimit(),
             "the profile does not give the v1 list limit (v1.listLimit)");
-    PaginationSuite.Made made = PaginationSuite.payments(c);
+    PagedPayments.Made made = PagedPayments.payments(c);
     c.require(
         made.created().size() > limit,
         "the "
@@ -260,7 +236,7 @@ final class V1Lists {
     }
     c.rule("v1.ep.site-and-account");
     String id = V1Support.paymentId(c, settled);
-    Map<String, String> ours = values("invoiceID", orderNo, "siteAlias", V1Support.siteAlias(c));
+    Map<String, String> ours = values("invoiceID", orderNo, "siteAlias", V1Calls.siteAlias(c));
     Exchange ourSite = c.v1().call("listPaymentsFilter", ours);
     c.expect(
         listed(V1Support.success(c, ourSite, "Response"), id),
@@ -371,5 +347,30 @@ final class V1Lists {
         listedPayments(
             c, orderNo, values("periodFrom", day.toString(), "periodTo", day.toString()));
     c.reading(OpenPoint.V1_PERIOD, onTheDay == 1 ? "included" : "excluded", null);
+  }
+
+  /** Runs {@code v1.xml-answer.*}. */
+  private static void xmlAnswer(CheckContext c, String operation) throws Exception {
+    Map<String, String> params = new LinkedHashMap<>();
+    if (operation.equals("getTransferRegister")) {
+      params.put("registerID", firstListed(c, "listTransfers", "Transfers", "RegisterID"));
+    }
+    params.put("xml", "1");
+    Exchange answer = c.v1().call(operation, params);
+    c.status(answer, 200);
+    String type = answer.header("Content-Type");
+    String media = type == null ? "" : type.toLowerCase(Locale.ROOT).split(";")[0].trim();
+    c.expect(
+        media.equals("application/xml") || media.equals("text/xml") || media.endsWith("+xml"),
+        "an XML media type",
+        answer::summary,
+        answer);
+    c.reading(OpenPoint.V1_XML_TYPE, media, answer);
+    c.expect(
+        answer.text().contains("<RestController.RestResponse")
+            && answer.text().contains("<ErrorCode>0<"),
+        "root RestController.RestResponse with ErrorCode 0",
+        answer::summary,
+        answer);
   }
 }

@@ -1,11 +1,11 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.values;
-import static com.merchantpay.conformance.internal.V1Suite.DECLINE_CODES;
-import static com.merchantpay.conformance.internal.V1Suite.check;
-import static com.merchantpay.conformance.internal.V1Suite.knownPayment;
-import static com.merchantpay.conformance.internal.V1Suite.outcome;
-import static com.merchantpay.conformance.internal.V1Suite.v1State;
+import static com.merchantpay.conformance.internal.V1Steps.DECLINE_CODES;
+import static com.merchantpay.conformance.internal.V1Steps.check;
+import static com.merchantpay.conformance.internal.V1Steps.knownPayment;
+import static com.merchantpay.conformance.internal.V1Steps.outcome;
+import static com.merchantpay.conformance.internal.V1Steps.v1State;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,18 +31,20 @@ final class V1Payments {
             V1Payments::aCashierReadsPaymentsAndLists));
     checks.add(
         check(
-            "a-cashier-cannot-refund",
-            "A Cashier user reads payments but cannot refund: ErrorCode -6",
-            "v1.auth.accountant",
-            List.of(Tag.ROLES, Tag.NEGATIVE),
-            V1Payments::aCashierCannotRefund));
+                "a-cashier-cannot-refund",
+                "A Cashier user reads payments but cannot refund: ErrorCode -6",
+                "v1.auth.accountant",
+                List.of(Tag.ROLES, Tag.NEGATIVE),
+                V1Payments::aCashierCannotRefund)
+            .judging("v1.auth.bad-login"));
     checks.add(
         check(
-            "a-cashier-is-refused-every-accountant-operation",
-            "A Cashier is refused the refund list and confirming or cancelling a hold with -6, and the hold stays",
-            "v1.auth.accountant",
-            List.of(Tag.ROLES, Tag.NEGATIVE),
-            V1Payments::aCashierIsRefusedEveryAccountantOperation));
+                "a-cashier-is-refused-every-accountant-operation",
+                "A Cashier is refused the refund list and confirming or cancelling a hold with -6, and the hold stays",
+                "v1.auth.accountant",
+                List.of(Tag.ROLES, Tag.NEGATIVE),
+                V1Payments::aCashierIsRefusedEveryAccountantOperation)
+            .judging("v1.auth.bad-login"));
     return checks;
   }
 
@@ -55,6 +57,7 @@ final class V1Payments {
                 "v1.errors.expired-invoice",
                 List.of(Tag.TIME, Tag.CLOCK),
                 V1Payments::anExpiredInvoiceIsMinus9)
+            .judging("v2.request.invoice-expiry")
             .alone(Alone.MOVES_THE_CLOCK));
     checks.add(
         check(
@@ -79,11 +82,12 @@ final class V1Payments {
             V1Payments::cancellingWithAReasonCode));
     checks.add(
         check(
-            "confirming-less-than-held-takes-that-much",
-            "Confirming less than is held takes that much: COMPLETE with PaymentAmount the sum confirmed",
-            "v1.op.confirm-less",
-            List.of(Tag.MONEY),
-            V1Payments::confirmingLessThanHeldTakesThatMuch));
+                "confirming-less-than-held-takes-that-much",
+                "Confirming less than is held takes that much: COMPLETE with PaymentAmount the sum confirmed",
+                "v1.op.confirm-less",
+                List.of(Tag.MONEY),
+                V1Payments::confirmingLessThanHeldTakesThatMuch)
+            .judging("v1.payment.paid-amount"));
     checks.add(
         check(
             "confirming-more-than-is-held-is-refused",
@@ -104,18 +108,7 @@ final class V1Payments {
             "Reading a payment by an invoice number nobody has is " + "ErrorCode -13",
             "v1.errors.not-found-by-invoice",
             List.of(Tag.NEGATIVE),
-            c ->
-                V1Support.errorCode(
-                    c,
-                    c.v1()
-                        .call(
-                            "getPaymentByInvoiceID",
-                            values(
-                                "invoiceID",
-                                c.run().unique("kit-no-such-order"),
-                                "siteAlias",
-                                V1Support.siteAlias(c))),
-                    -13)));
+            V1Payments::anUnknownInvoiceNumberIsMinus13));
     checks.add(
         check(
             "a-refund-beyond-the-payment-is-minus-18",
@@ -158,7 +151,7 @@ final class V1Payments {
         c,
         cashier.call(
             "getPaymentByInvoiceID",
-            values("invoiceID", orderNo, "siteAlias", V1Support.siteAlias(c))),
+            values("invoiceID", orderNo, "siteAlias", V1Calls.siteAlias(c))),
         "Payment");
     V1Support.success(
         c, cashier.call("listPaymentsFilter", values("invoiceID", orderNo)), "Response");
@@ -388,5 +381,20 @@ final class V1Payments {
             read);
       }
     }
+  }
+
+  /** Runs {@code v1.an-unknown-invoice-number-is-minus-13}. */
+  private static void anUnknownInvoiceNumberIsMinus13(CheckContext c) throws Exception {
+    V1Support.errorCode(
+        c,
+        c.v1()
+            .call(
+                "getPaymentByInvoiceID",
+                values(
+                    "invoiceID",
+                    c.run().unique("kit-no-such-order"),
+                    "siteAlias",
+                    V1Calls.siteAlias(c))),
+        -13);
   }
 }

@@ -1,11 +1,11 @@
 package com.merchantpay.conformance.internal;
 
 import static com.merchantpay.conformance.internal.Fixtures.values;
-import static com.merchantpay.conformance.internal.V1Suite.check;
-import static com.merchantpay.conformance.internal.V1Suite.everyValue;
-import static com.merchantpay.conformance.internal.V1Suite.knownPayment;
-import static com.merchantpay.conformance.internal.V1Suite.listed;
-import static com.merchantpay.conformance.internal.V1Suite.outcome;
+import static com.merchantpay.conformance.internal.V1Steps.check;
+import static com.merchantpay.conformance.internal.V1Steps.everyValue;
+import static com.merchantpay.conformance.internal.V1Steps.knownPayment;
+import static com.merchantpay.conformance.internal.V1Steps.listed;
+import static com.merchantpay.conformance.internal.V1Steps.outcome;
 
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.conformance.target.OpenPoint;
@@ -23,15 +23,12 @@ final class V1Signatures {
     List<Check> checks = new ArrayList<>();
     checks.add(
         check(
-            "a-correct-signature-is-accepted",
-            "A call signed by the documented rule gets ErrorCode 0",
-            "v1.auth.hash",
-            List.of(Tag.SIGNATURE),
-            c ->
-                V1Support.success(
-                    c,
-                    c.v1().call("getPayment", values("paymentID", knownPayment(c))),
-                    "Payment")));
+                "a-correct-signature-is-accepted",
+                "A call signed by the documented rule gets ErrorCode 0",
+                "v1.auth.hash",
+                List.of(Tag.SIGNATURE),
+                V1Signatures::aCorrectSignatureIsAccepted)
+            .judging("v1.auth.fields"));
     checks.add(
         check(
             "a-wrong-hash-is-minus-7",
@@ -48,11 +45,12 @@ final class V1Signatures {
             V1Signatures::aValueChangedAfterSigningIsMinus7));
     checks.add(
         check(
-            "an-absent-optional-value-is-signed-empty",
-            "Optional values left out are signed as empty strings and the call succeeds",
-            "v1.auth.hash",
-            List.of(Tag.SIGNATURE),
-            V1Signatures::anAbsentOptionalValueIsSignedEmpty));
+                "an-absent-optional-value-is-signed-empty",
+                "Optional values left out are signed as empty strings and the call succeeds",
+                "v1.auth.hash",
+                List.of(Tag.SIGNATURE),
+                V1Signatures::anAbsentOptionalValueIsSignedEmpty)
+            .judging("v1.ep.filters"));
     for (SpecModel.Operation operation : SpecModel.of(ApiSpec.V1).operations()) {
       checks.add(
           check(
@@ -61,17 +59,7 @@ final class V1Signatures {
                   + " with every signed value given is accepted as signed in the listed order",
               "v1.auth.hash",
               List.of(Tag.SIGNATURE),
-              c -> {
-                Exchange answer = c.v1().call(operation.id(), everyValue(c, operation.id()));
-                c.status(answer, 200);
-                Integer code = answer.v1ErrorCode();
-                boolean document = operation.id().equals("getDocumentContent") && code == null;
-                c.expect(
-                    document || (code != null && code != -7),
-                    "the signature accepted: any ErrorCode but -7",
-                    answer::summary,
-                    answer);
-              }));
+              c -> everyValueIsSignedInTheListedOrder(c, operation)));
     }
     checks.add(
         check(
@@ -103,11 +91,12 @@ final class V1Signatures {
             V1Signatures::aCallWithoutLoginOrHashIsRefused));
     checks.add(
         check(
-            "a-replayed-nonce-is-minus-14",
-            "A nonce used before is ErrorCode -14, even with a correct hash",
-            "v1.auth.repeated-nonce",
-            List.of(Tag.NEGATIVE),
-            V1Signatures::aReplayedNonceIsMinus14));
+                "a-replayed-nonce-is-minus-14",
+                "A nonce used before is ErrorCode -14, even with a correct hash",
+                "v1.auth.repeated-nonce",
+                List.of(Tag.NEGATIVE),
+                V1Signatures::aReplayedNonceIsMinus14)
+            .judging("v1.auth.nonce"));
     checks.add(
         check(
             "a-nonce-of-255-characters-is-accepted",
@@ -283,5 +272,25 @@ final class V1Signatures {
           refused);
       c.reading(OpenPoint.V1_MALFORMED_NONCE, outcome(refused), refused);
     }
+  }
+
+  /** Runs {@code v1.every-value-is-signed-in-the-listed-order.*}. */
+  private static void everyValueIsSignedInTheListedOrder(
+      CheckContext c, SpecModel.Operation operation) throws Exception {
+    Exchange answer = c.v1().call(operation.id(), everyValue(c, operation.id()));
+    c.status(answer, 200);
+    Integer code = answer.v1ErrorCode();
+    boolean document = operation.id().equals("getDocumentContent") && code == null;
+    c.expect(
+        document || (code != null && code != -7),
+        "the signature accepted: any ErrorCode but -7",
+        answer::summary,
+        answer);
+  }
+
+  /** Runs {@code v1.a-correct-signature-is-accepted}. */
+  private static void aCorrectSignatureIsAccepted(CheckContext c) throws Exception {
+    V1Support.success(
+        c, c.v1().call("getPayment", values("paymentID", knownPayment(c))), "Payment");
   }
 }

@@ -1,5 +1,7 @@
 package com.merchantpay.conformance.internal;
 
+import static com.merchantpay.conformance.internal.V1Calls.siteAlias;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** What the v1 checks share: reading the envelope and naming v2 resources in v1 terms. */
@@ -34,16 +36,6 @@ public final class V1Support {
         paymentId != null && paymentId.isIntegralNumber(),
         "v1 does not find the v2 payment " + id + " by its invoice number: " + found.summary());
     return paymentId.asText();
-  }
-
-  /** The merchant's v1 siteAlias: the profile's, else the v2 merchant id. */
-  public static String siteAlias(CheckContext c) {
-    if (c.profile().v1() != null && c.profile().v1().siteAlias() != null) {
-      return c.profile().v1().siteAlias();
-    }
-    return c.need(
-        c.target().merchantId(),
-        "no merchant given (--merchant) and no v1.siteAlias in the profile");
   }
 
   /** The answer must be HTTP 200, a JSON envelope with ErrorCode 0 and the payload member. */

@@ -43,15 +43,22 @@ class CatalogueTest {
   }
 
   @Test
-  void aSuiteTableNamingNoCheckOfTheSuiteIsRefused() {
+  void theRulesASuiteNamesForEveryCheckOfAnInterfaceReachThoseChecksOnly() {
     List<Check> wire = CHECKS.stream().filter(c -> c.suite().equals("wire")).toList();
 
-    assertThatThrownBy(
-            () ->
-                Check.judgingAlso(
-                    wire, Map.of(), Map.of("getPaymnet", List.of("v2.payment.members"))))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("getPaymnet");
+    List<Check> judging = Check.judgingEvery(wire, Map.of("v1", List.of("v1.auth.nonce")));
+
+    assertThat(judging)
+        .extracting(Check::id)
+        .containsExactlyElementsOf(wire.stream().map(Check::id).toList());
+    assertThat(judging)
+        .filteredOn(c -> c.tags().contains("v1"))
+        .isNotEmpty()
+        .allMatch(c -> c.judges().contains("v1.auth.nonce"));
+    assertThat(judging)
+        .filteredOn(c -> c.tags().contains("v2"))
+        .isNotEmpty()
+        .noneMatch(c -> c.judges().contains("v1.auth.nonce"));
   }
 
   /**
