@@ -3,8 +3,6 @@ package com.merchantpay.benchmarks;
 import com.merchantpay.conformance.ConformanceKit;
 import com.merchantpay.conformance.EmbeddedImplementation;
 import com.merchantpay.conformance.cli.EmbeddedSandbox;
-import com.merchantpay.conformance.internal.Catalog;
-import com.merchantpay.conformance.internal.Check;
 import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.report.Report;
 import com.merchantpay.conformance.target.Target;
@@ -13,7 +11,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,19 +94,17 @@ final class KitLatency {
 
   /** The run's chain, its longest checks that run together measured again by {@code kit}. */
   private static Chain chain(Report report, Supplier<ConformanceKit.Builder> kit) {
-    Map<String, Check.Order> order = new HashMap<>();
-    Catalog.all().forEach(check -> order.put(check.id(), check.order()));
     Map<String, Long> links = new LinkedHashMap<>();
     long alone = 0;
     long last = 0;
     String lastId = null;
     List<CheckResult> together = new ArrayList<>();
     for (CheckResult result : report.results()) {
-      Check.Order of = order.getOrDefault(result.id(), Check.Order.TOGETHER);
-      if (of == Check.Order.ALONE) {
+      CheckResult.Order of = result.order();
+      if (of == CheckResult.Order.ALONE) {
         alone += result.millis();
         links.put(result.id(), result.millis());
-      } else if (of == Check.Order.LAST) {
+      } else if (of == CheckResult.Order.LAST) {
         if (result.millis() >= last) {
           last = result.millis();
           lastId = result.id();

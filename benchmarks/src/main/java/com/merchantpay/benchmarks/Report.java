@@ -1,6 +1,6 @@
 package com.merchantpay.benchmarks;
 
-import com.merchantpay.conformance.internal.Run;
+import com.merchantpay.conformance.ConformanceKit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -491,7 +491,7 @@ final class Report {
                                 + " target's clock), each taking its own chain:%n%n",
                             chain.millis() / 1000.0,
                             chain.roundTrips(run.delay()),
-                            run.workers() * Run.CALLS_PER_WORKER))
+                            run.workers() * ConformanceKit.CALLS_PER_WORKER))
                     .append("| Check | ms |\n|---|---:|\n");
                 chain
                     .links()

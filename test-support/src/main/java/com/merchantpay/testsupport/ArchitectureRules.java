@@ -3,6 +3,7 @@ package com.merchantpay.testsupport;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -75,6 +76,29 @@ public final class ArchitectureRules {
             .allowEmptyShould(true)
             .evaluate(classes);
     return result.getFailureReport().getDetails();
+  }
+
+  /**
+   * Every use of a module's internal package from the classes of the given packages on the class
+   * path, each described by ArchUnit; empty when there is none. A module's internal package is its
+   * own: what another module needs of it is public API elsewhere.
+   *
+   * @throws IllegalArgumentException when the given packages hold no class, so a renamed package
+   *     cannot pass unnoticed
+   */
+  public static List<String> usesOfInternals(String internalPackage, String... userPackages) {
+    JavaClasses classes = new ClassFileImporter().importPackages(userPackages);
+    if (classes.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no classes in " + String.join(", ", userPackages) + " on the class path");
+    }
+    return noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(internalPackage + "..")
+        .evaluate(classes)
+        .getFailureReport()
+        .getDetails();
   }
 
   private static final Pattern NAME = Pattern.compile("`([a-z0-9_.]+)`");

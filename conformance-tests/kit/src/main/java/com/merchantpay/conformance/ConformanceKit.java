@@ -70,6 +70,12 @@ public final class ConformanceKit {
   /** Unanswered calls in a suite after which the kit stops calling the target there. */
   public static final int STALLED_AFTER = Run.STALLED_AFTER;
 
+  /**
+   * The calls each worker may have in flight at once: a run sends at most {@code workers} times
+   * this many calls together.
+   */
+  public static final int CALLS_PER_WORKER = Run.CALLS_PER_WORKER;
+
   /** How many cut histories shrinking a departure may run at most. */
   static final int DEFAULT_SHRINK_TRIES = 200;
 

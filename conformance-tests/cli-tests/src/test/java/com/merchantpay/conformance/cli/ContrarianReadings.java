@@ -3,8 +3,7 @@ package com.merchantpay.conformance.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.internal.V1Calls;
-import com.merchantpay.conformance.internal.V1Signer;
+import com.merchantpay.conformance.V1Signature;
 import com.merchantpay.sandbox.Sandbox;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -1020,7 +1019,7 @@ final class ContrarianReadings {
         if (operation == null || !Faults.OPERATIONS.contains(operation)) {
           return;
         }
-        List<String> listed = new ArrayList<>(V1Calls.signedOrder(operation));
+        List<String> listed = new ArrayList<>(V1Signature.signedOrder(operation));
         listed.addAll(List.of("hash", "xml"));
         for (String name : v1Values(call).keySet()) {
           boolean cart = name.startsWith("shoppingcart.");
@@ -1397,13 +1396,12 @@ final class ContrarianReadings {
     values.put("paymentID", paymentId);
     values.put(
         "hash",
-        V1Signer.hash(
-            V1Signer.signedText(
-                V1Calls.signedOrder("getPayment"),
-                Sandbox.DEFAULT_ACCOUNTANT,
-                Sandbox.DEFAULT_PASSWORD,
-                values.get("nonce"),
-                values)));
+        V1Signature.hash(
+            "getPayment",
+            Sandbox.DEFAULT_ACCOUNTANT,
+            Sandbox.DEFAULT_PASSWORD,
+            values.get("nonce"),
+            values));
     try {
       String body =
           java.net.http.HttpClient.newHttpClient()

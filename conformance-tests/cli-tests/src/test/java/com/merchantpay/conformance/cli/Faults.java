@@ -3,8 +3,7 @@ package com.merchantpay.conformance.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.internal.V1Calls;
-import com.merchantpay.conformance.internal.V1Signer;
+import com.merchantpay.conformance.V1Signature;
 import com.merchantpay.conformance.judge.SpecModel;
 import com.merchantpay.sandbox.Sandbox;
 import com.merchantpay.spec.ApiSpec;
@@ -310,13 +309,12 @@ final class Faults {
         if (edit.test(operation, values) && values.containsKey("login")) {
           values.put(
               "hash",
-              V1Signer.hash(
-                  V1Signer.signedText(
-                      V1Calls.signedOrder(operation),
-                      values.get("login"),
-                      Sandbox.DEFAULT_PASSWORD,
-                      values.get("nonce"),
-                      values)));
+              V1Signature.hash(
+                  operation,
+                  values.get("login"),
+                  Sandbox.DEFAULT_PASSWORD,
+                  values.get("nonce"),
+                  values));
         }
         String encoded = encode(values);
         if (post) {

@@ -43,6 +43,9 @@ class StateVocabularyTest {
 
     assertThat(StateVocabulary.states().stream().map(StateVocabulary.State::name).toList())
         .containsExactlyInAnyOrderElementsOf(named);
+    assertThat(com.merchantpay.conformance.ProviderStateMaker.states())
+        .as("the states the kit makes")
+        .containsExactlyInAnyOrderElementsOf(named);
   }
 
   @Test

@@ -3,7 +3,7 @@ package com.merchantpay.conformance.cli;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import au.com.dius.pact.provider.junit5.PactVerificationContext;
-import com.merchantpay.conformance.internal.Redaction;
+import com.merchantpay.conformance.Masked;
 import com.merchantpay.conformance.judge.PactScreen;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
@@ -372,6 +372,6 @@ public final class PactVerification {
         text.append("\n  caused by ").append(cause.getMessage());
       }
     }
-    return Printable.text(Redaction.text(text.toString()));
+    return Printable.text(Masked.text(text.toString()));
   }
 }

@@ -3,7 +3,6 @@ package com.merchantpay.conformance.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.internal.Json;
 import com.merchantpay.conformance.judge.PactJudge;
 import com.merchantpay.conformance.judge.PactScreen;
 import com.merchantpay.masking.Printable;
@@ -78,7 +77,7 @@ final class PactsByInterface {
       for (ObjectNode sorted : List.of(v2, v1)) {
         if (!sorted.path("interactions").isEmpty()) {
           String provider = sorted.path("provider").path("name").asText();
-          Files.write(to.resolve(stem + "-" + provider + ".json"), Json.bytes(sorted));
+          Files.write(to.resolve(stem + "-" + provider + ".json"), PactJson.bytes(sorted));
         }
       }
     }

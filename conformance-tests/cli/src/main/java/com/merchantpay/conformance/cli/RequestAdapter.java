@@ -2,9 +2,7 @@ package com.merchantpay.conformance.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.merchantpay.conformance.internal.Json;
-import com.merchantpay.conformance.internal.V1Calls;
-import com.merchantpay.conformance.internal.V1Signer;
+import com.merchantpay.conformance.V1Signature;
 import com.merchantpay.conformance.target.Profile;
 import com.merchantpay.conformance.target.Target;
 import java.net.URI;
@@ -76,10 +74,10 @@ final class RequestAdapter {
           testData(
               EntityUtils.toString(classic.getEntity(), StandardCharsets.UTF_8),
               verification.profile());
-      JsonNode json = Json.parseOrNull(body.getBytes(StandardCharsets.UTF_8));
+      JsonNode json = PactJson.parseOrNull(body.getBytes(StandardCharsets.UTF_8));
       if (json instanceof ObjectNode object && object.path("merchantId").isTextual()) {
         object.put("merchantId", target.merchantId());
-        body = new String(Json.bytes(object), StandardCharsets.UTF_8);
+        body = new String(PactJson.bytes(object), StandardCharsets.UTF_8);
       }
       classic.setEntity(new StringEntity(body, ContentType.APPLICATION_JSON));
     }
@@ -139,13 +137,7 @@ final class RequestAdapter {
     values.remove("hash");
     values.put(
         "hash",
-        V1Signer.hash(
-            V1Signer.signedText(
-                V1Calls.signedOrder(operation),
-                values.get("login"),
-                password,
-                values.get("nonce"),
-                values)));
+        V1Signature.hash(operation, values.get("login"), password, values.get("nonce"), values));
     String encoded = encode(values);
     if (post) {
       ((ClassicHttpRequest) request)

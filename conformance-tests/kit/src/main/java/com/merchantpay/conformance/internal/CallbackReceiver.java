@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * inbox has its own path, keeps every request that arrived and can answer 500 to the first ones, to
  * see them sent again.
  */
-public final class CallbackReceiver implements AutoCloseable {
+final class CallbackReceiver implements AutoCloseable {
   /** A notification as it arrived. */
   public record Arrival(
       String method, Map<String, List<String>> headers, byte[] body, long atMillis) {

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * by its parts, one per concern: {@link CheckCalls}, {@link CheckPacing}, {@link CheckVerdicts} and
  * {@link CheckReadings}.
  */
-public final class CheckContext {
+final class CheckContext {
   private final Run run;
   private final Check check;
   private final List<Exchange> exchanges = new ArrayList<>();

@@ -4,7 +4,7 @@ package com.merchantpay.conformance.internal;
  * A check found a departure: the rule (or, when strict or declared, the open point) it breaks, what
  * that asks for, what came back, and the call that showed it.
  */
-public class CheckFailure extends RuntimeException {
+class CheckFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final String cite;

@@ -4,7 +4,7 @@ package com.merchantpay.conformance.internal;
  * A check cannot run on this target; the reason names what is missing (profile data, a credential,
  * ...).
  */
-public final class CheckSkipped extends RuntimeException {
+final class CheckSkipped extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public CheckSkipped(String reason) {

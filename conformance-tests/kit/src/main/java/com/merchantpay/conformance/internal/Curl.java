@@ -12,7 +12,7 @@ import java.util.Set;
  * confirmation answers are masked, and a v1 signature is marked for signing again (a replayed nonce
  * would be refused anyway). A made-up token that a check sends on purpose is shown as it is.
  */
-public final class Curl {
+final class Curl {
   private static final Set<String> SKIPPED =
       Set.of("content-length", "host", "connection", "upgrade", "http2-settings", "user-agent");
 

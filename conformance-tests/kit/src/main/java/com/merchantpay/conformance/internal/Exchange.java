@@ -11,7 +11,7 @@ import java.util.Map;
  * One call as it went over the wire: the request exactly as sent and the answer exactly as received
  * (or the transport error instead of an answer). Checks judge these, never decoded objects.
  */
-public record Exchange(
+record Exchange(
     String method,
     URI uri,
     Map<String, List<String>> requestHeaders,

@@ -24,7 +24,7 @@ import java.util.Set;
  * value only our spec accepts; the profile's {@code requestMembers} are merged in. Every call is
  * recorded in the check that asks, so a failing set-up shows its call.
  */
-public final class Fixtures {
+final class Fixtures {
   /** The merchant page a payer comes back to; the kit never serves it. */
   static final String RETURN_URL = "https://shop.example.org/return";
 

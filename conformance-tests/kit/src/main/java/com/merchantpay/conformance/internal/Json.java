@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 
 /** JSON as the kit reads and writes it: decimals exact, trailing zeros kept. */
-public final class Json {
+final class Json {
   public static final ObjectMapper MAPPER =
       JsonMapper.builder()
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)

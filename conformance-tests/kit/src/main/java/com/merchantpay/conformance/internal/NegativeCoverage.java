@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * denominator is every constraint of every operation of both specs ({@link
  * RequestConstraints#all()}), the numerator those a case was sent for.
  */
-public final class NegativeCoverage {
+final class NegativeCoverage {
   private final Map<Kind, Set<String>> covered = new EnumMap<>(Kind.class);
   private final AtomicInteger cases = new AtomicInteger();
 

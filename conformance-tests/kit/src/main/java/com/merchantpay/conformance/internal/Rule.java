@@ -20,7 +20,7 @@ import java.util.Map;
  * @param says the rule, in our words
  * @param unchecked why no check can observe it over the wire, or null
  */
-public record Rule(String id, String doc, String section, String says, String unchecked) {
+record Rule(String id, String doc, String section, String says, String unchecked) {
   private static final ObjectMapper YAML =
       YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
   private static final Map<String, Rule> ALL = load();

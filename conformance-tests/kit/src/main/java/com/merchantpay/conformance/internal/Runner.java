@@ -84,7 +84,8 @@ public final class Runner {
                     new CheckResult.Difference(
                         d.point(), d.question(), d.ours(), clean(d.theirs()), clean(d.seen())))
             .toList(),
-        context.judgedRules());
+        context.judgedRules(),
+        CheckResult.Order.valueOf(check.order().name()));
   }
 
   private static Exchange last(CheckContext context) {

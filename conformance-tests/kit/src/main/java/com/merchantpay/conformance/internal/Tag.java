@@ -7,7 +7,7 @@ import java.util.Locale;
  * every check carries without declaring them. Constants rather than strings, so that a misspelt tag
  * is a compile error instead of a new tag nobody selects.
  */
-public enum Tag {
+enum Tag {
   CALLBACKS,
   CLOCK,
   CONCURRENCY,

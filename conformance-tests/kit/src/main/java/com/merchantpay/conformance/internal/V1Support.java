@@ -5,7 +5,7 @@ import static com.merchantpay.conformance.internal.V1Calls.siteAlias;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** What the v1 checks share: reading the envelope and naming v2 resources in v1 terms. */
-public final class V1Support {
+final class V1Support {
   private V1Support() {}
 
   /**

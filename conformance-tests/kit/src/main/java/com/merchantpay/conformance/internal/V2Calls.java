@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Raw v2 calls of one check, with one Authorization header (or none). */
-public final class V2Calls {
+final class V2Calls {
   private final CheckContext context;
   private final String authorization;
 

@@ -24,7 +24,7 @@ import javax.net.ssl.SSLException;
  * redirects followed: the kit judges exactly what the implementation answers. One is shared by a
  * whole run, and keeps to the run's rate limit whatever thread calls.
  */
-public final class Wire {
+final class Wire {
   /** How the transport error of a call that got no answer within the timeout starts. */
   static final String TIMED_OUT = "no answer within";
 

@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * under its operation: the wire checks read what broke the contract, the summary reads what was
  * covered.
  */
-public final class WireLedger {
+final class WireLedger {
   /** A departure from the document seen on the wire. */
   public record Departure(Exchange exchange, List<String> problems) {}
 

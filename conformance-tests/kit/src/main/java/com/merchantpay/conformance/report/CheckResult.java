@@ -20,6 +20,7 @@ import java.util.List;
  * @param millis how long it took
  * @param differences the open points the target reads otherwise than our specs, with both readings
  * @param rules the ids of the document rules its assertions judged
+ * @param order when it ran: beside other checks, alone, or after every other one
  */
 public record CheckResult(
     String id,
@@ -34,7 +35,8 @@ public record CheckResult(
     int calls,
     long millis,
     List<Difference> differences,
-    List<String> rules) {
+    List<String> rules,
+    Order order) {
 
   /** How a check ended. */
   public enum Outcome {
@@ -49,6 +51,16 @@ public record CheckResult(
     SKIPPED,
     /** Failed, but listed in the baseline of accepted deviations. */
     ACCEPTED
+  }
+
+  /** When a check runs. */
+  public enum Order {
+    /** Beside any other check: it owns everything it makes. */
+    TOGETHER,
+    /** With no other check running: what it does or reads would be seen by, or see, the others. */
+    ALONE,
+    /** After every other check: it judges what the whole run collected. */
+    LAST
   }
 
   /**
