@@ -16,34 +16,73 @@ import javax.net.ssl.SSLHandshakeException;
  * without the client learning of it. That decision alone says whether an update may be sent again
  * and whether the call's outcome is unknown.
  *
- * @param retryable whether the failure is one that passes (a transport failure, 429, 502-504, a key
- *     still in flight, an access token to refresh)
- * @param mayHaveActed whether the service may have acted on this attempt, or is still acting on the
- *     key
- * @param silent whether the answer says nothing of what an earlier attempt did (a 429, a refused
- *     connection)
- * @param immediately whether to try again without waiting (a refreshed access token)
+ * @param next when another attempt may go: never, after a wait, or at once (a refreshed access
+ *     token)
+ * @param effect what the attempt may have done at the service, and what its answer says of the
+ *     attempts before it
+ * @param interrupted whether the caller's thread was interrupted while it waited
  */
 record FailedAttempt(
-    MerchantPayException exception,
-    boolean retryable,
-    boolean mayHaveActed,
-    boolean silent,
-    boolean immediately,
-    boolean interrupted) {
+    MerchantPayException exception, Next next, Effect effect, boolean interrupted) {
+
+  /** When another attempt may go. */
+  enum Next {
+    /** Never: the failure would come again (a refusal, a certificate refused). */
+    GIVE_UP,
+    /** After the policy's wait: a transport failure, 429, 502-504, a key still in flight. */
+    AFTER_A_WAIT,
+    /** At once: the access token was asked for again. */
+    AT_ONCE
+  }
+
+  /** What the attempt may have done, as far as the client can tell. */
+  enum Effect {
+    /** The service may have acted on it, or is still acting on the key (a 5xx, a lost answer). */
+    MAY_HAVE_ACTED,
+    /**
+     * It did nothing, and its answer says nothing of what an earlier attempt did (a 429, a refused
+     * connection).
+     */
+    TELLS_NOTHING,
+    /** The service answered it and acted on nothing (a refusal). */
+    DID_NOT_ACT
+  }
+
+  /** Whether the failure is one that passes. */
+  boolean retryable() {
+    return next != Next.GIVE_UP;
+  }
+
+  /** Whether to try again without waiting. */
+  boolean immediately() {
+    return next == Next.AT_ONCE;
+  }
+
+  /** Whether the service may have acted on this attempt, or is still acting on the key. */
+  boolean mayHaveActed() {
+    return effect == Effect.MAY_HAVE_ACTED;
+  }
+
+  /** Whether the answer says nothing of what an earlier attempt did. */
+  boolean silent() {
+    return effect == Effect.TELLS_NOTHING;
+  }
 
   static FailedAttempt answered(ServiceException e, Operation operation, boolean refreshToken) {
     int status = e.getStatusCode();
     boolean keyInFlight = status == 409 && e instanceof IdempotencyKeyViolationException;
-    boolean retryable =
-        refreshToken
-            || status == 429
+    boolean passes =
+        status == 429
             || status == 502
             || status == 503
             || status == 504
             || keyInFlight && operation.kind == Operation.Kind.CREATE;
-    return new FailedAttempt(
-        e, retryable, status >= 500 || keyInFlight, status == 429, refreshToken, false);
+    Next next = refreshToken ? Next.AT_ONCE : passes ? Next.AFTER_A_WAIT : Next.GIVE_UP;
+    Effect effect =
+        status >= 500 || keyInFlight
+            ? Effect.MAY_HAVE_ACTED
+            : status == 429 ? Effect.TELLS_NOTHING : Effect.DID_NOT_ACT;
+    return new FailedAttempt(e, next, effect, false);
   }
 
   static FailedAttempt unanswered(RetryableException e, Operation operation, String key) {
@@ -54,10 +93,8 @@ record FailedAttempt(
       return new FailedAttempt(
           new TransportException(
               TlsContexts.describeHandshake(cause), operation.id, key, true, cause),
-          false,
-          false,
-          true,
-          false,
+          Next.GIVE_UP,
+          Effect.TELLS_NOTHING,
           false);
     }
     boolean neverSent = provablyNeverSent(cause);
@@ -67,7 +104,11 @@ record FailedAttempt(
             : new TransportException(describe(cause), operation.id, key, neverSent, cause);
     boolean interrupted =
         cause instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
-    return new FailedAttempt(failure, true, !neverSent, neverSent, false, interrupted);
+    return new FailedAttempt(
+        failure,
+        Next.AFTER_A_WAIT,
+        neverSent ? Effect.TELLS_NOTHING : Effect.MAY_HAVE_ACTED,
+        interrupted);
   }
 
   /**
