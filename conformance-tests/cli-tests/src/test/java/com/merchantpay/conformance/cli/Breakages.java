@@ -279,6 +279,37 @@ final class Breakages {
     };
   }
 
+  /**
+   * A cancel releases the hold, yet a capture after it is acknowledged: the service takes money it
+   * said it let go.
+   */
+  static MutatingProxy.Fault captureAfterCancelAcknowledged() {
+    Set<String> cancelled = ConcurrentHashMap.newKeySet();
+    return new MutatingProxy.Fault() {
+      @Override
+      public void request(MutatingProxy.Call call) {
+        String path = call.path();
+        if (call.method.equals("PUT") && path.matches("/api/v2/payments/[^/]+/confirm")) {
+          String id = path.split("/")[4];
+          if (cancelled.contains(id)) {
+            call.reply = new MutatingProxy.Answer();
+            call.reply.status = 200;
+          }
+        }
+      }
+
+      @Override
+      public void answer(MutatingProxy.Call call, MutatingProxy.Answer answer) {
+        String path = call.path();
+        if (call.method.equals("PUT")
+            && path.matches("/api/v2/payments/[^/]+/cancel")
+            && answer.status == 200) {
+          cancelled.add(path.split("/")[4]);
+        }
+      }
+    };
+  }
+
   static MutatingProxy.Fault tokenizationForgotten() {
     return Faults.v2Answers(json -> Faults.objects(json, o -> o.remove("paymentToken")));
   }

@@ -378,6 +378,11 @@ class KitCatchesBreakageTest {
             "lifecycle.single-stage-payment-settles",
             "lifecycle.single-stage-payment-settles"),
         breakage(
+            "a capture after a cancel acknowledged",
+            Breakages.captureAfterCancelAcknowledged(),
+            "lifecycle.capture-of-a-cancelled-payment-is-refused",
+            "lifecycle.capture-of-a-cancelled-payment-is-refused"),
+        breakage(
             "a request the state does not allow refused as not_authorized",
             Breakages.wrongStateAsNotAuthorized(),
             "lifecycle.capture-of-a-settled-payment-is-refused",

@@ -44,6 +44,14 @@ final class LifecycleRefusals {
             LifecycleRefusals::cancelOfACancelledPaymentIsRefused));
     checks.add(
         check(
+                "capture-of-a-cancelled-payment-is-refused",
+                "Money a cancel released cannot be captured; the payment stays Cancelled",
+                "v2.ep.no-money-twice",
+                List.of(Tag.PAYMENTS, Tag.TRANSITIONS),
+                LifecycleRefusals::captureOfACancelledPaymentIsRefused)
+            .judging("v2.errors.invalid-operation"));
+    checks.add(
+        check(
             "complete-of-a-payment-without-a-step-is-refused",
             "A payment that waits for no confirmation cannot be completed; it stays Settled",
             "v2.ep.no-money-twice",
@@ -135,6 +143,14 @@ final class LifecycleRefusals {
       c.reading(OpenPoint.CANCEL_AGAIN, "refused", again);
       c.reading(OpenPoint.WRONG_STATE_CODE, again.errorCode(), again);
     }
+    stays(c, id, "Cancelled");
+  }
+
+  /** Runs {@code lifecycle.capture-of-a-cancelled-payment-is-refused}. */
+  private static void captureOfACancelledPaymentIsRefused(CheckContext c) throws Exception {
+    String id = new Fixtures(c).heldPayment("10").path("id").asText();
+    c.done(c.v2().put(Paths.v2("cancelPayment", id), null));
+    wrongState(c, c.v2().put(Paths.v2("capturePayment", id), new Fixtures(c).capture("10")));
     stays(c, id, "Cancelled");
   }
 
