@@ -78,6 +78,21 @@ class FaultEffectVocabularyTest {
   }
 
   @Test
+  void theStandaloneJarsHelpAndTheTestingGuideNameEveryEffect() throws Exception {
+    String help =
+        com.merchantpay.sandbox.Main.class
+            .getDeclaredField("faults")
+            .getAnnotation(picocli.CommandLine.Option.class)
+            .description()[0];
+    String guide = Files.readString(Path.of("../docs/guides/09-testing-your-integration.md"));
+
+    for (FaultEffect.Kind kind : FaultEffect.Known.ALL) {
+      assertThat(help).as("--fault's help, for %s", kind.name()).contains(kind.name());
+      assertThat(guide).as("the testing guide, for %s", kind.name()).contains(kind.name() + "(");
+    }
+  }
+
+  @Test
   void eachEffectReadsBackFromItsTextAndItsJson() {
     for (FaultEffect.Kind kind : FaultEffect.Known.ALL) {
       FaultRule rule = new FaultRule("v2:createPayment", null, null, null, 0, null, example(kind));
