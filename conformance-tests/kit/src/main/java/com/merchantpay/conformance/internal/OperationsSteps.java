@@ -15,6 +15,14 @@ final class OperationsSteps {
 
   static final List<Tag> TAGS = List.of(Tag.HAPPY_PATH);
 
+  /** The general rules a v2 call judged once it got through: declared and asserted from here. */
+  private static final String[] V2_CALL = {
+    "v2.general.methods", "v2.general.request-headers", "v2.general.operations", "v2.version.path"
+  };
+
+  /** The same for a v1 call. */
+  private static final String[] V1_CALL = {"v1.ep.transport", "v1.version.path"};
+
   /**
    * The members the v2 document's Payment table lists that every payment has from its creation on.
    */
@@ -41,32 +49,30 @@ final class OperationsSteps {
    */
   static Check v2(String operationId, String title, Check.Body body) {
     return Check.of(
-        SUITE,
-        operationId,
-        title,
-        "v2.op." + operationId,
-        TAGS,
-        c -> {
-          body.run(c);
-          c.asserted(
-              "v2.general.methods",
-              "v2.general.request-headers",
-              "v2.general.operations",
-              "v2.version.path");
-        });
+            SUITE,
+            operationId,
+            title,
+            "v2.op." + operationId,
+            TAGS,
+            c -> {
+              body.run(c);
+              c.asserted(V2_CALL);
+            })
+        .judging(V2_CALL);
   }
 
   /** The v1 check of one operation, which judges its transport the same way. */
   static Check v1(String operationId, String title, Check.Body body) {
     return Check.of(
-        SUITE,
-        "v1-" + operationId,
-        title,
-        "v1.op." + operationId,
-        TAGS,
-        c -> {
-          body.run(c);
-          c.asserted("v1.ep.transport", "v1.version.path");
-        });
+            SUITE,
+            "v1-" + operationId,
+            title,
+            "v1.op." + operationId,
+            TAGS,
+            c -> {
+              body.run(c);
+              c.asserted(V1_CALL);
+            })
+        .judging(V1_CALL);
   }
 }
