@@ -214,13 +214,13 @@ public final class ConformanceKit {
     try {
       await(
           checks.stream()
-              .filter(c -> c.order() == Check.Order.TOGETHER)
+              .filter(c -> c.order() == CheckResult.Order.TOGETHER)
               .map(c -> pool.submit(() -> session.run(c)))
               .toList());
-      checks.stream().filter(c -> c.order() == Check.Order.ALONE).forEach(session::run);
+      checks.stream().filter(c -> c.order() == CheckResult.Order.ALONE).forEach(session::run);
       await(
           checks.stream()
-              .filter(c -> c.order() == Check.Order.LAST)
+              .filter(c -> c.order() == CheckResult.Order.LAST)
               .map(c -> pool.submit(() -> session.run(c)))
               .toList());
     } finally {

@@ -32,11 +32,14 @@ public final class ProviderStateMaker {
    * made ({@code paymentId}, {@code tokenId}, ...).
    *
    * @param state the state's name
-   * @param parameters its parameters, defaults filled in
+   * @param parameters its parameters ({@code amount}, {@code refundAmount}, ...), defaults already
+   *     filled in: the command line's {@code pact --list-states} lists each state's parameters and
+   *     defaults
    * @param earlier what earlier states of the same interaction gave, which a signed v1 call's
    *     values may name as {@code ${name}}
-   * @throws IllegalArgumentException when no state has that name
-   * @throws IllegalStateException when the target would not make it
+   * @throws IllegalArgumentException when no state has that name, or a parameter it needs is not
+   *     given (the message names it)
+   * @throws IllegalStateException when the target would not make it (the message says why)
    */
   public static Map<String, Object> make(
       Target target,

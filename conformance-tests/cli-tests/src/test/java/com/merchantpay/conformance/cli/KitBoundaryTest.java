@@ -20,7 +20,9 @@ class KitBoundaryTest {
   void aUseOfTheKitsInternalsIsReported() {
     assertThat(
             ArchitectureRules.usesOfInternals(
-                "com.merchantpay.conformance.internal", "com.merchantpay.conformance"))
-        .isNotEmpty();
+                "com.merchantpay.conformance.internal", "com.merchantpay.boundaryfixture"))
+        .isNotEmpty()
+        .allSatisfy(
+            use -> assertThat(use).contains("ReadsTheKitsInternals", "StatesThroughInterfaces"));
   }
 }

@@ -54,14 +54,14 @@ class PactVerificationTest {
    */
   private static final int COMMITTED = committedInteractions();
 
+  /** The verification's summary line for exactly those, not for 143 or 430 of them. */
+  private static final java.util.regex.Pattern VERIFIED =
+      java.util.regex.Pattern.compile("(?<!\\d)" + COMMITTED + " interactions verified, 0 failed");
+
   private static int committedInteractions() {
     int count = 0;
-    for (String pact :
-        List.of(
-            "merchantpay-client-v2-merchantpay-v2.json",
-            "merchantpay-client-v1-merchantpay-v1.json")) {
-      try (java.io.InputStream in =
-          PactVerificationTest.class.getResourceAsStream("/com/merchantpay/pacts/" + pact)) {
+    for (String pact : com.merchantpay.pacts.PactFiles.names()) {
+      try (java.io.InputStream in = com.merchantpay.pacts.PactFiles.open(pact)) {
         count +=
             new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(in)
@@ -72,7 +72,7 @@ class PactVerificationTest {
       }
     }
     if (count == 0) {
-      throw new IllegalStateException("the committed pacts are not on the class path");
+      throw new IllegalStateException("the committed pacts hold no interaction");
     }
     return count;
   }
@@ -83,9 +83,9 @@ class PactVerificationTest {
       Ran ran = pact(null);
 
       assertThat(ran.exit()).as("run %d: %s", run, ran.out()).isZero();
+      assertThat(ran.out()).containsPattern(VERIFIED);
       assertThat(ran.out())
           .contains(
-              COMMITTED + " interactions verified, 0 failed",
               "PASS  merchantpay-client-v1 - a wrong signature is ErrorCode -7",
               "PASS  merchantpay-client-v2 - the same idempotency key with another body is idempotency_key_violation");
       assertThat(ran.out())
@@ -124,9 +124,7 @@ class PactVerificationTest {
 
       String printed = out.toString(StandardCharsets.UTF_8);
       assertThat(exit).as(printed).isZero();
-      assertThat(printed)
-          .contains("requests as recorded")
-          .contains(COMMITTED + " interactions verified, 0 failed");
+      assertThat(printed).contains("requests as recorded").containsPattern(VERIFIED);
     }
   }
 

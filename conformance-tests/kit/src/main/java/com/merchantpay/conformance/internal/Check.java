@@ -1,5 +1,6 @@
 package com.merchantpay.conformance.internal;
 
+import com.merchantpay.conformance.report.CheckResult.Order;
 import com.merchantpay.conformance.target.OpenPoint;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,19 +39,6 @@ public record Check(
     Order order,
     String aloneBecause,
     Body body) {
-  /** When a check may run. */
-  public enum Order {
-    /**
-     * Beside any other check: it owns everything it makes (its ids, keys, order numbers, callback
-     * URL).
-     */
-    TOGETHER,
-    /** With no other check running: what it does or reads would be seen by, or see, the others. */
-    ALONE,
-    /** After every other check: it judges what the whole run collected. */
-    LAST
-  }
-
   /**
    * The steps of a check; it fails by throwing {@link CheckFailure} and skips by throwing {@link
    * CheckSkipped}.

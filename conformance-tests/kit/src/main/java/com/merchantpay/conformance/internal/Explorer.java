@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import com.merchantpay.conformance.model.Histories;
 import com.merchantpay.conformance.model.Shrinking;
 import com.merchantpay.conformance.model.Step;
+import com.merchantpay.conformance.report.CheckResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,7 +116,7 @@ public final class Explorer {
         Rule.get("v2.ep.refund-limit"),
         java.util.Set.copyOf(RULES),
         null,
-        Check.Order.ALONE,
+        CheckResult.Order.ALONE,
         "its histories run side by side on the run's workers themselves",
         c -> explore(c, settings, progress == null ? line -> {} : progress));
   }

@@ -20,14 +20,14 @@ final class LifecycleSuite {
   private LifecycleSuite() {}
 
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
-  static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of("v2", List.of("v2.errors.body"));
 
   static List<Check> checks() {
     return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
-  static List<Check> declared() {
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.addAll(LifecyclePayments.payments());
     checks.addAll(LifecycleConfirmations.confirmations());
@@ -40,23 +40,4 @@ final class LifecycleSuite {
     checks.addAll(LifecycleTime.time());
     return checks;
   }
-
-  // ---------------------------------------------------------------- payments
-
-  // ---------------------------------------------------------------- pages the payer uses
-
-  // ---------------------------------------------------------------- refused moves
-
-  // ---------------------------------------------------------------- money
-
-  // ---------------------------------------------------------------- refunds
-
-  // ---------------------------------------------------------------- tokens
-
-  // ---------------------------------------------------------------- receipts and stickers
-
-  // ---------------------------------------------------------------- time
-
-  // ---------------------------------------------------------------- helpers
-
 }

@@ -268,27 +268,12 @@ final class RequestConstraints {
             NODES.textNode(breaking));
       }
     }
-    if ("date-time".equals(p.getFormat())) {
-      on.add(
-          "format:date-time",
-          Kind.FORMAT,
-          "not a date-time",
-          ForbiddenBy.DOCUMENTS_AS_FORMAT,
-          NODES.textNode("tomorrow"));
-    }
-    if ("email".equals(p.getFormat())) {
-      on.add(
-          "format:email",
-          Kind.FORMAT,
-          "not an e-mail address",
-          ForbiddenBy.OUR_SPEC_ONLY,
-          NODES.textNode("no-at-sign.example.org"));
-    }
     bounds(on, p);
+    formats(on, p);
     ProseConstraints.of(op, member, name, p, "v2 " + op + " " + member + " ", out);
   }
 
-  /** Our spec's bounds of a member: lengths, ranges, array sizes, integer widths. */
+  /** Our spec's bounds of a member: lengths, ranges, array sizes. */
   private static void bounds(OfMember on, Schema<?> p) {
     if (p.getMaxLength() != null) {
       on.add(
@@ -328,6 +313,26 @@ final class RequestConstraints {
     }
     if (p.getMinItems() != null && p.getMinItems() > 0) {
       on.add("array:min", Kind.ARRAY, "empty", ForbiddenBy.OUR_SPEC_ONLY, NODES.arrayNode());
+    }
+  }
+
+  /** The formats of a member: date-times, e-mail addresses, 32-bit integers. */
+  private static void formats(OfMember on, Schema<?> p) {
+    if ("date-time".equals(p.getFormat())) {
+      on.add(
+          "format:date-time",
+          Kind.FORMAT,
+          "not a date-time",
+          ForbiddenBy.DOCUMENTS_AS_FORMAT,
+          NODES.textNode("tomorrow"));
+    }
+    if ("email".equals(p.getFormat())) {
+      on.add(
+          "format:email",
+          Kind.FORMAT,
+          "not an e-mail address",
+          ForbiddenBy.OUR_SPEC_ONLY,
+          NODES.textNode("no-at-sign.example.org"));
     }
     if ("int32".equals(p.getFormat())) {
       on.add(

@@ -85,7 +85,7 @@ public final class Runner {
                         d.point(), d.question(), d.ours(), clean(d.theirs()), clean(d.seen())))
             .toList(),
         context.judgedRules(),
-        CheckResult.Order.valueOf(check.order().name()));
+        check.order());
   }
 
   private static Exchange last(CheckContext context) {

@@ -86,120 +86,151 @@ public final class StatesThroughInterfaces {
       throw new IllegalArgumentException("no provider state is named '" + name + "'");
     }
     try (Run run = new Run(target, profile, Duration.ofSeconds(30))) {
-      CheckContext c = new CheckContext(run);
-      Fixtures f = new Fixtures(c);
-      Map<String, Object> values = common(target, profile);
-      switch (name) {
-        case MERCHANT -> {
-          // the values every state gives are all it gives
+      return made(run, target, profile, name, p, earlier);
+    } catch (CheckFailure | CheckSkipped e) {
+      throw new IllegalStateException(
+          "the target would not make '" + name + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, Object> made(
+      Run run,
+      Target target,
+      Profile profile,
+      String name,
+      Map<String, String> p,
+      Map<String, Object> earlier) {
+    CheckContext c = new CheckContext(run);
+    Fixtures f = new Fixtures(c);
+    Map<String, Object> values = common(target, profile);
+    switch (name) {
+      case MERCHANT -> {
+        // the values every state gives are all it gives
+      }
+      case TWO_PAGES -> twoPages(c, f, values);
+      case SIGNED_V1_CALL -> values.putAll(signed(target, p, earlier));
+      case SETTLED_PAYMENT, SETTLED_PAYMENT_WITH_ORDER -> {
+        ObjectNode body = f.approvedPayment(given(name, p, "amount"), false);
+        String orderNo =
+            name.equals(SETTLED_PAYMENT_WITH_ORDER)
+                ? "pact-order-1"
+                : p.getOrDefault("orderNo", "");
+        if (!orderNo.isEmpty()) {
+          ((ObjectNode) body.path("invoice")).put("orderNo", orderNo);
         }
-        case TWO_PAGES -> twoPages(c, f, values);
-        case SIGNED_V1_CALL -> values.putAll(signed(target, p, earlier));
-        case SETTLED_PAYMENT, SETTLED_PAYMENT_WITH_ORDER -> {
-          ObjectNode body = f.approvedPayment(p.get("amount"), false);
-          String orderNo =
-              name.equals(SETTLED_PAYMENT_WITH_ORDER)
-                  ? "pact-order-1"
-                  : p.getOrDefault("orderNo", "");
-          if (!orderNo.isEmpty()) {
-            ((ObjectNode) body.path("invoice")).put("orderNo", orderNo);
-          }
-          values.put("paymentId", v1OrV2Id(c, f.pay(body)));
-        }
-        case HELD_PAYMENT -> values.put("paymentId", v1OrV2Id(c, f.heldPayment(p.get("amount"))));
-        case CANCELLED_PAYMENT -> {
-          JsonNode held = f.heldPayment(p.get("amount"));
-          c.done(c.v2().put("/api/v2/payments/" + encode(held) + "/cancel", null));
-          values.put("paymentId", v1OrV2Id(c, held));
-        }
-        case DECLINED_PAYMENT -> {
-          Profile.Decline decline =
-              c.need(
-                  c.profile().declines().stream()
-                      .filter(d -> d.resultCode().equals("InsufficientFunds"))
-                      .findFirst()
-                      .or(() -> c.profile().declines().stream().findFirst())
-                      .orElse(null),
-                  "the profile defines no declined card (declines)");
-          Profile.Card card = f.approvedCard();
+        values.put("paymentId", v1OrV2Id(c, f.pay(body)));
+      }
+      case HELD_PAYMENT ->
+          values.put("paymentId", v1OrV2Id(c, f.heldPayment(given(name, p, "amount"))));
+      case CANCELLED_PAYMENT -> {
+        JsonNode held = f.heldPayment(given(name, p, "amount"));
+        c.done(c.v2().put("/api/v2/payments/" + encode(held) + "/cancel", null));
+        values.put("paymentId", v1OrV2Id(c, held));
+      }
+      case DECLINED_PAYMENT -> {
+        Profile.Decline decline =
+            c.need(
+                c.profile().declines().stream()
+                    .filter(d -> d.resultCode().equals("InsufficientFunds"))
+                    .findFirst()
+                    .or(() -> c.profile().declines().stream().findFirst())
+                    .orElse(null),
+                "the profile defines no declined card (declines)");
+        Profile.Card card = f.approvedCard();
+        values.put(
+            "paymentId",
+            v1OrV2Id(
+                c,
+                f.pay(
+                    f.cardPayment(
+                        decline.pan(),
+                        card.expiry(),
+                        card.cvc(),
+                        given(name, p, "amount"),
+                        false))));
+      }
+      case CONFIRMATION_STEP, SMS_OTP_STEP ->
           values.put(
               "paymentId",
-              v1OrV2Id(
-                  c,
-                  f.pay(
-                      f.cardPayment(
-                          decline.pan(), card.expiry(), card.cvc(), p.get("amount"), false))));
-        }
-        case CONFIRMATION_STEP, SMS_OTP_STEP ->
-            values.put(
-                "paymentId",
-                f.pay(f.confirmationPayment(p.getOrDefault("type", "SmsOtp"), p.get("amount")))
-                    .path("id")
-                    .asText());
-        case USED_KEY ->
-            c.v2().post("/api/v2/payments", f.approvedPayment("101.00", false), p.get("key"));
-        case REFUND -> {
-          JsonNode payment = f.settledPayment(p.get("amount"));
-          JsonNode refund =
-              c.ok(
-                  c.v2()
-                      .post(
-                          "/api/v2/refunds",
-                          f.refund(payment.path("id").asText(), p.get("refundAmount"))));
-          values.put("paymentId", v1OrV2Id(c, payment));
-          values.put("refundId", refund.path("id").asText());
-        }
-        case TOKEN_WAITING ->
-            values.put(
-                "tokenId",
-                c.ok(
-                        c.v2()
-                            .post(
-                                "/api/v2/paymenttokens",
-                                f.tokenRequest(f.approvedCard().pan(), null)))
-                    .path("id")
-                    .asText());
-        case ACTIVE_TOKEN, REVOKED_TOKEN -> {
-          JsonNode token = f.activeToken(f.approvedCard().pan(), null);
-          if (name.equals(REVOKED_TOKEN)) {
-            c.done(c.v2().put("/api/v2/paymenttokens/" + encode(token) + "/revoke", null));
-          }
-          values.put("tokenId", token.path("id").asText());
-        }
-        case RECEIPT -> {
-          String paymentId = f.settledPayment(p.get("amount")).path("id").asText();
-          values.put("paymentId", paymentId);
-          values.put(
-              "receiptId",
-              c.ok(c.v2().post("/api/v2/receipts", f.receipt(paymentId, p.get("amount"))))
+              f.pay(
+                      f.confirmationPayment(
+                          p.getOrDefault("type", "SmsOtp"), given(name, p, "amount")))
                   .path("id")
                   .asText());
-        }
-        case STICKER -> {
-          boolean cashlink = Boolean.parseBoolean(p.get("cashlink"));
+      case USED_KEY ->
+          c.v2()
+              .post("/api/v2/payments", f.approvedPayment("101.00", false), given(name, p, "key"));
+      case REFUND -> {
+        JsonNode payment = f.settledPayment(given(name, p, "amount"));
+        JsonNode refund =
+            c.ok(
+                c.v2()
+                    .post(
+                        "/api/v2/refunds",
+                        f.refund(payment.path("id").asText(), given(name, p, "refundAmount"))));
+        values.put("paymentId", v1OrV2Id(c, payment));
+        values.put("refundId", refund.path("id").asText());
+      }
+      case TOKEN_WAITING ->
           values.put(
-              "stickerId",
+              "tokenId",
               c.ok(
                       c.v2()
                           .post(
-                              "/api/v2/stickers",
-                              f.sticker(cashlink, cashlink ? p.get("amount") : null, null)))
+                              "/api/v2/paymenttokens",
+                              f.tokenRequest(f.approvedCard().pan(), null)))
                   .path("id")
                   .asText());
+      case ACTIVE_TOKEN, REVOKED_TOKEN -> {
+        JsonNode token = f.activeToken(f.approvedCard().pan(), null);
+        if (name.equals(REVOKED_TOKEN)) {
+          c.done(c.v2().put("/api/v2/paymenttokens/" + encode(token) + "/revoke", null));
         }
-        case DOCUMENT ->
-            values.put("documentId", firstOfV1List(c, "listDocuments", "Documents", "DocumentID"));
-        case TRANSFER_REGISTER ->
-            values.put("registerId", firstOfV1List(c, "listTransfers", "Transfers", "RegisterID"));
-        case USED_NONCE ->
-            c.v1().call("getPayment", Fixtures.values("paymentID", "1"), p.get("nonce"));
-        case UNKNOWN_TOKEN, WRONG_SIGNATURE, UNKNOWN_LOGIN -> {
-          // nothing to make: the request itself carries the fault
-        }
-        default -> throw new IllegalStateException("the vocabulary has no maker for " + name);
+        values.put("tokenId", token.path("id").asText());
       }
-      return values;
+      case RECEIPT -> {
+        String paymentId = f.settledPayment(given(name, p, "amount")).path("id").asText();
+        values.put("paymentId", paymentId);
+        values.put(
+            "receiptId",
+            c.ok(c.v2().post("/api/v2/receipts", f.receipt(paymentId, given(name, p, "amount"))))
+                .path("id")
+                .asText());
+      }
+      case STICKER -> {
+        boolean cashlink = Boolean.parseBoolean(p.get("cashlink"));
+        values.put(
+            "stickerId",
+            c.ok(
+                    c.v2()
+                        .post(
+                            "/api/v2/stickers",
+                            f.sticker(cashlink, cashlink ? given(name, p, "amount") : null, null)))
+                .path("id")
+                .asText());
+      }
+      case DOCUMENT ->
+          values.put("documentId", firstOfV1List(c, "listDocuments", "Documents", "DocumentID"));
+      case TRANSFER_REGISTER ->
+          values.put("registerId", firstOfV1List(c, "listTransfers", "Transfers", "RegisterID"));
+      case USED_NONCE ->
+          c.v1().call("getPayment", Fixtures.values("paymentID", "1"), given(name, p, "nonce"));
+      case UNKNOWN_TOKEN, WRONG_SIGNATURE, UNKNOWN_LOGIN -> {
+        // nothing to make: the request itself carries the fault
+      }
+      default -> throw new IllegalStateException("the vocabulary has no maker for " + name);
     }
+    return values;
+  }
+
+  /** A parameter the state cannot be made without. */
+  private static String given(String state, Map<String, String> p, String parameter) {
+    String value = p.get(parameter);
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "the state '" + state + "' needs its parameter '" + parameter + "'");
+    }
+    return value;
   }
 
   /**

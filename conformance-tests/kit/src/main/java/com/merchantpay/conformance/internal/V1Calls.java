@@ -126,10 +126,10 @@ public final class V1Calls {
       values.put("accountID", account);
     }
     if (operationId.equals("listPaymentsFilter") && !params.containsKey("siteAlias")) {
-      values.put("siteAlias", V1Calls.siteAlias(context));
+      values.put("siteAlias", siteAlias(context));
     }
     if (!operationId.equals("listRefunds")) {
-      LocalDate today = V1Calls.targetToday(context);
+      LocalDate today = targetToday(context);
       values.put("periodFrom", today.minusDays(90).toString());
       values.put("periodTo", today.plusDays(1).toString());
     }

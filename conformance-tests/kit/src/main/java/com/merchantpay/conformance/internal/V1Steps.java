@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * The steps the v1 checks share: the shape of a check, the target's days, values to sign and lists
- * to read. It reads no file of the v1 family: {@link V1Suite} lists the topic files, and they read
- * this one.
+ * to read. It reads neither the registry nor a topic file of the v1 family ({@link V1Suite} lists
+ * the topic files, and they read this one); it calls the target through the kit's v1 caller ({@link
+ * V1Calls}, {@link V1Support}).
  */
 final class V1Steps {
   private V1Steps() {}

@@ -15,14 +15,14 @@ final class V1Suite {
   private V1Suite() {}
 
   /** The rules every check of this suite judges besides its own, by the interface it calls. */
-  static final Map<String, List<String>> EVERY_CHECK_JUDGES =
+  private static final Map<String, List<String>> EVERY_CHECK_JUDGES =
       Map.of("v1", List.of("v1.errors.http-200"));
 
   static List<Check> checks() {
     return Check.judgingEvery(declared(), EVERY_CHECK_JUDGES);
   }
 
-  static List<Check> declared() {
+  private static List<Check> declared() {
     List<Check> checks = new ArrayList<>();
     checks.addAll(V1Signatures.signatures());
     checks.addAll(V1Payments.roles());
@@ -31,15 +31,4 @@ final class V1Suite {
     checks.addAll(V1Payments.payments());
     return checks;
   }
-
-  // ---------------------------------------------------------------- signatures and nonces
-
-  // ---------------------------------------------------------------- roles
-
-  // ---------------------------------------------------------------- envelopes
-
-  // ---------------------------------------------------------------- lists
-
-  // ---------------------------------------------------------------- payments, refunds and holds
-
 }

@@ -183,7 +183,4 @@ public final class ExchangeJudge {
   public List<String> schemaProblems(String schemaName, JsonNode body) {
     return AnswerBodies.schemaProblems(schemas, model.schema(schemaName), body);
   }
-
-  // ---------------------------------------------------------------- helpers
-
 }

@@ -247,7 +247,6 @@ final class V2Answers {
     return 200;
   }
 
-  /** The open point that holds the HTTP status of an error code. */
   /**
    * The open point a refusal's status reads. invalid_operation is our spec's 404 for a resource
    * nobody has and 409 for a state that does not allow the operation: a read can only mean the

@@ -3,6 +3,7 @@ package com.merchantpay.conformance.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.merchantpay.conformance.report.CheckResult;
 import com.merchantpay.conformance.target.OpenPoint;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,16 +102,18 @@ class CatalogueTest {
     assertThat(CHECKS)
         .filteredOn(check -> check.suite().equals("wire") || check.suite().equals("secrets"))
         .isNotEmpty()
-        .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.LAST));
+        .allSatisfy(
+            check -> assertThat(check.order()).as(check.id()).isEqualTo(CheckResult.Order.LAST));
     assertThat(CHECKS)
-        .filteredOn(check -> check.order() == Check.Order.LAST)
+        .filteredOn(check -> check.order() == CheckResult.Order.LAST)
         .allSatisfy(check -> assertThat(check.suite()).isIn("wire", "secrets", "invariants"));
     assertThat(CHECKS)
         .filteredOn(check -> check.tags().contains("clock"))
         .isNotEmpty()
-        .allSatisfy(check -> assertThat(check.order()).as(check.id()).isEqualTo(Check.Order.ALONE));
+        .allSatisfy(
+            check -> assertThat(check.order()).as(check.id()).isEqualTo(CheckResult.Order.ALONE));
     assertThat(CHECKS)
-        .filteredOn(check -> check.order() == Check.Order.ALONE)
+        .filteredOn(check -> check.order() == CheckResult.Order.ALONE)
         .allSatisfy(check -> assertThat(check.aloneBecause()).isNotBlank());
   }
 
