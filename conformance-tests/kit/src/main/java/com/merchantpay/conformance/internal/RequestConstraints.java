@@ -231,7 +231,7 @@ final class RequestConstraints {
       boolean required,
       boolean top,
       List<Constraint> out) {
-    OfMember on = new OfMember(op, member, out);
+    OfMember on = new OfMember("v2", op, member, out);
     String type = Schemas.typeOf(p);
     if (required) {
       boolean merchant = top && name.equals("merchantId");
@@ -270,7 +270,7 @@ final class RequestConstraints {
     }
     bounds(on, p);
     formats(on, p);
-    ProseConstraints.of(op, member, name, p, "v2 " + op + " " + member + " ", out);
+    ProseConstraints.of(on, name, p);
   }
 
   /** Our spec's bounds of a member: lengths, ranges, array sizes. */
@@ -344,12 +344,20 @@ final class RequestConstraints {
     }
   }
 
-  /** Adds the constraints of one member of one operation's v2 request. */
-  private record OfMember(String op, String member, List<Constraint> out) {
+  /**
+   * Adds the constraints of one member of one operation's request, each keyed by the interface, the
+   * operation, the member and what is checked.
+   */
+  record OfMember(String api, String op, String member, List<Constraint> out) {
     void add(String check, Kind kind, String what, ForbiddenBy by, JsonNode... breaking) {
       out.add(
           Constraint.of(
-              "v2 " + op + " " + member + " " + check, kind, op, member, what, by, breaking));
+              api + " " + op + " " + member + " " + check, kind, op, member, what, by, breaking));
+    }
+
+    /** The same for a member inside this one ({@code amount.value}). */
+    OfMember child(String name) {
+      return new OfMember(api, op, member + "." + name, out);
     }
   }
 
@@ -404,36 +412,28 @@ final class RequestConstraints {
 
   private static void v1Value(
       String op, String name, Schema<?> schema, boolean required, List<Constraint> out) {
-    String key = "v1 " + op + " " + name + " ";
+    OfMember on = new OfMember("v1", op, name, out);
     String type = schema == null ? null : Schemas.typeOf(schema);
     if (required) {
       // The document lists the value and does not mark it optional, but does not say what a call
       // without it gets: an open point (v1.request.missing-values), never a failure on its own.
-      out.add(
-          Constraint.of(
-              key + "required", Kind.REQUIRED, op, name, "missing", ForbiddenBy.OUR_SPEC_ONLY));
+      on.add("required", Kind.REQUIRED, "missing", ForbiddenBy.OUR_SPEC_ONLY);
     }
     if ("integer".equals(type) || "number".equals(type)) {
-      out.add(
-          Constraint.of(
-              key + "type",
-              Kind.TYPE,
-              op,
-              name,
-              "not a number",
-              ForbiddenBy.documentsIf(required, ForbiddenBy.DOCUMENTS),
-              NODES.textNode("twelve")));
+      on.add(
+          "type",
+          Kind.TYPE,
+          "not a number",
+          ForbiddenBy.documentsIf(required, ForbiddenBy.DOCUMENTS),
+          NODES.textNode("twelve"));
     }
     if (schema != null && "date".equals(schema.getFormat())) {
-      out.add(
-          Constraint.of(
-              key + "format:date",
-              Kind.FORMAT,
-              op,
-              name,
-              "not a yyyy-MM-dd day",
-              ForbiddenBy.documentsIf(required, ForbiddenBy.DOCUMENTS),
-              NODES.textNode("yesterday")));
+      on.add(
+          "format:date",
+          Kind.FORMAT,
+          "not a yyyy-MM-dd day",
+          ForbiddenBy.documentsIf(required, ForbiddenBy.DOCUMENTS),
+          NODES.textNode("yesterday"));
     }
   }
 }
