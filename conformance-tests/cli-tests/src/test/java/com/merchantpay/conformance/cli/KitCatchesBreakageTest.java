@@ -32,17 +32,17 @@ class KitCatchesBreakageTest {
         breakage(
             "a Payment without its amount",
             Faults.droppedAmount(),
-            "operations",
+            "operations.createPayment",
             "operations.createPayment"),
         breakage(
             "a status outside the dictionary",
             Faults.statusOutsideTheDictionary(),
-            "operations",
+            "operations.createPayment",
             "wire.createPayment"),
         breakage(
             "an amount written as a string",
             Faults.amountAsString(),
-            "operations",
+            "operations.getPayment",
             "wire.getPayment"),
         breakage(
             "an unknown payment answered with an HTML page",
@@ -62,17 +62,17 @@ class KitCatchesBreakageTest {
         breakage(
             "the Idempotency-Key ignored",
             Faults.idempotencyKeyIgnored(),
-            "idempotency",
+            "idempotency.replayed-payment-is-made-once",
             "idempotency.replayed-payment-is-made-once"),
         breakage(
             "calls without a token accepted",
             Faults.missingTokenAccepted(),
-            "auth",
+            "auth.no-token-is-refused.getPayment",
             "auth.no-token-is-refused.getPayment"),
         breakage(
             "pages that drop an item",
             Faults.pagesDropTheirLastItem(),
-            "pagination",
+            "pagination.every-item-once-across-pages",
             "pagination.every-item-once-across-pages"),
         breakage(
             "validation errors that do not report a missing merchantId",
@@ -87,27 +87,27 @@ class KitCatchesBreakageTest {
         breakage(
             "JSON answered as text/plain",
             Faults.jsonAnsweredAsText(),
-            "operations",
+            "operations.getPayment",
             "wire.getPayment"),
         breakage(
             "the v1 hash not checked",
             Faults.v1HashUnchecked(),
-            "v1",
+            "v1.a-wrong-hash-is-minus-7",
             "v1.a-wrong-hash-is-minus-7"),
         breakage(
             "a replayed v1 nonce accepted",
             Faults.v1NonceReplayAccepted(),
-            "v1",
+            "v1.a-replayed-nonce-is-minus-14",
             "v1.a-replayed-nonce-is-minus-14"),
         breakage(
             "v1 failures as HTTP 400",
             Faults.v1FailuresAsHttp400(),
-            "v1",
+            "v1.a-wrong-hash-is-minus-7",
             "v1.a-wrong-hash-is-minus-7"),
         breakage(
             "a v1 XML root renamed",
             Faults.v1XmlRootRenamed(),
-            "v1",
+            "v1.xml-answer.listTransfers",
             "v1.xml-answer.listTransfers"),
         breakage(
             "v1 Overflow never set",
