@@ -80,12 +80,7 @@ public final class JournalEntry {
    * keeps a call's first 4 KB of headers. Values may be secrets: the bearer token is here.
    */
   public String header(String name) {
-    for (Map.Entry<String, List<String>> header : entry.headers().entrySet()) {
-      if (header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
-        return header.getValue().get(0);
-      }
-    }
-    return null;
+    return entry.header(name);
   }
 
   /** The request body as text (its first 16 KB). */

@@ -48,7 +48,7 @@ public final class CallJournal {
       String method,
       String path,
       Map<String, List<String>> query,
-      Map<String, List<String>> headers,
+      String headerLines,
       String contentType,
       byte[] body,
       String merchant,
@@ -62,6 +62,20 @@ public final class CallJournal {
 
     public boolean valid() {
       return findings.isEmpty();
+    }
+
+    /** The first value of a header kept (its name in any letter case), or null. */
+    public String header(String name) {
+      for (int start = 0; start < headerLines.length(); ) {
+        int end = headerLines.indexOf('\n', start);
+        int colon = headerLines.indexOf(':', start);
+        if (colon - start == name.length()
+            && headerLines.regionMatches(true, start, name, 0, colon - start)) {
+          return headerLines.substring(colon + 2, end);
+        }
+        start = end + 1;
+      }
+      return null;
     }
 
     @Override
@@ -87,20 +101,25 @@ public final class CallJournal {
       List<String> members,
       List<String> parameters) {
 
-    /** The request's headers as kept: at most {@link #MAX_HEADERS} bytes of them, in order. */
-    Map<String, List<String>> headers() {
-      Map<String, List<String>> kept = new java.util.LinkedHashMap<>();
+    /**
+     * The request's headers as kept, at most {@link #MAX_HEADERS} bytes of them in order, as one
+     * text of {@code name: value} lines: the journal keeps ten thousand calls, and a map of lists
+     * of strings for each was some fifty objects a call that every young collection copied until
+     * the call was forgotten. A name has no colon and a value no line break in HTTP/1.1.
+     */
+    String headerLines() {
+      StringBuilder kept = new StringBuilder(256);
       int bytes = 0;
       for (Map.Entry<String, List<String>> header : in.headers().entrySet()) {
         for (String value : header.getValue()) {
           bytes += header.getKey().length() + value.length();
           if (bytes > MAX_HEADERS) {
-            return kept;
+            return kept.toString();
           }
-          kept.computeIfAbsent(header.getKey(), name -> new ArrayList<>(1)).add(value);
+          kept.append(header.getKey()).append(": ").append(value).append('\n');
         }
       }
-      return kept;
+      return kept.toString();
     }
 
     int headerBytes() {
@@ -175,7 +194,7 @@ public final class CallJournal {
               call.in().method(),
               call.in().rawPath(),
               call.in().query().isEmpty() ? Map.of() : call.in().query(),
-              call.headers(),
+              call.headerLines(),
               shared(call.in().contentType()),
               call.body(),
               call.notes().merchant(),
