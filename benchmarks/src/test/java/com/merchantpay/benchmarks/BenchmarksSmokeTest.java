@@ -39,6 +39,8 @@ class BenchmarksSmokeTest {
             "### Latency at a fixed offered rate",
             "| Collector's pauses |",
             "| WireMock | POST create (stub) |",
+            "- POST create, new key each: p99 ",
+            "### What a create keeps and allocates",
             "## Time to the first answered request",
             "| sandbox | standalone jar, new JVM | 1 |",
             "| WireMock | in the test's JVM, later starts | 1 |",
