@@ -184,14 +184,19 @@ final class Report {
   void openLoop(List<OpenRow> rows) {
     md.append("\n### Latency at a fixed offered rate\n\n")
         .append(
-            "An open loop: requests offered at a fixed rate, half of what the sandbox answered in the"
-                + " closed loop above, to the sandbox and to WireMock alike, whatever their answers do ("
+            "An open loop: requests offered at a fixed rate to the sandbox and to WireMock alike,"
+                + " half of what the slower of the two answered in a closed loop (the driver above) in"
+                + " the same arrangement, whatever their answers do ("
                 + OpenLoad.CONNECTIONS
-                + " connections, a Netty driver in the same JVM). Each latency runs from when its request"
-                + " was due, not from when it was sent, so a stall is charged to every request that"
-                + " waited behind it; every latency is kept, so the percentiles are exact. After a"
-                + " warm-up at the same rate. The collector's pauses are those of the benchmark's JVM,"
-                + " where the servers run, while the row ran (its warm-up included).\n\n")
+                + " connections, a Netty driver in the benchmark's JVM). Each server runs in a JVM of"
+                + " its own, started as its users start it: the sandbox's standalone jar with the"
+                + " collector settings its README gives (`"
+                + String.join(" ", StandaloneServer.SANDBOX_JVM_OPTIONS)
+                + "`), WireMock's standalone server with its defaults and its journal off. Each"
+                + " latency runs from when its request was due, not from when it was sent, so a stall"
+                + " is charged to every request that waited behind it; every latency is kept, so the"
+                + " percentiles are exact. After a warm-up at the same rate. The collector's pauses"
+                + " are those the server's JVM logged while the row ran (its warm-up included).\n\n")
         .append(
             "| Server | Request | Offered/s | Answered/s | p50 ms | p99 ms | p99.9 ms | max ms | Failed"
                 + " | Collector's pauses |\n")

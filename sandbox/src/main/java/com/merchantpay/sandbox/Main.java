@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Runs the sandbox as a standalone process until it is stopped (Ctrl+C): {@code java -jar
- * merchantpay-sandbox-<version>-standalone.jar --port 8080}.
+ * merchantpay-sandbox-<version>-standalone.jar --port 8080}, best with {@code -Xmn16m} before
+ * {@code -jar} (the README's collector settings).
  */
 @Command(
     name = "merchantpay-sandbox",

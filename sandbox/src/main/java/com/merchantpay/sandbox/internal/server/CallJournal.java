@@ -149,6 +149,7 @@ public final class CallJournal {
   private final int[] bodySizes = new int[CAPACITY + 1];
 
   private int oldestSize;
+  private String lastPath = "";
   private long sequence;
   private long forgotten;
   private long bodyBytes;
@@ -192,7 +193,7 @@ public final class CallJournal {
               call.notes().api(),
               call.notes().operation(),
               call.in().method(),
-              call.in().rawPath(),
+              sharedPath(call.in().rawPath()),
               call.in().query().isEmpty() ? Map.of() : call.in().query(),
               call.headerLines(),
               shared(call.in().contentType()),
@@ -215,6 +216,17 @@ public final class CallJournal {
         forgotten++;
       }
     }
+  }
+
+  /**
+   * The path as the string the previous call kept when it is the same: calls to one collection
+   * (every create of a payment) then keep one copy of it between them, not one each.
+   */
+  private String sharedPath(String path) {
+    if (!path.equals(lastPath)) {
+      lastPath = path;
+    }
+    return lastPath;
   }
 
   /**
