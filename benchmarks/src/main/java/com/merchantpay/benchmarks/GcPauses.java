@@ -19,6 +19,20 @@ import javax.management.openmbean.CompositeData;
 final class GcPauses implements AutoCloseable {
   /** What the pauses of one run came to. */
   record Summary(int count, double medianMillis, double longestMillis, double totalMillis) {
+    /** The summary of these pauses, in milliseconds, in any order. */
+    static Summary of(List<Double> millis) {
+      List<Double> sorted = new ArrayList<>(millis);
+      Collections.sort(sorted);
+      if (sorted.isEmpty()) {
+        return new Summary(0, 0, 0, 0);
+      }
+      return new Summary(
+          sorted.size(),
+          sorted.get(sorted.size() / 2),
+          sorted.get(sorted.size() - 1),
+          sorted.stream().mapToDouble(Double::doubleValue).sum());
+    }
+
     String describe() {
       if (count == 0) {
         return "no collection";
@@ -68,13 +82,7 @@ final class GcPauses implements AutoCloseable {
     synchronized (pauses) {
       sorted = new ArrayList<>(pauses);
     }
-    Collections.sort(sorted);
-    if (sorted.isEmpty()) {
-      return new Summary(0, 0, 0, 0);
-    }
-    long total = sorted.stream().mapToLong(Long::longValue).sum();
-    return new Summary(
-        sorted.size(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), total);
+    return Summary.of(sorted.stream().map(Long::doubleValue).toList());
   }
 
   @Override

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -100,33 +99,44 @@ final class StandaloneServer implements AutoCloseable {
                     .build(),
                 HttpResponse.BodyHandlers.ofString())
             .body();
-    Path root = Files.createTempDirectory("merchantpay-wiremock");
-    Files.createDirectories(root.resolve("mappings"));
-    Files.createDirectories(root.resolve("__files"));
+    Path root = wireMockRoot();
     mapping(root, "create", "POST", CREATE, createAnswer);
     mapping(root, "read", "GET", sandbox.paymentPath, readAnswer);
     int port = freePort();
-    StandaloneServer server =
-        start(
-            List.of(
-                "-cp",
-                System.getProperty("java.class.path"),
-                "wiremock.Run",
-                "--port",
-                Integer.toString(port),
-                "--bind-address",
-                "127.0.0.1",
-                "--root-dir",
-                root.toString(),
-                "--disable-banner",
-                "--no-request-journal"),
-            port,
-            root);
+    StandaloneServer server = start(wireMockArguments(port, root), port, root);
     return new StandaloneServer(
         server.process, server.gcLog, server.output, root, server.baseUrl, sandbox.paymentPath);
   }
 
-  private static void mapping(Path root, String name, String method, String path, String answer)
+  /**
+   * WireMock's standalone server from this JVM's class path, as {@code java -jar} would run it: on
+   * {@code port}, its stubs from {@code root}, its journal off.
+   */
+  static List<String> wireMockArguments(int port, Path root) {
+    return List.of(
+        "-cp",
+        System.getProperty("java.class.path"),
+        "wiremock.Run",
+        "--port",
+        Integer.toString(port),
+        "--bind-address",
+        "127.0.0.1",
+        "--root-dir",
+        root.toString(),
+        "--disable-banner",
+        "--no-request-journal");
+  }
+
+  /** An empty WireMock root directory, for {@link #mapping}'s stubs. */
+  static Path wireMockRoot() throws IOException {
+    Path root = Files.createTempDirectory("merchantpay-wiremock");
+    Files.createDirectories(root.resolve("mappings"));
+    Files.createDirectories(root.resolve("__files"));
+    return root;
+  }
+
+  /** A stub in a WireMock root directory: {@code method path} answered 200 with {@code answer}. */
+  static void mapping(Path root, String name, String method, String path, String answer)
       throws IOException {
     ObjectMapper json = new ObjectMapper();
     ObjectNode mapping = json.createObjectNode();
@@ -212,18 +222,10 @@ final class StandaloneServer implements AutoCloseable {
     while (matcher.find()) {
       pauses.add(Double.parseDouble(matcher.group(1)));
     }
-    Collections.sort(pauses);
-    if (pauses.isEmpty()) {
-      return new GcPauses.Summary(0, 0, 0, 0);
-    }
-    return new GcPauses.Summary(
-        pauses.size(),
-        pauses.get(pauses.size() / 2),
-        pauses.get(pauses.size() - 1),
-        pauses.stream().mapToDouble(Double::doubleValue).sum());
+    return GcPauses.Summary.of(pauses);
   }
 
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }

@@ -5,14 +5,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.merchantpay.sandbox.Sandbox;
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -57,7 +53,7 @@ final class StartUp {
     if (standaloneSandbox != null) {
       List<Double> sandbox = new ArrayList<>();
       for (int i = 0; i < times; i++) {
-        int port = freePort();
+        int port = StandaloneServer.freePort();
         sandbox.add(
             standalone(
                 port,
@@ -67,22 +63,8 @@ final class StartUp {
     }
     List<Double> wireMock = new ArrayList<>();
     for (int i = 0; i < times; i++) {
-      int port = freePort();
-      wireMock.add(
-          standalone(
-              port,
-              List.of(
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "wiremock.Run",
-                  "--port",
-                  Integer.toString(port),
-                  "--bind-address",
-                  "127.0.0.1",
-                  "--root-dir",
-                  wireMockRoot.toString(),
-                  "--disable-banner",
-                  "--no-request-journal")));
+      int port = StandaloneServer.freePort();
+      wireMock.add(standalone(port, StandaloneServer.wireMockArguments(port, wireMockRoot)));
     }
     rows.add(new Row("WireMock", "standalone jar, new JVM", wireMock));
     for (String server : List.of("sandbox", "WireMock")) {
@@ -225,12 +207,6 @@ final class StartUp {
     }
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
-
   /** The sandbox's own answer to the create, so WireMock's stub answers the same bytes. */
   private static String sandboxCreateAnswer() throws Exception {
     Sandbox sandbox = Sandbox.builder().start();
@@ -252,15 +228,8 @@ final class StartUp {
 
   /** A WireMock root directory whose one mapping answers the create. */
   private static Path wireMockRoot(String answer) throws IOException {
-    Path root = Files.createTempDirectory("merchantpay-wiremock");
-    Files.createDirectories(root.resolve("mappings"));
-    Files.createDirectories(root.resolve("__files"));
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode mapping = json.createObjectNode();
-    mapping.putObject("request").put("method", "POST").put("urlPath", CREATE);
-    ObjectNode response = mapping.putObject("response").put("status", 200).put("body", answer);
-    response.putObject("headers").put("Content-Type", "application/json");
-    Files.writeString(root.resolve("mappings/create.json"), json.writeValueAsString(mapping));
+    Path root = StandaloneServer.wireMockRoot();
+    StandaloneServer.mapping(root, "create", "POST", CREATE, answer);
     return root;
   }
 
