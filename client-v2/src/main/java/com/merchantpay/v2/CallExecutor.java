@@ -6,7 +6,6 @@ import com.merchantpay.observation.Masking;
 import com.merchantpay.v2.internal.ApiResponse;
 import com.merchantpay.v2.internal.BoundedTransport;
 import feign.FeignException;
-import feign.Request;
 import feign.RetryableException;
 import feign.codec.DecodeException;
 import java.time.Duration;
@@ -34,11 +33,13 @@ final class CallExecutor {
   static final long MIN_ATTEMPT_MILLIS = 50;
 
   /**
-   * One attempt of an operation through the generated interface. The attempt's own headers
-   * (credentials, user agent) ride on {@code options} ({@link BoundedTransport.CallOptions}).
+   * One attempt of an operation through the generated interface's {@code transport} methods. Every
+   * header of the attempt (credentials, user agent, the operation's fixed headers and its
+   * idempotency key) rides on {@code options}: resolving them as Feign templates on every call cost
+   * more than the rest of Feign's work.
    */
   interface Attempt<T> {
-    ApiResponse<T> send(Request.Options options, String idempotencyKey);
+    ApiResponse<T> send(BoundedTransport.CallOptions options);
   }
 
   interface Sleeper {
@@ -191,6 +192,18 @@ final class CallExecutor {
     }
   }
 
+  /** An attempt's headers: the credentials', the operation's fixed ones and the call's key. */
+  private static Map<String, String> headers(
+      Operation operation, Map<String, String> credentials, String key) {
+    Map<String, String> headers = new java.util.HashMap<>(16);
+    headers.putAll(credentials);
+    headers.putAll(operation.fixedHeaders);
+    if (key != null) {
+      headers.put(Operation.IDEMPOTENCY_KEY, key);
+    }
+    return headers;
+  }
+
   /**
    * Sends one attempt and classifies what came of it: the answer, or a failure ({@link
    * FailedAttempt}). Throws what ends the call whatever the policy (an interrupt, an answer that
@@ -198,14 +211,15 @@ final class CallExecutor {
    */
   private <T> Sent<T> send(Call<T> call, CallState state) {
     Operation operation = call.operation();
-    Request.Options timeouts =
+    BoundedTransport.CallOptions timeouts =
         new BoundedTransport.CallOptions(
             connectTimeout.toMillis(),
             Math.max(1, Math.min(call.attemptTimeoutMillis(), millisUntil(call.deadlineNanos()))),
-            credentials.headers(operation, call.options(), call.key()));
+            headers(
+                operation, credentials.headers(operation, call.options(), call.key()), call.key()));
     long started = nanoTime.getAsLong();
     try {
-      ApiResponse<T> response = call.attempt().send(timeouts, call.key());
+      ApiResponse<T> response = call.attempt().send(timeouts);
       call.observed().attempt(state.attempt(), response.getStatusCode(), null, started);
       String requestId =
           response.header("Request-Id").or(() -> response.header("X-Request-Id")).orElse(null);

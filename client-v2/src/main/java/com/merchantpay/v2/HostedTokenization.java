@@ -36,6 +36,6 @@ public final class HostedTokenization {
     return calls.execute(
         Operation.START_TOKENIZATION,
         options,
-        (timeouts, key) -> api.startTokenizationWithHttpInfo(timeouts, key, request));
+        timeouts -> api.startTokenizationWithHttpInfo(timeouts, request));
   }
 }

@@ -33,6 +33,6 @@ public final class Invoices {
     return calls.execute(
         Operation.CREATE_INVOICE,
         options,
-        (timeouts, key) -> api.createInvoiceWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createInvoiceWithHttpInfo(timeouts, request));
   }
 }

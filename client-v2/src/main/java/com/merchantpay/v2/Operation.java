@@ -1,7 +1,9 @@
 package com.merchantpay.v2;
 
 import com.merchantpay.v2.internal.ApiOperations;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The operations of the API. How safely each can be retried follows from its HTTP method in the
@@ -41,18 +43,24 @@ enum Operation {
     UPDATE
   }
 
+  /** The header parameter that carries a creating call's key: the only one the contract has. */
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
   final String id;
   final Kind kind;
 
+  /** What the operation always sends (Accept, and Content-Type with a body), from the contract. */
+  final Map<String, String> fixedHeaders;
+
   Operation(String id) {
     this.id = id;
-    String method =
+    ApiOperations.Operation declared =
         ApiOperations.all().stream()
             .filter(operation -> operation.operationId().equals(id))
             .findFirst()
-            .orElseThrow(() -> new IllegalStateException("the contract has no operation " + id))
-            .method()
-            .toUpperCase(Locale.ROOT);
+            .orElseThrow(() -> new IllegalStateException("the contract has no operation " + id));
+    this.fixedHeaders = declared.fixedHeaders();
+    String method = declared.method().toUpperCase(Locale.ROOT);
     this.kind =
         switch (method) {
           case "GET" -> Kind.READ;
@@ -62,5 +70,15 @@ enum Operation {
               throw new IllegalStateException(
                   id + " uses " + method + ", which the client does not know how to retry");
         };
+    // The generated methods leave header parameters to the caller: one we do not send is a bug.
+    List<String> expected = kind == Kind.CREATE ? List.of(IDEMPOTENCY_KEY) : List.of();
+    if (!declared.headerParameters().equals(expected)) {
+      throw new IllegalStateException(
+          id
+              + " has the header parameters "
+              + declared.headerParameters()
+              + " in the contract, and the client sends "
+              + expected);
+    }
   }
 }

@@ -41,7 +41,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.CREATE_PAYMENT_TOKEN,
         options,
-        (timeouts, key) -> api.createPaymentTokenWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createPaymentTokenWithHttpInfo(timeouts, request));
   }
 
   /** Answers the confirmation the token asked for (see {@link Payments#complete}). */
@@ -62,7 +62,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.COMPLETE_PAYMENT_TOKEN,
         options,
-        (timeouts, key) -> api.completePaymentTokenWithHttpInfo(timeouts, tokenId, answer),
+        timeouts -> api.completePaymentTokenWithHttpInfo(timeouts, tokenId, answer),
         () -> {
           Response<PaymentToken> read = getWithResponse(tokenId, options.forRead());
           return !PaymentTokenStatus.CREATED.equals(read.value().getStatus())
@@ -86,7 +86,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.GET_PAYMENT_TOKEN,
         options,
-        (timeouts, key) -> api.getPaymentTokenWithHttpInfo(timeouts, tokenId));
+        timeouts -> api.getPaymentTokenWithHttpInfo(timeouts, tokenId));
   }
 
   /**
@@ -107,7 +107,7 @@ public final class PaymentTokens {
     return calls.execute(
         Operation.REVOKE_PAYMENT_TOKEN,
         options,
-        (timeouts, key) -> api.revokePaymentTokenWithHttpInfo(timeouts, tokenId),
+        timeouts -> api.revokePaymentTokenWithHttpInfo(timeouts, tokenId),
         () -> {
           Response<PaymentToken> read;
           try {

@@ -50,7 +50,7 @@ public final class Payments {
     return calls.execute(
         Operation.CREATE_PAYMENT,
         options,
-        (timeouts, key) -> api.createPaymentWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createPaymentWithHttpInfo(timeouts, request));
   }
 
   /**
@@ -75,7 +75,7 @@ public final class Payments {
     return calls.execute(
         Operation.COMPLETE_PAYMENT,
         options,
-        (timeouts, key) -> api.completePaymentWithHttpInfo(timeouts, paymentId, answer),
+        timeouts -> api.completePaymentWithHttpInfo(timeouts, paymentId, answer),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           return !PaymentStatus.CONFIRMATION.equals(read.value().getStatus())
@@ -102,7 +102,7 @@ public final class Payments {
     return calls.execute(
         Operation.CAPTURE_PAYMENT,
         options,
-        (timeouts, key) -> api.capturePaymentWithHttpInfo(timeouts, paymentId, request),
+        timeouts -> api.capturePaymentWithHttpInfo(timeouts, paymentId, request),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           Payment payment = read.value();
@@ -133,7 +133,7 @@ public final class Payments {
     return calls.execute(
         Operation.CANCEL_PAYMENT,
         options,
-        (timeouts, key) -> api.cancelPaymentWithHttpInfo(timeouts, paymentId),
+        timeouts -> api.cancelPaymentWithHttpInfo(timeouts, paymentId),
         () -> {
           Response<Payment> read = getWithResponse(paymentId, options.forRead());
           return read.value().getStatus().equals(PaymentStatus.CANCELLED)
@@ -157,7 +157,7 @@ public final class Payments {
     return calls.execute(
         Operation.GET_PAYMENT,
         options,
-        (timeouts, key) -> api.getPaymentWithHttpInfo(timeouts, paymentId));
+        timeouts -> api.getPaymentWithHttpInfo(timeouts, paymentId));
   }
 
   /**
@@ -183,8 +183,7 @@ public final class Payments {
         options,
         null,
         cursor ->
-            (timeouts, key) ->
-                api.listPaymentsWithHttpInfo(timeouts, merchantId, start, end, cursor),
+            timeouts -> api.listPaymentsWithHttpInfo(timeouts, merchantId, start, end, cursor),
         PaymentList::getItems,
         PaymentList::getCursor);
   }

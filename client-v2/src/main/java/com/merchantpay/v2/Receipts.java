@@ -36,7 +36,7 @@ public final class Receipts {
     return calls.execute(
         Operation.CREATE_RECEIPT,
         options,
-        (timeouts, key) -> api.createReceiptWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createReceiptWithHttpInfo(timeouts, request));
   }
 
   /** Reads a receipt, with its fiscal data once registered. */
@@ -54,7 +54,7 @@ public final class Receipts {
     return calls.execute(
         Operation.GET_RECEIPT,
         options,
-        (timeouts, key) -> api.getReceiptWithHttpInfo(timeouts, receiptId));
+        timeouts -> api.getReceiptWithHttpInfo(timeouts, receiptId));
   }
 
   /** The receipts of one payment. */
@@ -73,7 +73,7 @@ public final class Receipts {
         Operation.LIST_RECEIPTS,
         options,
         null,
-        cursor -> (timeouts, key) -> api.listReceiptsWithHttpInfo(timeouts, paymentId, cursor),
+        cursor -> timeouts -> api.listReceiptsWithHttpInfo(timeouts, paymentId, cursor),
         ReceiptList::getItems,
         ReceiptList::getCursor);
   }

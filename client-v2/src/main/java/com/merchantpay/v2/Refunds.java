@@ -34,7 +34,7 @@ public final class Refunds {
     return calls.execute(
         Operation.CREATE_REFUND,
         options,
-        (timeouts, key) -> api.createRefundWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createRefundWithHttpInfo(timeouts, request));
   }
 
   /** Reads a refund. */
@@ -50,9 +50,7 @@ public final class Refunds {
     Objects.requireNonNull(options, "options");
     validator.requireText(Operation.GET_REFUND, "refundId", refundId);
     return calls.execute(
-        Operation.GET_REFUND,
-        options,
-        (timeouts, key) -> api.getRefundWithHttpInfo(timeouts, refundId));
+        Operation.GET_REFUND, options, timeouts -> api.getRefundWithHttpInfo(timeouts, refundId));
   }
 
   /**
@@ -77,9 +75,7 @@ public final class Refunds {
         Operation.LIST_REFUNDS,
         options,
         null,
-        cursor ->
-            (timeouts, key) ->
-                api.listRefundsWithHttpInfo(timeouts, merchantId, start, end, cursor),
+        cursor -> timeouts -> api.listRefundsWithHttpInfo(timeouts, merchantId, start, end, cursor),
         RefundList::getItems,
         RefundList::getCursor);
   }

@@ -39,7 +39,7 @@ public final class Stickers {
     return calls.execute(
         Operation.CREATE_STICKER,
         options,
-        (timeouts, key) -> api.createStickerWithHttpInfo(timeouts, key, request));
+        timeouts -> api.createStickerWithHttpInfo(timeouts, request));
   }
 
   /** Switches a sticker on or off. */
@@ -60,7 +60,7 @@ public final class Stickers {
     return calls.execute(
         Operation.SET_STICKER_ACTIVE,
         options,
-        (timeouts, key) -> api.setStickerActiveWithHttpInfo(timeouts, stickerId, request),
+        timeouts -> api.setStickerActiveWithHttpInfo(timeouts, stickerId, request),
         () -> {
           Response<Sticker> read = getWithResponse(stickerId, options.forRead());
           boolean isActive = read.value().getStatus().equals(StickerStatus.ACTIVE);
@@ -83,7 +83,7 @@ public final class Stickers {
     return calls.execute(
         Operation.GET_STICKER,
         options,
-        (timeouts, key) -> api.getStickerWithHttpInfo(timeouts, stickerId));
+        timeouts -> api.getStickerWithHttpInfo(timeouts, stickerId));
   }
 
   /** The stickers of a merchant. */
@@ -102,7 +102,7 @@ public final class Stickers {
         Operation.LIST_STICKERS,
         options,
         null,
-        cursor -> (timeouts, key) -> api.listStickersWithHttpInfo(timeouts, merchantId, cursor),
+        cursor -> timeouts -> api.listStickersWithHttpInfo(timeouts, merchantId, cursor),
         StickerList::getItems,
         StickerList::getCursor);
   }

@@ -156,6 +156,19 @@ class RetrySafetyByOperationTest extends ClientTestSupport {
     }
 
     List<LoggedRequest> sent = server.findAll(anyRequestedFor(anyUrl()));
+    // Every header of an attempt rides on the transport's options, none on a Feign template.
+    assertThat(sent)
+        .allSatisfy(
+            request -> {
+              assertThat(request.getHeader("Authorization")).isEqualTo("Bearer " + TOKEN);
+              assertThat(request.getHeader("Accept")).isEqualTo("application/json");
+              assertThat(request.containsHeader("Content-Type"))
+                  .as("Content-Type exactly when there is a body")
+                  .isEqualTo(request.getBody().length > 0);
+              if (request.containsHeader("Content-Type")) {
+                assertThat(request.getHeader("Content-Type")).isEqualTo("application/json");
+              }
+            });
     switch (operation.kind) {
       case UPDATE -> assertThat(sent).as("a PUT after 503 is not repeated").hasSize(1);
       case READ ->

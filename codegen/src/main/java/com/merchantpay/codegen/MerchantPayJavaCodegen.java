@@ -83,11 +83,17 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
    * Option: which methods each operation gets, comma-separated: {@code plain} (the answer's body),
    * {@code httpInfo} (with the status and headers) and {@code options} (with the status and
    * headers, and per-call {@code Request.Options}). All three when not given; a client generates
-   * only those it calls.
+   * only those it calls. A fourth, {@code transport}, is generated only when asked for: with the
+   * status and headers and {@code BoundedTransport.CallOptions} that carry every header the
+   * operation sends, so no header is a Feign template resolved per call.
    */
   public static final String API_METHODS = "apiMethods";
 
-  private static final List<String> API_METHOD_KINDS = List.of("plain", "httpInfo", "options");
+  private static final List<String> API_METHOD_KINDS =
+      List.of("plain", "httpInfo", "options", "transport");
+
+  private static final Set<String> DEFAULT_API_METHOD_KINDS =
+      Set.of("plain", "httpInfo", "options");
 
   private static final Map<String, Object> SHARED_OPTIONS =
       Map.ofEntries(
@@ -115,7 +121,8 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     cliOptions.add(
         org.openapitools.codegen.CliOption.newString(
             API_METHODS,
-            "Comma-separated methods each operation gets: plain, httpInfo, options (all when not given)."));
+            "Comma-separated methods each operation gets: plain, httpInfo, options, transport"
+                + " (the first three when not given)."));
   }
 
   @Override
@@ -160,12 +167,12 @@ public class MerchantPayJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(invokerFile("TlsContexts"));
   }
 
-  /** Sets {@code apiMethodPlain}, {@code apiMethodHttpInfo} and {@code apiMethodOptions}. */
+  /** Sets {@code apiMethodPlain}, {@code apiMethodHttpInfo}, {@code apiMethodOptions} and so on. */
   private void apiMethods() {
     Object option = additionalProperties.get(API_METHODS);
     Set<String> chosen =
         option == null || option.toString().isBlank()
-            ? Set.copyOf(API_METHOD_KINDS)
+            ? DEFAULT_API_METHOD_KINDS
             : Arrays.stream(option.toString().split(","))
                 .map(String::strip)
                 .collect(Collectors.toSet());

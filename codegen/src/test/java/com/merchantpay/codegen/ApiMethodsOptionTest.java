@@ -36,15 +36,49 @@ class ApiMethodsOptionTest {
   }
 
   @Test
+  void theTransportMethodHasNoHeaderTemplatesAndLeavesItsHeadersToTheCallOptions()
+      throws IOException {
+    String widgets = generated("transport");
+
+    assertThat(widgets)
+        .contains(
+            "ApiResponse<Widget> createWidgetWithHttpInfo("
+                + "BoundedTransport.CallOptions callOptions, Widget widget)")
+        .doesNotContain("@Headers(")
+        .doesNotContain("idempotencyKey")
+        .doesNotContain("Request.Options requestOptions");
+    Path invoker = output("transport").resolve("src/main/java/fixture");
+    // What the methods leave off, the contract's list of operations names.
+    assertThat(Files.readString(invoker.resolve("ApiOperations.java")))
+        .contains(
+            """
+            all.add(new Operation("createWidget", "POST", "/widgets", List.of(),
+                    fixed("Content-Type", "application/json", "Accept", "application/json"),
+                    List.of("Idempotency-Key")));""");
+    // Only the bounded transport sends the options' headers; it is the default one.
+    assertThat(Files.readString(invoker.resolve("ApiClient.java")))
+        .contains(".client(new BoundedTransport(httpClient))");
+  }
+
+  @Test
+  void theTransportMethodIsNotGeneratedUnlessAskedFor() throws IOException {
+    assertThat(generated("options")).doesNotContain("CallOptions");
+  }
+
+  @Test
   void anUnknownKindOfMethodIsRefusedNamingTheKnownOnes() {
     assertThatThrownBy(() -> generated("plain,headers"))
         .hasMessageContaining("[headers]")
-        .hasMessageContaining("plain, httpInfo, options");
+        .hasMessageContaining("plain, httpInfo, options, transport");
   }
 
   private static String generated(String methods) throws IOException {
-    Path output = Path.of("target", "fixture-client-api-methods-" + methods.replace(',', '-'));
+    Path output = output(methods);
     FixtureClient.generate(output, Map.of(MerchantPayJavaCodegen.API_METHODS, methods));
     return Files.readString(output.resolve("src/main/java/fixture/api/WidgetsApi.java"));
+  }
+
+  private static Path output(String methods) {
+    return Path.of("target", "fixture-client-api-methods-" + methods.replace(',', '-'));
   }
 }

@@ -19,7 +19,9 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.merchantpay.testsupport.TestServers;
 import com.merchantpay.v2.internal.ApiClient;
+import com.merchantpay.v2.internal.ApiOperations;
 import com.merchantpay.v2.internal.ApiResponse;
+import com.merchantpay.v2.internal.BoundedTransport;
 import com.merchantpay.v2.internal.api.PaymentsApi;
 import com.merchantpay.v2.internal.api.RefundsApi;
 import com.merchantpay.v2.internal.api.StickersApi;
@@ -43,11 +45,11 @@ import com.merchantpay.v2.model.StickerActivationRequest;
 import com.merchantpay.v2.model.ThreeDSChallengeConfirmation;
 import com.merchantpay.v2.model.ThreeDSMethodConfirmation;
 import com.merchantpay.v2.model.ThreeDSv1Confirmation;
-import feign.Request;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.concurrent.TimeUnit;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,9 +67,28 @@ class GeneratedClientWireFormatTest {
 
   @RegisterExtension static WireMockExtension server = TestServers.wireMock();
 
-  /** The one way the client calls an operation: per-call timeouts, status and headers back. */
-  private static final Request.Options OPTIONS =
-      new Request.Options(5, TimeUnit.SECONDS, 5, TimeUnit.SECONDS, false);
+  /**
+   * The one way the client calls an operation: per-call timeouts and headers, status and headers
+   * back. The methods have no header templates; the headers the contract lists for the operation
+   * ride on the options, as the client sends them.
+   */
+  private static BoundedTransport.CallOptions options(String operationId, String idempotencyKey) {
+    ApiOperations.Operation operation =
+        ApiOperations.all().stream()
+            .filter(candidate -> candidate.operationId().equals(operationId))
+            .findFirst()
+            .orElseThrow();
+    Map<String, String> headers = new HashMap<>(operation.fixedHeaders());
+    if (idempotencyKey != null) {
+      assertThat(operation.headerParameters()).containsExactly("Idempotency-Key");
+      headers.put("Idempotency-Key", idempotencyKey);
+    }
+    return new BoundedTransport.CallOptions(5_000, 5_000, headers);
+  }
+
+  private static BoundedTransport.CallOptions options(String operationId) {
+    return options(operationId, null);
+  }
 
   private final ObjectMapper mapper = ApiClient.createObjectMapper();
   private PaymentsApi payments;
@@ -89,7 +110,9 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
-    payments.createPaymentWithHttpInfo(OPTIONS, "8e0a2c43-key", cardPayment()).getData();
+    payments
+        .createPaymentWithHttpInfo(options("createPayment", "8e0a2c43-key"), cardPayment())
+        .getData();
 
     server.verify(
         postRequestedFor(urlEqualTo("/api/v2/payments"))
@@ -118,9 +141,9 @@ class GeneratedClientWireFormatTest {
         post("/api/v2/payments").willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
     CreatePaymentRequest request = cardPayment();
     request.setAmount(new Amount().value(new BigDecimal("10.10")).currency("RUB"));
-    payments.createPaymentWithHttpInfo(OPTIONS, "k", request).getData();
+    payments.createPaymentWithHttpInfo(options("createPayment", "k"), request).getData();
     request.setAmount(new Amount().value(new BigDecimal("1E+3")).currency("RUB"));
-    payments.createPaymentWithHttpInfo(OPTIONS, "k", request).getData();
+    payments.createPaymentWithHttpInfo(options("createPayment", "k"), request).getData();
 
     assertThat(server.findAll(postRequestedFor(urlEqualTo("/api/v2/payments"))))
         .extracting(LoggedRequest::getBodyAsString)
@@ -135,7 +158,11 @@ class GeneratedClientWireFormatTest {
         get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
     BigDecimal value =
-        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getAmount().getValue();
+        payments
+            .getPaymentWithHttpInfo(options("getPayment"), "p-1")
+            .getData()
+            .getAmount()
+            .getValue();
 
     assertThat(value).isEqualByComparingTo("10.1234");
     assertThat(value.scale()).isEqualTo(4);
@@ -150,7 +177,7 @@ class GeneratedClientWireFormatTest {
                     paymentJson(
                         "\"status\":\"Settled\",\"completed\":\"2026-03-01T10:15:30.123Z\""))));
 
-    Payment payment = payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
+    Payment payment = payments.getPaymentWithHttpInfo(options("getPayment"), "p-1").getData();
 
     assertThat(payment.getCreated())
         .isEqualTo(OffsetDateTime.of(2026, 3, 1, 10, 15, 0, 0, ZoneOffset.UTC));
@@ -167,7 +194,7 @@ class GeneratedClientWireFormatTest {
                     paymentJson(
                         "\"status\":\"Frozen\",\"resultCode\":\"QuantumDecline\",\"loyalty\":{\"points\":12},\"tags\":[1,2]"))));
 
-    Payment payment = payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
+    Payment payment = payments.getPaymentWithHttpInfo(options("getPayment"), "p-1").getData();
 
     assertThat(payment.getStatus().isKnown()).isFalse();
     assertThat(payment.getStatus().getValue()).isEqualTo("Frozen");
@@ -185,7 +212,7 @@ class GeneratedClientWireFormatTest {
     PaymentList page =
         payments
             .listPaymentsWithHttpInfo(
-                OPTIONS,
+                options("listPayments"),
                 "merchant 1&2",
                 OffsetDateTime.of(2026, 3, 1, 3, 0, 0, 0, ZoneOffset.ofHours(3)),
                 OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
@@ -209,7 +236,7 @@ class GeneratedClientWireFormatTest {
     PaymentList page =
         payments
             .listPaymentsWithHttpInfo(
-                OPTIONS,
+                options("listPayments"),
                 "m-1",
                 OffsetDateTime.of(2026, 3, 1, 0, 0, 0, 0, ZoneOffset.UTC),
                 OffsetDateTime.of(2026, 3, 2, 0, 0, 0, 0, ZoneOffset.UTC),
@@ -228,7 +255,7 @@ class GeneratedClientWireFormatTest {
                 okJson(
                     "{\"id\":\"r 1/ä\",\"status\":\"Success\",\"paymentId\":\"p-1\",\"amount\":{\"value\":1,\"currency\":\"RUB\"}}")));
 
-    Refund refund = refunds.getRefundWithHttpInfo(OPTIONS, "r 1/ä").getData();
+    Refund refund = refunds.getRefundWithHttpInfo(options("getRefund"), "r 1/ä").getData();
 
     assertThat(refund.getId()).isEqualTo("r 1/ä");
   }
@@ -240,11 +267,12 @@ class GeneratedClientWireFormatTest {
 
     ApiResponse<Void> captured =
         payments.capturePaymentWithHttpInfo(
-            OPTIONS,
+            options("capturePayment"),
             "p-1",
             new CaptureRequest()
                 .amount(new Amount().value(new BigDecimal("5.00")).currency("RUB")));
-    ApiResponse<Void> cancelled = payments.cancelPaymentWithHttpInfo(OPTIONS, "p-1");
+    ApiResponse<Void> cancelled =
+        payments.cancelPaymentWithHttpInfo(options("cancelPayment"), "p-1");
 
     assertThat(captured.getStatusCode()).isEqualTo(200);
     assertThat(captured.getData()).isNull();
@@ -261,11 +289,12 @@ class GeneratedClientWireFormatTest {
         put("/api/v2/paymenttokens/t-1/revoke").willReturn(okJson("{\"status\":\"Revoked\"}")));
 
     stickers
-        .setStickerActiveWithHttpInfo(OPTIONS, "s-1", new StickerActivationRequest().active(false))
+        .setStickerActiveWithHttpInfo(
+            options("setStickerActive"), "s-1", new StickerActivationRequest().active(false))
         .getData();
     new ApiClientFor(server.baseUrl())
         .paymentTokens()
-        .revokePaymentTokenWithHttpInfo(OPTIONS, "t-1")
+        .revokePaymentTokenWithHttpInfo(options("revokePaymentToken"), "t-1")
         .getData();
 
     server.verify(
@@ -280,19 +309,26 @@ class GeneratedClientWireFormatTest {
             .willReturn(okJson(paymentJson("\"status\":\"Authorized\""))));
 
     payments
-        .completePaymentWithHttpInfo(OPTIONS, "p-1", new CompleteConfirmationRequest().code("1234"))
+        .completePaymentWithHttpInfo(
+            options("completePayment"), "p-1", new CompleteConfirmationRequest().code("1234"))
         .getData();
     payments
         .completePaymentWithHttpInfo(
-            OPTIONS, "p-1", new CompleteConfirmationRequest().threeDSCompInd("Y"))
+            options("completePayment"),
+            "p-1",
+            new CompleteConfirmationRequest().threeDSCompInd("Y"))
         .getData();
     payments
         .completePaymentWithHttpInfo(
-            OPTIONS, "p-1", new CompleteConfirmationRequest().cres("eyJjcmVzIjoxfQ"))
+            options("completePayment"),
+            "p-1",
+            new CompleteConfirmationRequest().cres("eyJjcmVzIjoxfQ"))
         .getData();
     payments
         .completePaymentWithHttpInfo(
-            OPTIONS, "p-1", new CompleteConfirmationRequest().paRes("eJzVWFmTo0"))
+            options("completePayment"),
+            "p-1",
+            new CompleteConfirmationRequest().paRes("eJzVWFmTo0"))
         .getData();
 
     assertThat(server.findAll(putRequestedFor(urlEqualTo("/api/v2/payments/p-1/complete"))))
@@ -332,7 +368,7 @@ class GeneratedClientWireFormatTest {
                 okJson(paymentJson("\"status\":\"Confirmation\",\"confirmation\":" + json))));
 
     Confirmation confirmation =
-        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getConfirmation();
+        payments.getPaymentWithHttpInfo(options("getPayment"), "p-1").getData().getConfirmation();
 
     assertThat(confirmation).isInstanceOf(variant);
     assertThat(mapper.readTree(mapper.writeValueAsString(confirmation)))
@@ -349,7 +385,7 @@ class GeneratedClientWireFormatTest {
                         "\"status\":\"Confirmation\",\"confirmation\":{\"type\":\"PushApproval\",\"deviceHint\":\"Pixel\"}"))));
 
     Confirmation confirmation =
-        payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData().getConfirmation();
+        payments.getPaymentWithHttpInfo(options("getPayment"), "p-1").getData().getConfirmation();
 
     assertThat(confirmation).isInstanceOf(Confirmation.Unrecognized.class);
     assertThat(confirmation.getType()).isEqualTo("PushApproval");
@@ -369,7 +405,7 @@ class GeneratedClientWireFormatTest {
     server.stubFor(
         get("/api/v2/payments/p-1").willReturn(okJson(paymentJson("\"status\":\"Settled\""))));
 
-    payments.getPaymentWithHttpInfo(OPTIONS, "p-1").getData();
+    payments.getPaymentWithHttpInfo(options("getPayment"), "p-1").getData();
 
     server.verify(
         getRequestedFor(urlEqualTo("/api/v2/payments/p-1"))
