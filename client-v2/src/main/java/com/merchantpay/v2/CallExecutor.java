@@ -69,6 +69,8 @@ final class CallExecutor {
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
   private final CallListener listener;
+  private final Map<Operation, WithFixed> withFixed =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   CallExecutor(CallSettings settings) {
     this.credentials = settings.credentials();
@@ -192,15 +194,32 @@ final class CallExecutor {
     }
   }
 
-  /** An attempt's headers: the credentials', the operation's fixed ones and the call's key. */
-  private static Map<String, String> headers(
-      Operation operation, Map<String, String> credentials, String key) {
-    Map<String, String> headers = new java.util.HashMap<>(16);
-    headers.putAll(credentials);
-    headers.putAll(operation.fixedHeaders);
-    if (key != null) {
-      headers.put(Operation.IDEMPOTENCY_KEY, key);
+  /**
+   * The credentials' headers with an operation's fixed ones, made again only when the credentials'
+   * headers change (a new token): most attempts send the same ones.
+   */
+  private record WithFixed(Map<String, String> credentials, Map<String, String> headers) {
+    @Override
+    public String toString() {
+      return "WithFixed[credentials masked]";
     }
+  }
+
+  /** An attempt's headers: the credentials', the operation's fixed ones and the call's key. */
+  private Map<String, String> headers(
+      Operation operation, Map<String, String> credentials, String key) {
+    WithFixed merged = withFixed.get(operation);
+    if (merged == null || merged.credentials() != credentials) {
+      Map<String, String> headers = new java.util.HashMap<>(credentials);
+      headers.putAll(operation.fixedHeaders);
+      merged = new WithFixed(credentials, Map.copyOf(headers));
+      withFixed.put(operation, merged);
+    }
+    if (key == null) {
+      return merged.headers();
+    }
+    Map<String, String> headers = new java.util.HashMap<>(merged.headers());
+    headers.put(Operation.IDEMPOTENCY_KEY, key);
     return headers;
   }
 
