@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -231,7 +232,9 @@ public final class Benchmarks implements Callable<Integer> {
       report.servers(results);
       report.openLoop(openRows(w, m));
       // Fewer creates than the journal and the idempotency keys hold, so each is counted whole.
-      report.createFootprint(CreateFootprint.measure(quick ? 200 : 8_000, servers.bareNettyUrl()));
+      report.createFootprint(
+          CreateFootprint.measure(
+              quick ? 200 : 8_000, servers.bareNettyUrl(), servers.wireMockUrl()));
       console.printf(
           "GET: sandbox %.0f/s, WireMock %.0f/s, bare Netty %.0f/s; creates: sandbox %.0f/s,"
               + " WireMock %.0f/s%n",
@@ -307,6 +310,13 @@ public final class Benchmarks implements Callable<Integer> {
   // ---------------------------------------------------------------- client
 
   private void clientOverhead(Report report) throws Exception {
+    // The three clients take turns in rounds, all in this JVM, and each row is the median of the
+    // rounds: on a shared 2-core machine the pace moves by more than the differences measured,
+    // and one fork per client (JMH's way) put each client in a moment of its own; JMH's error over
+    // one fork was often a third of the score. The first rounds only warm up: sixteen callers on
+    // two cores leave the compiler threads little time, and rates still climbed after 40 s.
+    int warmRounds = quick ? 0 : 2;
+    int rounds = quick ? 1 : 5;
     for (int threads : new int[] {1, 16}) {
       ChainedOptionsBuilder options =
           new OptionsBuilder()
@@ -314,43 +324,31 @@ public final class Benchmarks implements Callable<Integer> {
               .threads(threads)
               .shouldFailOnError(true)
               .addProfiler(GCProfiler.class)
-              .jvmArgsAppend(
-                  "-Dsun.net.httpserver.nodelay=true", "-Dsun.net.httpserver.idleInterval=3600")
+              .forks(0)
+              .warmupIterations(1)
+              .warmupTime(quick ? TimeValue.milliseconds(100) : TimeValue.seconds(2))
+              .measurementIterations(quick ? 1 : 3)
+              .measurementTime(quick ? TimeValue.milliseconds(100) : TimeValue.seconds(1))
               .timeUnit(TimeUnit.SECONDS);
-      if (quick) {
-        options
-            .forks(0)
-            .warmupIterations(1)
-            .warmupTime(TimeValue.milliseconds(100))
-            .measurementIterations(1)
-            .measurementTime(TimeValue.milliseconds(100));
-      } else {
-        // More, shorter measured iterations than warm-up ones: on a shared 2-core machine the
-        // spread between iterations is wide, and JMH's error narrows with their number.
-        options
-            .forks(1)
-            .warmupIterations(5)
-            .warmupTime(TimeValue.seconds(2))
-            .measurementIterations(10)
-            .measurementTime(TimeValue.seconds(2));
+      Map<String, List<double[]>> byRound = new LinkedHashMap<>();
+      for (int round = 0; round < warmRounds + rounds; round++) {
+        Collection<RunResult> results = new Runner(options.build()).run();
+        if (round < warmRounds) {
+          continue;
+        }
+        for (RunResult result : results) {
+          String name = result.getParams().getBenchmark();
+          name = name.substring(name.lastIndexOf('.') + 1);
+          double allocation =
+              result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
+                  ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore()
+                  : Double.NaN;
+          byRound
+              .computeIfAbsent(name, n -> new ArrayList<>())
+              .add(new double[] {result.getPrimaryResult().getScore(), allocation});
+        }
       }
-      Map<String, double[]> scores = new LinkedHashMap<>();
-      for (RunResult result : new Runner(options.build()).run()) {
-        String name = result.getParams().getBenchmark();
-        name = name.substring(name.lastIndexOf('.') + 1);
-        double allocation =
-            result.getSecondaryResults().containsKey("gc.alloc.rate.norm")
-                ? result.getSecondaryResults().get("gc.alloc.rate.norm").getScore()
-                : Double.NaN;
-        scores.put(
-            name,
-            new double[] {
-              result.getPrimaryResult().getScore(),
-              allocation,
-              result.getPrimaryResult().getScoreError()
-            });
-      }
-      report.client(threads, scores);
+      report.client(threads, ClientRounds.of(byRound));
     }
     report.clientCost(ClientCost.run(quick ? 500 : 100_000));
   }

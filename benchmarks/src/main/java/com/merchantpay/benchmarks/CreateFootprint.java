@@ -29,6 +29,7 @@ final class CreateFootprint {
    * @param keptObjects objects kept per create
    * @param keptBytes bytes kept per create
    * @param allocatedBytes bytes allocated per create beyond the bare server's answer to it
+   * @param wireMockAllocatedBytes the same for WireMock answering its stub
    * @param largest the classes that keep the most bytes per create, with objects and bytes
    */
   record Result(
@@ -36,12 +37,13 @@ final class CreateFootprint {
       double keptObjects,
       double keptBytes,
       double allocatedBytes,
+      double wireMockAllocatedBytes,
       List<String> largest) {}
 
   private CreateFootprint() {}
 
   /** {@code creates} must stay below the journal's and the idempotency keys' capacity. */
-  static Result measure(int creates, String bareNettyUrl) throws Exception {
+  static Result measure(int creates, String bareNettyUrl, String wireMockUrl) throws Exception {
     try (Sandbox sandbox = Sandbox.builder().start()) {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       String sandboxUrl = sandbox.baseUrl().toString().replaceAll("/$", "");
@@ -49,6 +51,7 @@ final class CreateFootprint {
       // Warm: classes loaded and code compiled, so neither shows as kept or allocated.
       send(http, sandboxUrl, auth, "warm", Math.min(500, creates));
       send(http, bareNettyUrl, auth, "warm", Math.min(500, creates));
+      send(http, wireMockUrl, auth, "warm", Math.min(500, creates));
 
       Map<String, long[]> before = histogram();
       send(http, sandboxUrl, auth, "kept", creates);
@@ -78,11 +81,14 @@ final class CreateFootprint {
 
       long sandboxAllocated = allocatedWhile(() -> send(http, sandboxUrl, auth, "alloc", creates));
       long bareAllocated = allocatedWhile(() -> send(http, bareNettyUrl, auth, "alloc", creates));
+      long wireMockAllocated =
+          allocatedWhile(() -> send(http, wireMockUrl, auth, "alloc", creates));
       return new Result(
           creates,
           objects / (double) creates,
           bytes / (double) creates,
           (sandboxAllocated - bareAllocated) / (double) creates,
+          (wireMockAllocated - bareAllocated) / (double) creates,
           largest);
     }
   }
