@@ -38,9 +38,9 @@ import org.openapitools.codegen.utils.ModelUtils;
  * templates, so only the files we change are overridden. What they change:
  *
  * <ul>
- *   <li>{@code ApiClient} runs on feign-java11's {@code Http2Client} pinned to HTTP/1.1, with no
- *       OkHttp or feign-form; a small encoder writes {@code application/x-www-form-urlencoded}
- *       bodies;
+ *   <li>{@code ApiClient} runs on feign-java11's {@code Http2Client} pinned to HTTP/1.1 ({@code
+ *       BoundedTransport} when the {@code transport} methods are generated), with no OkHttp or
+ *       feign-form; a small encoder writes {@code application/x-www-form-urlencoded} bodies;
  *   <li>enums are open: an unknown wire value decodes to an instance that keeps the raw value;
  *   <li>properties marked {@code x-sensitive} are masked in {@code toString()} ({@code x-mask:
  *       last4} keeps the last four characters);
@@ -55,15 +55,17 @@ import org.openapitools.codegen.utils.ModelUtils;
  *   <li>{@code Redaction} masks secrets in messages and logs, {@code BaseUrl} checks a client's
  *       base URL and {@code TlsContexts} makes its TLS settings from PEM files: one source for both
  *       clients, each keeping its copy out of its public packages;
- *   <li>API interfaces gain an overload taking per-call {@code Request.Options} and extra headers;
+ *   <li>the option {@value #API_METHODS} chooses each operation's methods: plain, with the status
+ *       and headers, with per-call {@code Request.Options}, or ({@code transport}) with {@code
+ *       BoundedTransport.CallOptions} that carry every header instead of Feign header templates;
  *   <li>a form body whose schema allows {@code additionalProperties} gets a map parameter {@code
  *       additionalFields} whose entries are sent as further form fields (the stock generator drops
  *       them);
  *   <li>parameters named in the option {@value #PARAMETERS_SET_BY_INTERCEPTOR} are left off the API
  *       methods, for an interceptor sets them;
- *   <li>{@code ApiOperations} lists every operation with its method, path and the names of its
- *       {@code x-hashed-parameters} in contract order, so a hand-written signer follows the
- *       contract instead of a copied table.
+ *   <li>{@code ApiOperations} lists every operation with its method, path, the names of its {@code
+ *       x-hashed-parameters} in contract order, its fixed headers and its header parameters, so a
+ *       hand-written layer follows the contract instead of a copied table.
  * </ul>
  */
 public class MerchantPayJavaCodegen extends JavaClientCodegen {

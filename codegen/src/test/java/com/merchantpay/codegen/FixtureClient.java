@@ -37,16 +37,18 @@ final class FixtureClient {
   static synchronized ClassLoader classLoader() {
     if (loader == null) {
       generate();
-      compile();
-      try {
-        loader =
-            new URLClassLoader(
-                new URL[] {CLASSES.toUri().toURL()}, FixtureClient.class.getClassLoader());
-      } catch (MalformedURLException e) {
-        throw new IllegalStateException(e);
-      }
+      loader = compile(SOURCES, CLASSES);
     }
     return loader;
+  }
+
+  /**
+   * Generates the fixture client with these generator options into {@code output}, compiles it
+   * beside it, and loads it.
+   */
+  static ClassLoader generateAndLoad(Path output, Map<String, Object> options) {
+    generate(output, options);
+    return compile(output, output.resolveSibling(output.getFileName() + "-classes"));
   }
 
   static Class<?> load(String className) throws ClassNotFoundException {
@@ -81,12 +83,12 @@ final class FixtureClient {
     new DefaultGenerator().opts(configurator.toClientOptInput()).generate();
   }
 
-  private static void compile() {
-    deleteRecursively(CLASSES);
+  private static ClassLoader compile(Path generated, Path classes) {
+    deleteRecursively(classes);
     List<Path> sources;
-    try (Stream<Path> files = Files.walk(SOURCES)) {
+    try (Stream<Path> files = Files.walk(generated)) {
       sources = files.filter(file -> file.toString().endsWith(".java")).toList();
-      Files.createDirectories(CLASSES);
+      Files.createDirectories(classes);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -99,7 +101,7 @@ final class FixtureClient {
                   "-classpath",
                   System.getProperty("java.class.path"),
                   "-d",
-                  CLASSES.toString(),
+                  classes.toString(),
                   "--release",
                   "17",
                   "-Xlint:-options"));
@@ -119,6 +121,12 @@ final class FixtureClient {
           .isTrue();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+    try {
+      return new URLClassLoader(
+          new URL[] {classes.toUri().toURL()}, FixtureClient.class.getClassLoader());
+    } catch (MalformedURLException e) {
+      throw new IllegalStateException(e);
     }
   }
 
