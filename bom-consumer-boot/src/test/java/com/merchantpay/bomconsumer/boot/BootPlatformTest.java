@@ -31,6 +31,13 @@ class BootPlatformTest {
   @Autowired Sandbox sandbox;
 
   @Test
+  void theClientsValidatorIsBoots() {
+    // The client is built on Hibernate Validator 9.1; Boot 3.5 gives it 8.0, which must do.
+    assertThat(org.hibernate.validator.internal.util.Version.getVersionString())
+        .isEqualTo(System.getProperty("boot.hibernate-validator.version"));
+  }
+
+  @Test
   void jacksonAndTheSandboxsNettyAreBoots() {
     assertThat(com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString())
         .isEqualTo(System.getProperty("boot.jackson.version"));
