@@ -11,7 +11,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine;
@@ -124,6 +123,10 @@ public final class Benchmarks implements Callable<Integer> {
     // Without it the JDK's server leaves Nagle on and every exchange waits out a delayed ACK (about
     // 40 ms).
     System.setProperty("sun.net.httpserver.nodelay", "true");
+    // The JDK's server reads its settings once per JVM, at its first start (the sandbox section's
+    // bare server): what the client benchmark's server needs is set before then. See
+    // ClientBenchmark.start.
+    System.setProperty("sun.net.httpserver.idleInterval", "3600");
     Report report = new Report(machine(), quick);
 
     boolean complete =
@@ -309,6 +312,10 @@ public final class Benchmarks implements Callable<Integer> {
 
   // ---------------------------------------------------------------- client
 
+  /** The client benchmarks, each the name of a method of {@link ClientBenchmark}. */
+  private static final List<String> CLIENT_BENCHMARKS =
+      List.of("getOurs", "getRaw", "getStock", "createOurs", "createRaw", "createStock");
+
   private void clientOverhead(Report report) throws Exception {
     // The three clients take turns in rounds, all in this JVM, and each row is the median of the
     // rounds: on a shared 2-core machine the pace moves by more than the differences measured,
@@ -318,9 +325,8 @@ public final class Benchmarks implements Callable<Integer> {
     int warmRounds = quick ? 0 : 2;
     int rounds = quick ? 1 : 5;
     for (int threads : new int[] {1, 16}) {
-      ChainedOptionsBuilder options =
+      Options options =
           new OptionsBuilder()
-              .include(ClientBenchmark.class.getName() + "\\.")
               .threads(threads)
               .shouldFailOnError(true)
               .addProfiler(GCProfiler.class)
@@ -329,10 +335,23 @@ public final class Benchmarks implements Callable<Integer> {
               .warmupTime(quick ? TimeValue.milliseconds(100) : TimeValue.seconds(2))
               .measurementIterations(quick ? 1 : 3)
               .measurementTime(quick ? TimeValue.milliseconds(100) : TimeValue.seconds(1))
-              .timeUnit(TimeUnit.SECONDS);
+              .timeUnit(TimeUnit.SECONDS)
+              .build();
       Map<String, List<double[]>> byRound = new LinkedHashMap<>();
       for (int round = 0; round < warmRounds + rounds; round++) {
-        Collection<RunResult> results = new Runner(options.build()).run();
+        // One benchmark at a time, the order turning by one each round, so no client always runs
+        // first, or right after another.
+        List<RunResult> results = new ArrayList<>();
+        for (int turn = 0; turn < CLIENT_BENCHMARKS.size(); turn++) {
+          String benchmark = CLIENT_BENCHMARKS.get((turn + round) % CLIENT_BENCHMARKS.size());
+          results.addAll(
+              new Runner(
+                      new OptionsBuilder()
+                          .parent(options)
+                          .include(ClientBenchmark.class.getName() + "\\." + benchmark + "$")
+                          .build())
+                  .run());
+        }
         if (round < warmRounds) {
           continue;
         }
@@ -348,7 +367,7 @@ public final class Benchmarks implements Callable<Integer> {
               .add(new double[] {result.getPrimaryResult().getScore(), allocation});
         }
       }
-      report.client(threads, ClientRounds.of(byRound));
+      report.client(threads, warmRounds, ClientRounds.of(byRound));
     }
     report.clientCost(ClientCost.run(quick ? 500 : 100_000));
   }
