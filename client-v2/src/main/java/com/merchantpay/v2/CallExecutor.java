@@ -69,8 +69,6 @@ final class CallExecutor {
   private final Supplier<String> idempotencyKeys;
   private final LongSupplier nanoTime;
   private final CallListener listener;
-  private final Map<Operation, WithFixed> withFixed =
-      new java.util.concurrent.ConcurrentHashMap<>();
 
   CallExecutor(CallSettings settings) {
     this.credentials = settings.credentials();
@@ -194,33 +192,14 @@ final class CallExecutor {
     }
   }
 
-  /**
-   * The credentials' headers with an operation's fixed ones, made again only when the credentials'
-   * headers change (a new token): most attempts send the same ones.
-   */
-  private record WithFixed(Map<String, String> credentials, Map<String, String> headers) {
-    @Override
-    public String toString() {
-      return "WithFixed[credentials masked]";
-    }
-  }
-
-  /** An attempt's headers: the credentials', the operation's fixed ones and the call's key. */
-  private Map<String, String> headers(
-      Operation operation, Map<String, String> credentials, String key) {
-    WithFixed merged = withFixed.get(operation);
-    if (merged == null || merged.credentials() != credentials) {
-      Map<String, String> headers = new java.util.HashMap<>(credentials);
-      headers.putAll(operation.fixedHeaders);
-      merged = new WithFixed(credentials, Map.copyOf(headers));
-      withFixed.put(operation, merged);
-    }
+  /** An attempt's headers: the credentials' and the operation's fixed ones, and the call's key. */
+  private static Map<String, String> withKey(Map<String, String> headers, String key) {
     if (key == null) {
-      return merged.headers();
+      return headers;
     }
-    Map<String, String> headers = new java.util.HashMap<>(merged.headers());
-    headers.put(Operation.IDEMPOTENCY_KEY, key);
-    return headers;
+    Map<String, String> keyed = new java.util.HashMap<>(headers);
+    keyed.put(Operation.IDEMPOTENCY_KEY, key);
+    return keyed;
   }
 
   /**
@@ -234,8 +213,7 @@ final class CallExecutor {
         new BoundedTransport.CallOptions(
             connectTimeout.toMillis(),
             Math.max(1, Math.min(call.attemptTimeoutMillis(), millisUntil(call.deadlineNanos()))),
-            headers(
-                operation, credentials.headers(operation, call.options(), call.key()), call.key()));
+            withKey(credentials.headers(operation, call.options(), call.key()), call.key()));
     long started = nanoTime.getAsLong();
     try {
       ApiResponse<T> response = call.attempt().send(timeouts);
