@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.merchantpay.conformance.target.OpenPoint;
 import com.merchantpay.spec.ApiSpec;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,10 @@ import java.util.Map;
  * verdict.departures(); // what breaks the documents
  * verdict.readings();   // open points read otherwise than our spec
  * }</pre>
+ *
+ * <p>A judge is safe to share between threads, and one per document and strictness serves the whole
+ * JVM: its validators compile each schema the first time an answer needs it and keep it, so a run
+ * that follows another judges at once instead of compiling the documents' schemas again.
  */
 public final class ExchangeJudge {
 
@@ -90,6 +95,11 @@ public final class ExchangeJudge {
     }
   }
 
+  /** The judges made, by document and strictness: each is made once and shared. */
+  private static final Map<ApiSpec, ExchangeJudge> TOLERANT = new EnumMap<>(ApiSpec.class);
+
+  private static final Map<ApiSpec, ExchangeJudge> STRICT = new EnumMap<>(ApiSpec.class);
+
   private final ApiSpec spec;
   private final SpecModel model;
   private final SchemaValidator schemas;
@@ -117,12 +127,19 @@ public final class ExchangeJudge {
    * A judge that allows members the document does not define (the documents' own tolerance rule).
    */
   public static ExchangeJudge of(ApiSpec spec) {
-    return new ExchangeJudge(spec, false);
+    return shared(TOLERANT, spec, false);
   }
 
   /** A judge that also refuses every member and XML element the document does not define. */
   public static ExchangeJudge strict(ApiSpec spec) {
-    return new ExchangeJudge(spec, true);
+    return shared(STRICT, spec, true);
+  }
+
+  private static ExchangeJudge shared(
+      Map<ApiSpec, ExchangeJudge> made, ApiSpec spec, boolean strict) {
+    synchronized (made) {
+      return made.computeIfAbsent(spec, s -> new ExchangeJudge(s, strict));
+    }
   }
 
   /**

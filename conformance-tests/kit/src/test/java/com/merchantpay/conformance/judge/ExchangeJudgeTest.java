@@ -46,6 +46,41 @@ class ExchangeJudgeTest {
   }
 
   @Test
+  void oneJudgePerDocumentAndStrictnessIsSharedAndJudgesAlikeFromManyThreads() throws Exception {
+    assertThat(ExchangeJudge.of(ApiSpec.V2)).isSameAs(V2).isNotSameAs(V2_STRICT);
+    assertThat(ExchangeJudge.strict(ApiSpec.V1)).isSameAs(V1_STRICT).isNotSameAs(V1);
+    // Answers that break the document in different places, each judged alone first, then by
+    // sixteen threads at once through the same judges: a judge that kept state between answers
+    // would mix their findings up.
+    List<String> answers =
+        List.of(
+            settled(""),
+            settled("").replace("\"merchantId\":\"m-1\",", ""),
+            settled("").replace("Settled", "Sold"),
+            settled(",\"extra\":1"),
+            settled("").replace("1.5", "\"1.5\""));
+    Map<String, List<String>> alone = new java.util.HashMap<>();
+    for (String answer : answers) {
+      alone.put(answer, payment(V2_STRICT, answer));
+    }
+    assertThat(new java.util.HashSet<>(alone.values())).hasSize(answers.size());
+    java.util.concurrent.ExecutorService threads =
+        java.util.concurrent.Executors.newFixedThreadPool(16);
+    try {
+      List<java.util.concurrent.Future<Boolean>> agreed = new java.util.ArrayList<>();
+      for (int i = 0; i < 400; i++) {
+        String answer = answers.get(i % answers.size());
+        agreed.add(threads.submit(() -> payment(V2_STRICT, answer).equals(alone.get(answer))));
+      }
+      for (java.util.concurrent.Future<Boolean> one : agreed) {
+        assertThat(one.get()).isTrue();
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  @Test
   void aDocumentedPaymentPasses() {
     assertThat(payment(V2_STRICT, settled(""))).isEmpty();
   }
