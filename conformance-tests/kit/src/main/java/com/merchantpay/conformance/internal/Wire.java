@@ -13,10 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLException;
 
 /**
@@ -46,6 +47,25 @@ final class Wire {
       Math.min(16L * MOST_READ, Runtime.getRuntime().maxMemory() / 4);
 
   private final BoundedBody.InFlight inFlight = new BoundedBody.InFlight(MOST_READ_AT_ONCE);
+
+  /**
+   * Ends the wait for an answer's body when the call's time is up: one thread for every run in the
+   * JVM, which sleeps until the nearest deadline; a call answered in time takes its deadline off.
+   */
+  private static final ScheduledThreadPoolExecutor WATCH = watch();
+
+  private static ScheduledThreadPoolExecutor watch() {
+    ScheduledThreadPoolExecutor watch =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "merchantpay-conformance-deadlines");
+              thread.setDaemon(true);
+              return thread;
+            });
+    watch.setRemoveOnCancelPolicy(true);
+    return watch;
+  }
 
   private static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade");
@@ -131,11 +151,22 @@ final class Wire {
     long started = System.nanoTime();
     Exchange exchange;
     BoundedBody.Reading reading = BoundedBody.handler(MOST_READ, inFlight);
-    CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request.build(), reading);
+    // The timeout covers the whole answer: a target trickling its body is cut off as one that
+    // never answered. The request's own timeout ends the wait for the headers; the watch ends the
+    // body's. The call is sent and waited for on this thread: the HTTP client's sendAsync hands
+    // every answer to the default executor of CompletableFuture, which on a machine of two cores
+    // or fewer is a new thread per answer.
+    AtomicBoolean watchFired = new AtomicBoolean();
+    ScheduledFuture<?> watch =
+        WATCH.schedule(
+            () -> {
+              watchFired.set(true);
+              reading.abandon();
+            },
+            wait.toMillis(),
+            TimeUnit.MILLISECONDS);
     try {
-      // The timeout covers the whole answer: a target trickling its body is cut off as one that
-      // never answered.
-      HttpResponse<byte[]> response = pending.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+      HttpResponse<byte[]> response = http.send(request.build(), reading);
       Map<String, List<String>> received = new LinkedHashMap<>();
       response
           .headers()
@@ -157,29 +188,35 @@ final class Wire {
               response.body(),
               millisSince(started),
               null);
-    } catch (TimeoutException e) {
-      pending.cancel(true);
-      reading.abandon();
-      exchange =
-          unanswered(
-              method,
-              uri,
-              sent,
-              body,
-              started,
-              cutByBudget
-                  ? BUDGET_SPENT
-                  : TIMED_OUT + " " + timeout.toSeconds() + " s, body included");
-    } catch (ExecutionException failed) {
-      exchange =
-          cutByBudget && failed.getCause() instanceof HttpTimeoutException
-              ? unanswered(method, uri, sent, body, started, BUDGET_SPENT)
-              : failed(method, uri, sent, body, started, failed.getCause());
+    } catch (IOException | CancellationException failed) {
+      if (watchFired.get()) {
+        exchange =
+            unanswered(
+                method,
+                uri,
+                sent,
+                body,
+                started,
+                cutByBudget
+                    ? BUDGET_SPENT
+                    : TIMED_OUT + " " + timeout.toSeconds() + " s, body included");
+      } else {
+        Throwable cause = failed;
+        // The client wraps what the body's subscriber failed with in an IOException of its own.
+        if (failed.getClass() == IOException.class && failed.getCause() != null) {
+          cause = failed.getCause();
+        }
+        exchange =
+            cutByBudget && cause instanceof HttpTimeoutException
+                ? unanswered(method, uri, sent, body, started, BUDGET_SPENT)
+                : failed(method, uri, sent, body, started, cause);
+      }
     } catch (InterruptedException e) {
-      pending.cancel(true);
       reading.abandon();
       Thread.currentThread().interrupt();
       exchange = unanswered(method, uri, sent, body, started, "interrupted");
+    } finally {
+      watch.cancel(false);
     }
     return exchange;
   }
