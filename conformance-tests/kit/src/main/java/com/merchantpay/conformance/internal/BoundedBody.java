@@ -141,6 +141,11 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   @Override
   public synchronized void onSubscribe(Flow.Subscription subscription) {
     this.subscription = subscription;
+    if (result.isDone()) {
+      // Given up on before the client subscribed: read none of it.
+      subscription.cancel();
+      return;
+    }
     if (declared > limit) {
       subscription.cancel();
       result.completeExceptionally(new TooLarge(limit));

@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +65,10 @@ final class Wire {
     watch.setRemoveOnCancelPolicy(true);
     return watch;
   }
+
+  /** The exceptions HttpClient.send wraps the failure of an exchange in. */
+  private static final Set<Class<?>> WRAPPERS =
+      Set.of(IOException.class, IllegalArgumentException.class, SecurityException.class);
 
   private static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade");
@@ -188,7 +191,7 @@ final class Wire {
               response.body(),
               millisSince(started),
               null);
-    } catch (IOException | CancellationException failed) {
+    } catch (IOException | RuntimeException failed) {
       if (watchFired.get()) {
         exchange =
             unanswered(
@@ -201,9 +204,11 @@ final class Wire {
                     ? BUDGET_SPENT
                     : TIMED_OUT + " " + timeout.toSeconds() + " s, body included");
       } else {
+        // The client rethrows what failed the exchange wrapped in an exception of its own: an
+        // IOException, or an IllegalArgumentException or SecurityException (a Content-Length that
+        // is no number fails the body's subscriber with a NumberFormatException).
         Throwable cause = failed;
-        // The client wraps what the body's subscriber failed with in an IOException of its own.
-        if (failed.getClass() == IOException.class && failed.getCause() != null) {
+        if (WRAPPERS.contains(failed.getClass()) && failed.getCause() != null) {
           cause = failed.getCause();
         }
         exchange =

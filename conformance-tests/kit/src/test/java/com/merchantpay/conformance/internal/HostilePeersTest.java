@@ -81,6 +81,47 @@ class HostilePeersTest {
   }
 
   @Test
+  void anAnswerWhoseContentLengthIsNoNumberIsACallWithoutAnAnswer() throws Exception {
+    try (java.net.ServerSocket listening =
+        new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Thread answering =
+          new Thread(
+              () -> {
+                try (java.net.Socket socket = listening.accept()) {
+                  java.io.BufferedReader request =
+                      new java.io.BufferedReader(
+                          new java.io.InputStreamReader(
+                              socket.getInputStream(), StandardCharsets.US_ASCII));
+                  for (String line = request.readLine();
+                      line != null && !line.isEmpty();
+                      line = request.readLine()) {
+                    // the request's head, read and let be
+                  }
+                  socket
+                      .getOutputStream()
+                      .write(
+                          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}"
+                              .getBytes(StandardCharsets.US_ASCII));
+                  socket.getOutputStream().flush();
+                  sleep(2_000);
+                } catch (IOException e) {
+                  // the kit went away
+                }
+              });
+      answering.setDaemon(true);
+      answering.start();
+      Wire wire =
+          new Wire(
+              URI.create("http://127.0.0.1:" + listening.getLocalPort()), Duration.ofSeconds(5), 0);
+
+      Exchange exchange = wire.send("GET", "/api/v2/payments/p-1", Map.of(), null);
+
+      assertThat(exchange.answered()).isFalse();
+      assertThat(exchange.transportError()).isNotBlank().doesNotStartWith(Wire.TIMED_OUT);
+    }
+  }
+
+  @Test
   void aBodyThatNeverEndsIsReadUpToTheLimitAndNoFurther() throws Exception {
     byte[] chunk = new byte[64 * 1024];
     URI base =
