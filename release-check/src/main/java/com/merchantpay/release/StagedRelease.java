@@ -72,6 +72,44 @@ public final class StagedRelease {
   }
 
   /**
+   * The Maven build that staged it, as {@link #BUILD_PROPERTY} named it there; empty when nothing
+   * was staged, or the staging failed.
+   */
+  public String stagedBy() {
+    Path marker = root.resolveSibling("staged-by");
+    try {
+      return Files.exists(marker) ? Files.readString(marker).strip() : "";
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Records the Maven build that staged it, once the staging passed. */
+  public void stagedBy(String build) {
+    try {
+      Files.writeString(root.resolveSibling("staged-by"), build);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The system property the tests of both modules get the start of their Maven build in (the same
+   * in every module of one build): jars staged by an earlier build are never compared.
+   */
+  public static final String BUILD_PROPERTY = "merchantpay.build.started";
+
+  /** The start of the Maven build running this test. */
+  public static String thisBuild() {
+    String build = System.getProperty(BUILD_PROPERTY, "");
+    if (build.isBlank()) {
+      throw new IllegalStateException(
+          BUILD_PROPERTY + " is not set: run the test through its module's Maven build");
+    }
+    return build;
+  }
+
+  /**
    * The staged files of an artifact by what follows its (timestamped) version: {@code .jar}, {@code
    * -sources.jar}, {@code .pom}, {@code -cyclonedx.json}; empty when none was staged.
    */

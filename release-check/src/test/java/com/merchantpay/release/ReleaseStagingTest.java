@@ -61,7 +61,9 @@ class ReleaseStagingTest {
     Path sources = work.resolve("sources");
     copySources(REPOSITORY, sources);
     Path staging = STAGED.root();
+    String thisBuild = StagedRelease.thisBuild();
     deleteTree(staging);
+    Files.deleteIfExists(staging.resolveSibling("staged-by"));
     // Made here: modules deployed at once (the build runs them in parallel) would race to make it.
     Files.createDirectories(staging);
     String armoredKey = throwawayKey();
@@ -112,6 +114,7 @@ class ReleaseStagingTest {
     }
     assertThat(ended).as("the release build ended in 20 minutes:%n%s", log).isTrue();
     assertThat(process.exitValue()).as("the release build:%n%s", log).isZero();
+    STAGED.stagedBy(thisBuild);
   }
 
   @Test
@@ -229,23 +232,49 @@ class ReleaseStagingTest {
     }
   }
 
-  /** The sources as a fresh clone has them: no build output, no version control, no tool state. */
+  /**
+   * The sources as a fresh clone has them: no build output, no version control, no tool state. The
+   * enclosing build writes its modules' output meanwhile, so what is skipped is never entered, and
+   * a file gone before it was read (a JVM's .attach_pid while another module's tests run) is no
+   * source of a clone anyway.
+   */
   private static void copySources(Path from, Path to) throws IOException {
-    try (Stream<Path> all = Files.walk(from)) {
-      for (Path path : all.filter(p -> !skipped(from.relativize(p))).toList()) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else {
-          try {
-            Files.copy(path, target);
-          } catch (java.nio.file.NoSuchFileException e) {
-            // A file of a process running beside the build (a JVM's .attach_pid while another
-            // module's tests run): gone before it was copied, and no source of a clone anyway.
+    Files.walkFileTree(
+        from,
+        new java.nio.file.SimpleFileVisitor<>() {
+          @Override
+          public java.nio.file.FileVisitResult preVisitDirectory(
+              Path dir, java.nio.file.attribute.BasicFileAttributes attributes) throws IOException {
+            if (skipped(from.relativize(dir))) {
+              return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+            }
+            Files.createDirectories(to.resolve(from.relativize(dir).toString()));
+            return java.nio.file.FileVisitResult.CONTINUE;
           }
-        }
-      }
-    }
+
+          @Override
+          public java.nio.file.FileVisitResult visitFile(
+              Path file, java.nio.file.attribute.BasicFileAttributes attributes)
+              throws IOException {
+            if (!skipped(from.relativize(file))) {
+              try {
+                Files.copy(file, to.resolve(from.relativize(file).toString()));
+              } catch (java.nio.file.NoSuchFileException gone) {
+                // gone before it was read
+              }
+            }
+            return java.nio.file.FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException failure)
+              throws IOException {
+            if (failure instanceof java.nio.file.NoSuchFileException) {
+              return java.nio.file.FileVisitResult.CONTINUE;
+            }
+            throw failure;
+          }
+        });
   }
 
   /**

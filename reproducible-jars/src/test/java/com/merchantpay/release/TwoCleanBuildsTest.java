@@ -19,9 +19,11 @@ class TwoCleanBuildsTest {
   @Test
   void twoCleanBuildsGiveTheSameJars() throws Exception {
     StagedRelease staged = StagedRelease.in(REPOSITORY.resolve("release-check"));
-    assertThat(staged.root())
-        .as("release-check stages a release before this module is built; run the two together")
-        .isDirectory();
+    assertThat(staged.stagedBy())
+        .as(
+            "the release staged by release-check in this build; release-check is built before this"
+                + " module in the same build")
+        .isEqualTo(StagedRelease.thisBuild());
     for (StagedRelease.Module module : StagedRelease.PUBLISHED) {
       if (!module.isJar()) {
         continue;
@@ -36,6 +38,18 @@ class TwoCleanBuildsTest {
       assertThat(ours).exists();
       assertThat(theirs).as("the staged jar of %s", module.artifactId()).isNotNull();
       assertThat(sha256(theirs)).as("%s built twice", module.artifactId()).isEqualTo(sha256(ours));
+    }
+  }
+
+  @Test
+  void thisModuleIsBuiltAfterEveryPublishedJar() throws Exception {
+    String pom = Files.readString(Path.of("pom.xml"));
+    for (StagedRelease.Module module : StagedRelease.PUBLISHED) {
+      if (module.isJar()) {
+        assertThat(pom)
+            .as("reproducible-jars depends on %s", module.artifactId())
+            .contains("<artifactId>" + module.artifactId() + "</artifactId>");
+      }
     }
   }
 
