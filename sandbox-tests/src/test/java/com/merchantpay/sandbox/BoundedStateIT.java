@@ -43,10 +43,10 @@ class BoundedStateIT {
   private static final int CALLERS = 4;
 
   /**
-   * Creates of a megabyte each: four times as many as fill this heap when the sandbox keeps them
-   * all.
+   * Creates of a megabyte each: eight times as many as fill this heap when the sandbox keeps them
+   * all: a part of the sandbox that kept even one in eight of them would fill it.
    */
-  private static final int LONG_CREATES = 80;
+  private static final int LONG_CREATES = 160;
 
   @Test
   void theLiveHeapStaysFlatUnderUniqueCreatesOnceTheBoundsAreReached() throws Exception {
@@ -104,7 +104,7 @@ class BoundedStateIT {
    * Creates whose invoice holds a description of a million characters, far more of them than the
    * heap could keep, each with its own key: every one is answered, and the live heap stays within
    * the weight the sandbox keeps. Without the weighing, the heap is full after about twenty of them
-   * (the next is answered with a server error): four times as many show it as well as more would.
+   * (the next is answered with a server error).
    */
   @Test
   void longMembersAreKeptWithinTheirBytesHoweverManyArrive() throws Exception {
