@@ -74,14 +74,10 @@ class ReleaseStagingTest {
         .as("the modules RELEASING.md stages are the published ones")
         .containsExactlyInAnyOrderElementsOf(
             StagedRelease.PUBLISHED.stream().map(StagedRelease.Module::directory).toList());
-    List<String> command = new ArrayList<>();
     // This module depends on none of the project's, so it starts with the enclosing build, whose
-    // first modules come one after another and leave a processor idle. At a lower priority the
-    // nested build takes that time without slowing them.
-    if (Files.isExecutable(Path.of("/usr/bin/nice"))) {
-      command.addAll(List.of("/usr/bin/nice", "-n", "10"));
-    }
-    command.addAll(documented);
+    // first modules come one after another and leave a processor idle. (At a lower priority the
+    // nested build had most of its work left when the others ended, and the build waited for it.)
+    List<String> command = new ArrayList<>(documented);
     // Added to the documented command: quiet, this module's staging directory, no format check
     // (the enclosing build made it), and nothing installed into the local repository, where it
     // would let later builds resolve this project's artifacts from an earlier build instead of the
@@ -104,8 +100,8 @@ class ReleaseStagingTest {
     build.environment().put("MAVEN_GPG_KEY", armoredKey);
     build.environment().put("MAVEN_GPG_PASSPHRASE", PASSPHRASE);
     Process process = build.start();
-    // A bound on a hung build, not a measure of speed: at a low priority beside a whole build of
-    // the project on two cores it takes a few minutes.
+    // A bound on a hung build, not a measure of speed: beside a whole build of the project on two
+    // cores it takes a few minutes.
     boolean ended = process.waitFor(Duration.ofMinutes(20).toMillis(), TimeUnit.MILLISECONDS);
     String log = Files.readString(work.resolve("release.log"));
     if (!ended) {
