@@ -192,30 +192,16 @@ final class Wire {
               millisSince(started),
               null);
     } catch (IOException | RuntimeException failed) {
-      if (watchFired.get()) {
-        exchange =
-            unanswered(
-                method,
-                uri,
-                sent,
-                body,
-                started,
-                cutByBudget
-                    ? BUDGET_SPENT
-                    : TIMED_OUT + " " + timeout.toSeconds() + " s, body included");
-      } else {
-        // The client rethrows what failed the exchange wrapped in an exception of its own: an
-        // IOException, or an IllegalArgumentException or SecurityException (a Content-Length that
-        // is no number fails the body's subscriber with a NumberFormatException).
-        Throwable cause = failed;
-        if (WRAPPERS.contains(failed.getClass()) && failed.getCause() != null) {
-          cause = failed.getCause();
-        }
-        exchange =
-            cutByBudget && cause instanceof HttpTimeoutException
-                ? unanswered(method, uri, sent, body, started, BUDGET_SPENT)
-                : failed(method, uri, sent, body, started, cause);
-      }
+      exchange =
+          unanswered(
+              method,
+              uri,
+              sent,
+              body,
+              started,
+              watchFired.get()
+                  ? timedOut(cutByBudget, ", body included")
+                  : why(failed, cutByBudget));
     } catch (InterruptedException e) {
       reading.abandon();
       Thread.currentThread().interrupt();
@@ -226,47 +212,31 @@ final class Wire {
     return exchange;
   }
 
-  /** The exchange of a call that failed before its whole answer arrived. */
-  private Exchange failed(
-      String method,
-      URI uri,
-      Map<String, List<String>> sent,
-      byte[] body,
-      long started,
-      Throwable cause) {
+  /** The transport error of a call its deadline ended: the run's budget, or the call's timeout. */
+  private String timedOut(boolean cutByBudget, String detail) {
+    return cutByBudget ? BUDGET_SPENT : TIMED_OUT + " " + timeout.toSeconds() + " s" + detail;
+  }
+
+  /** The transport error of a call that failed before its whole answer arrived. */
+  private String why(Exception failed, boolean cutByBudget) {
+    // The client rethrows what failed the exchange wrapped in an exception of its own: an
+    // IOException, or an IllegalArgumentException or SecurityException (a Content-Length that is
+    // no number fails the body's subscriber with a NumberFormatException).
+    Throwable cause =
+        WRAPPERS.contains(failed.getClass()) && failed.getCause() != null
+            ? failed.getCause()
+            : failed;
     if (cause instanceof BoundedBody.TooLarge large) {
-      return unanswered(method, uri, sent, body, started, large.getMessage());
+      return large.getMessage();
     }
     if (cause instanceof HttpTimeoutException) {
-      return unanswered(
-          method, uri, sent, body, started, TIMED_OUT + " " + timeout.toSeconds() + " s");
+      return timedOut(cutByBudget, "");
     }
-    Exchange exchange;
-    if (cause instanceof IOException e) {
-      SSLException tls = tlsFailure(e);
-      exchange =
-          unanswered(
-              method,
-              uri,
-              sent,
-              body,
-              started,
-              tls != null
-                  ? handshakeFailed(tls)
-                  : e.getClass().getSimpleName()
-                      + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-    } else {
-      exchange =
-          unanswered(
-              method,
-              uri,
-              sent,
-              body,
-              started,
-              cause.getClass().getSimpleName()
-                  + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
-    }
-    return exchange;
+    SSLException tls = cause instanceof IOException ? tlsFailure(cause) : null;
+    return tls != null
+        ? handshakeFailed(tls)
+        : cause.getClass().getSimpleName()
+            + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
   }
 
   private static SSLException tlsFailure(Throwable e) {
