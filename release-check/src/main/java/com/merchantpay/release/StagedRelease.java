@@ -57,8 +57,12 @@ public final class StagedRelease {
 
   private final Path root;
 
+  /** Beside the staging: the build that staged it, written once the staging passed. */
+  private final Path marker;
+
   private StagedRelease(Path root) {
     this.root = root;
+    this.marker = root.resolveSibling("staged-by");
   }
 
   /** The staging directory below the given {@code release-check} module directory. */
@@ -72,11 +76,30 @@ public final class StagedRelease {
   }
 
   /**
+   * Forgets what an earlier build staged, the record of that build included, and makes the empty
+   * staging directory.
+   */
+  public void clear() {
+    try {
+      if (Files.exists(root)) {
+        try (Stream<Path> paths = Files.walk(root)) {
+          for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(path);
+          }
+        }
+      }
+      Files.deleteIfExists(marker);
+      Files.createDirectories(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * The Maven build that staged it, as {@link #BUILD_PROPERTY} named it there; empty when nothing
    * was staged, or the staging failed.
    */
   public String stagedBy() {
-    Path marker = root.resolveSibling("staged-by");
     try {
       return Files.exists(marker) ? Files.readString(marker).strip() : "";
     } catch (IOException e) {
@@ -87,7 +110,7 @@ public final class StagedRelease {
   /** Records the Maven build that staged it, once the staging passed. */
   public void stagedBy(String build) {
     try {
-      Files.writeString(root.resolveSibling("staged-by"), build);
+      Files.writeString(marker, build);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

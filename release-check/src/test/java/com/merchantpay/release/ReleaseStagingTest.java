@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
@@ -62,10 +61,8 @@ class ReleaseStagingTest {
     copySources(REPOSITORY, sources);
     Path staging = STAGED.root();
     String thisBuild = StagedRelease.thisBuild();
-    deleteTree(staging);
-    Files.deleteIfExists(staging.resolveSibling("staged-by"));
     // Made here: modules deployed at once (the build runs them in parallel) would race to make it.
-    Files.createDirectories(staging);
+    STAGED.clear();
     String armoredKey = throwawayKey();
 
     List<String> documented = releasingStagingCommand();
@@ -215,17 +212,6 @@ class ReleaseStagingTest {
       secret.encode(out);
     }
     return armored.toString(StandardCharsets.US_ASCII);
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
   }
 
   /**
