@@ -233,7 +233,7 @@ public final class Benchmarks implements Callable<Integer> {
               creates.get(2),
               creates.get(3));
       report.servers(results);
-      report.openLoop(openRows(w, m));
+      openRows(report, w, m);
       // Fewer creates than the journal and the idempotency keys hold, so each is counted whole.
       report.createFootprint(
           CreateFootprint.measure(
@@ -253,7 +253,7 @@ public final class Benchmarks implements Callable<Integer> {
    * The open-loop rows: the sandbox's standalone jar and WireMock's standalone server, each in a
    * JVM of its own started as its users start it, so each row's collector pauses are its server's.
    */
-  private List<Report.OpenRow> openRows(Duration warmUp, Duration measure) throws Exception {
+  private void openRows(Report report, Duration warmUp, Duration measure) throws Exception {
     Path jar = standaloneSandbox();
     if (jar == null) {
       throw new IllegalStateException(
@@ -273,12 +273,21 @@ public final class Benchmarks implements Callable<Integer> {
       Report.OpenRow wireMockGet =
           openRow("WireMock", "GET one payment (stub)", wireMock, get, readRate, warmUp, measure);
       double createRate = halfTheSlower(sandbox, wireMock, create, warmUp, measure);
-      return List.of(
-          sandboxGet,
-          wireMockGet,
-          openRow(
-              "sandbox", "POST create, new key each", sandbox, create, createRate, warmUp, measure),
-          openRow("WireMock", "POST create (stub)", wireMock, create, createRate, warmUp, measure));
+      report.openLoop(
+          List.of(
+              sandboxGet,
+              wireMockGet,
+              openRow(
+                  "sandbox",
+                  "POST create, new key each",
+                  sandbox,
+                  create,
+                  createRate,
+                  warmUp,
+                  measure),
+              openRow(
+                  "WireMock", "POST create (stub)", wireMock, create, createRate, warmUp, measure)),
+          sandbox.collector());
     }
   }
 

@@ -181,7 +181,7 @@ final class Report {
   /** One server's latency under the open-loop driver. */
   record OpenRow(String server, String request, OpenLoad.Result result, GcPauses.Summary pauses) {}
 
-  void openLoop(List<OpenRow> rows) {
+  void openLoop(List<OpenRow> rows, String sandboxCollector) {
     md.append("\n### Latency at a fixed offered rate\n\n")
         .append(
             "An open loop: requests offered at a fixed rate to the sandbox and to WireMock alike,"
@@ -189,9 +189,10 @@ final class Report {
                 + " the same arrangement, whatever their answers do ("
                 + OpenLoad.CONNECTIONS
                 + " connections, a Netty driver in the benchmark's JVM). Each server runs in a JVM of"
-                + " its own, started as its users start it: the sandbox's standalone jar with the"
-                + " collector settings its README gives (`"
-                + String.join(" ", StandaloneServer.SANDBOX_JVM_OPTIONS)
+                + " its own, started as its users start it: the sandbox's standalone jar with"
+                + " `java -jar` and no option, so with the collector settings it chooses itself (it"
+                + " said `"
+                + sandboxCollector
                 + "`), WireMock's standalone server with its defaults and its journal off. Each"
                 + " latency runs from when its request was due, not from when it was sent, so a stall"
                 + " is charged to every request that waited behind it; every latency is kept, so the"

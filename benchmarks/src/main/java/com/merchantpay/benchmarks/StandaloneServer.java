@@ -23,21 +23,13 @@ import java.util.regex.Pattern;
 
 /**
  * A server in a JVM of its own, started as its users start it: the sandbox's standalone jar with
- * the collector settings its README gives, and WireMock's standalone server with its defaults,
- * answering the sandbox's own answers. Each JVM writes its collector's pauses to a log of its own,
- * so a row's pauses are its server's alone, not those of the driver or of the other server.
+ * {@code java -jar} alone, and WireMock's standalone server with its defaults, answering the
+ * sandbox's own answers. Each JVM writes its collector's pauses to a log of its own, so a row's
+ * pauses are its server's alone, not those of the driver or of the other server.
  */
 final class StandaloneServer implements AutoCloseable {
-  /**
-   * The collector settings the sandbox's standalone jar is launched with (README, sandbox README):
-   * a young generation of 16 MB. Every create keeps its payment, its idempotency key and answer,
-   * and its journalled call; a young collection copies what was kept since the last one, so a small
-   * young generation collects often and briefly, where G1's own sizing let it grow until each pause
-   * copied tens of megabytes.
-   */
-  static final List<String> SANDBOX_JVM_OPTIONS = List.of("-Xmn16m");
-
   private static final String CREATE = "/api/v2/payments";
+  private static final Pattern COLLECTOR = Pattern.compile("collector: (\\S.*?) \\(");
   private static final Pattern PAUSE = Pattern.compile("Pause[^\\n]* ([0-9.]+)ms");
 
   private final Process process;
@@ -64,11 +56,14 @@ final class StandaloneServer implements AutoCloseable {
     this.paymentPath = paymentPath;
   }
 
-  /** The sandbox's standalone jar with {@link #SANDBOX_JVM_OPTIONS}, one payment made. */
+  /**
+   * The sandbox's standalone jar launched as its documents show, {@code java -jar} with no option
+   * about the heap or the collector, so with the settings it chooses itself; one payment made.
+   */
   static StandaloneServer sandbox(Path jar) throws Exception {
     int port = freePort();
-    List<String> command = new ArrayList<>(SANDBOX_JVM_OPTIONS);
-    command.addAll(List.of("-jar", jar.toString(), "--port", Integer.toString(port)));
+    List<String> command =
+        new ArrayList<>(List.of("-jar", jar.toString(), "--port", Integer.toString(port)));
     StandaloneServer server = start(command, port, null);
     try {
       String id =
@@ -197,6 +192,12 @@ final class StandaloneServer implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(Servers.CREATE_BODY))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The collector settings the sandbox said it runs with, as its start-up lines give them. */
+  String collector() throws IOException {
+    Matcher matcher = COLLECTOR.matcher(Files.readString(output));
+    return matcher.find() ? matcher.group(1) : "its JVM's defaults (it printed no collector line)";
   }
 
   Map<String, String> auth() {

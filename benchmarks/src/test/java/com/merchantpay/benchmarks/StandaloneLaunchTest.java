@@ -9,20 +9,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The open-loop rows run the sandbox's standalone jar as its documents tell a user to launch it:
- * every launch of the jar they show carries the collector settings the rows measure.
+ * The open-loop rows run the sandbox's standalone jar as its documents tell a user to launch it,
+ * {@code java -jar} with no option before the jar, so they measure the collector settings the
+ * sandbox chooses itself.
  */
 class StandaloneLaunchTest {
   @Test
-  void everyDocumentedLaunchOfTheStandaloneJarUsesTheMeasuredCollectorSettings()
-      throws IOException {
-    String options = String.join(" ", StandaloneServer.SANDBOX_JVM_OPTIONS);
+  void everyDocumentedLaunchOfTheStandaloneJarLeavesTheCollectorToTheSandbox() throws IOException {
     int launches = 0;
     for (String document : List.of("README.md", "sandbox/README.md", "docs/guides/07-sandbox.md")) {
       for (String line : Files.readAllLines(Path.of("..").resolve(document))) {
         if (line.contains("-standalone.jar") && line.matches(".*\\bjava .*-jar .*")) {
           launches++;
-          assertThat(line).as("a launch in %s", document).contains("java " + options + " -jar ");
+          assertThat(line).as("a launch in %s", document).contains("java -jar ");
         }
       }
     }

@@ -80,12 +80,23 @@ class StandaloneJarIT {
       }
     }
     assertThat(base).as("printed: %s", printed).isNotNull();
-    for (int i = 0; i < 5; i++) {
-      printed.add(out.readLine());
+    // Everything it prints at start, up to its last line, the clock's.
+    for (String line = ""; !line.contains("clock fixed"); ) {
+      line = out.readLine();
+      assertThat(line).as("printed: %s", printed).isNotNull();
+      printed.add(line);
     }
     assertThat(String.join("\n", printed))
-        .contains("bearer token " + Sandbox.DEFAULT_TOKEN, "v1 login " + Sandbox.DEFAULT_ACCOUNTANT)
+        .contains(
+            "bearer token " + Sandbox.DEFAULT_TOKEN,
+            "v1 login " + Sandbox.DEFAULT_ACCOUNTANT,
+            "collector: -Xmn8m -XX:MaxTenuringThreshold=0")
         .doesNotContain(Sandbox.DEFAULT_PASSWORD);
+    // Launched with no heap or collector option, the sandbox serves from a JVM of its own settings.
+    List<ProcessHandle> serving = process.descendants().toList();
+    assertThat(serving).hasSize(1);
+    assertThat(serving.get(0).info().arguments().map(List::of).orElseThrow())
+        .contains("-Xmn8m", "-XX:MaxTenuringThreshold=0");
 
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     HttpResponse<byte[]> created =
@@ -156,6 +167,10 @@ class StandaloneJarIT {
     check("/api/v1/listTransfers", "GET", xml, true);
     assertThat(new String(xml.body(), StandardCharsets.UTF_8)).contains("<RestTransferInfo>");
     assertThat(Files.size(jar)).isPositive();
+
+    // Killed without a chance to stop it, the launcher still takes the sandbox with it.
+    process.destroyForcibly().waitFor();
+    assertThat(serving.get(0).onExit().get(30, TimeUnit.SECONDS).isAlive()).isFalse();
   }
 
   @Test
@@ -169,6 +184,7 @@ class StandaloneJarIT {
     process =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
                 "-jar",
                 System.getProperty("standalone.jar"),
                 "--port",
@@ -194,6 +210,10 @@ class StandaloneJarIT {
       }
     }
     assertThat(base).as("printed: %s", printed).isNotNull();
+    assertThat(printed).noneMatch(line -> line.contains("collector:"));
+    assertThat(process.descendants())
+        .as("a launcher's own heap option is kept: no JVM of ours")
+        .isEmpty();
     URI payment = URI.create(base + "/api/v2/payments/unknown");
     HttpRequest get =
         HttpRequest.newBuilder(payment)

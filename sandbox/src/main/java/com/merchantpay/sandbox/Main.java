@@ -3,6 +3,7 @@ package com.merchantpay.sandbox;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,8 +22,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Runs the sandbox as a standalone process until it is stopped (Ctrl+C): {@code java -jar
- * merchantpay-sandbox-<version>-standalone.jar --port 8080}, best with {@code -Xmn16m} before
- * {@code -jar} (the README's collector settings).
+ * merchantpay-sandbox-<version>-standalone.jar --port 8080}. Launched with no option about the heap
+ * or the collector, it runs in a JVM started again with the settings it runs best with ({@link
+ * CollectorSettings}).
  */
 @Command(
     name = "merchantpay-sandbox",
@@ -167,6 +169,32 @@ public final class Main implements Callable<Integer> {
 
   /** Starts the sandbox from the command line and blocks until the process is stopped. */
   public static void main(String[] args) {
+    List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    if (CollectorSettings.relaunch(jvmOptions, args)) {
+      try {
+        System.exit(
+            CollectorSettings.run(
+                CollectorSettings.command(
+                    System.getProperty("java.home"),
+                    jvmOptions,
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    args)));
+      } catch (IOException e) {
+        System.err.println(
+            "merchantpay-sandbox: cannot start a JVM with "
+                + String.join(" ", CollectorSettings.OPTIONS)
+                + " ("
+                + e.getMessage()
+                + "); give any heap or collector option, such as -Xmn8m, to run in this one");
+        System.exit(1);
+      } catch (InterruptedException e) {
+        System.exit(1);
+      }
+    }
+    if (Boolean.getBoolean(CollectorSettings.RELAUNCHED)) {
+      CollectorSettings.endWithLauncher();
+    }
     int exit = new CommandLine(new Main()).execute(args);
     if (exit != 0) {
       System.exit(exit);
@@ -328,6 +356,12 @@ public final class Main implements Callable<Integer> {
                 + sandbox.baseUrl()
                 + "/_sandbox/tls/certificate (or write it to a file with --ca-file)");
       }
+    }
+    if (Boolean.getBoolean(CollectorSettings.RELAUNCHED)) {
+      out.println(
+          "  collector: "
+              + String.join(" ", CollectorSettings.OPTIONS)
+              + " (the sandbox's own; any heap or collector option of yours replaces them)");
     }
     out.println(
         fixedClock != null
