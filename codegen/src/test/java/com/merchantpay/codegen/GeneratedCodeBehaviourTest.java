@@ -556,8 +556,13 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void theBoundedTransportReturnsTheWholeAnswer() throws Exception {
+    List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
     startServer(
         exchange -> {
+          received.add(
+              exchange.getRequestURI().getPath()
+                  + " "
+                  + exchange.getRequestHeaders().getFirst("X-Shop"));
           byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Request-Id", "r-1");
           exchange.sendResponseHeaders(201, body.length);
@@ -569,23 +574,36 @@ class GeneratedCodeBehaviourTest {
             FixtureClient.load("BoundedTransport")
                 .getConstructor(HttpClient.class)
                 .newInstance(HttpClient.newHttpClient());
-    feign.Request request =
-        feign.Request.create(
-            feign.Request.HttpMethod.POST,
-            "http://127.0.0.1:" + server.getAddress().getPort() + "/x",
-            Map.of("Content-Length", List.of("2")),
-            "{}".getBytes(StandardCharsets.UTF_8),
-            StandardCharsets.UTF_8,
-            null);
+    // The headers the JDK's client sets itself, which it refuses from a caller, in any case; and
+    // one it passes on.
+    Map<String, java.util.Collection<String>> headers = new java.util.LinkedHashMap<>();
+    headers.put("Content-Length", List.of("2"));
+    headers.put("HOST", List.of("elsewhere"));
+    headers.put("connection", List.of("close"));
+    headers.put("Expect", List.of("100-continue"));
+    headers.put("Upgrade", List.of("h2c"));
+    headers.put("X-Shop", List.of("s-1"));
 
-    feign.Response response =
-        transport.execute(
-            request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+    for (String path : List.of("/x", "/y", "/x")) {
+      feign.Request request =
+          feign.Request.create(
+              feign.Request.HttpMethod.POST,
+              "http://127.0.0.1:" + server.getAddress().getPort() + path,
+              headers,
+              "{}".getBytes(StandardCharsets.UTF_8),
+              StandardCharsets.UTF_8,
+              null);
 
-    assertThat(response.status()).isEqualTo(201);
-    assertThat(response.headers()).containsKey("request-id");
-    assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8))
-        .isEqualTo("{\"ok\":true}");
+      feign.Response response =
+          transport.execute(
+              request, new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+
+      assertThat(response.status()).isEqualTo(201);
+      assertThat(response.headers()).containsKey("request-id");
+      assertThat(new String(response.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo("{\"ok\":true}");
+    }
+    assertThat(received).containsExactly("/x s-1", "/y s-1", "/x s-1");
   }
 
   @Test
