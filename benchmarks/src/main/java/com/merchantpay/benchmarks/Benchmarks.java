@@ -379,6 +379,7 @@ public final class Benchmarks implements Callable<Integer> {
       report.client(threads, warmRounds, ClientRounds.of(byRound));
     }
     report.clientCost(ClientCost.run(quick ? 500 : 100_000));
+    report.clientThreads(ClientThreads.run(quick ? 20 : 5_000));
   }
 
   // ---------------------------------------------------------------- kit over a slow network

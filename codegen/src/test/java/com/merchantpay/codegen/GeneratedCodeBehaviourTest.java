@@ -512,11 +512,23 @@ class GeneratedCodeBehaviourTest {
     assertThat(body).isInstanceOf(InputStream.class);
   }
 
-  @Test
-  void theBoundedTransportCutsOffABodyThatTricklesPastTheReadTimeout() throws Exception {
+  /**
+   * Announced as 0, the body is chunked and read by the transport's own subscriber; as 50, by the
+   * JDK's.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(longs = {0, 50})
+  void theBoundedTransportCutsOffABodyThatTricklesPastTheReadTimeout(long announced)
+      throws Exception {
     startServer(
         exchange -> {
-          exchange.sendResponseHeaders(200, 0);
+          if (exchange.getRequestURI().getPath().equals("/quick")) {
+            exchange.sendResponseHeaders(200, 2);
+            exchange.getResponseBody().write("ok".getBytes(StandardCharsets.UTF_8));
+            exchange.close();
+            return;
+          }
+          exchange.sendResponseHeaders(200, announced);
           try {
             for (int i = 0; i < 50; i++) {
               exchange.getResponseBody().write('x');
@@ -552,6 +564,58 @@ class GeneratedCodeBehaviourTest {
 
     assertThat(thrown).isInstanceOf(HttpTimeoutException.class);
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+    // The deadline leaves the calling thread as it found it: not interrupted, and able to call
+    // again.
+    assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    feign.Response quick =
+        transport.execute(
+            feign.Request.create(
+                feign.Request.HttpMethod.GET,
+                "http://127.0.0.1:" + server.getAddress().getPort() + "/quick",
+                Map.of(),
+                null,
+                StandardCharsets.UTF_8,
+                null),
+            new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+    assertThat(new String(quick.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8))
+        .isEqualTo("ok");
+    Thread.sleep(50); // past any deadline check that could still see the first call
+    assertThat(Thread.currentThread().isInterrupted()).isFalse();
+  }
+
+  @Test
+  void theBoundedTransportKeepsTheCallersOwnInterrupt() throws Exception {
+    startServer(
+        exchange -> {
+          exchange.sendResponseHeaders(200, 2);
+          exchange.getResponseBody().write("ok".getBytes(StandardCharsets.UTF_8));
+          exchange.close();
+        });
+    feign.Client transport =
+        (feign.Client)
+            FixtureClient.load("BoundedTransport")
+                .getConstructor(HttpClient.class)
+                .newInstance(HttpClient.newHttpClient());
+    Thread.currentThread().interrupt();
+    try {
+      Throwable thrown =
+          org.assertj.core.api.Assertions.catchThrowable(
+              () ->
+                  transport.execute(
+                      feign.Request.create(
+                          feign.Request.HttpMethod.GET,
+                          "http://127.0.0.1:" + server.getAddress().getPort() + "/x",
+                          Map.of(),
+                          null,
+                          StandardCharsets.UTF_8,
+                          null),
+                      new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
+
+      assertThat(thrown).isInstanceOf(java.io.InterruptedIOException.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
   }
 
   @Test
