@@ -22,15 +22,19 @@ import java.util.regex.Pattern;
  * <p>A running JVM's collector cannot be changed, so a {@code java -jar} given none of the options
  * below starts the sandbox again in a JVM that has them, with its own options, standard streams and
  * exit status passed through. Any option about the heap or the collector is the launcher's choice
- * and kept as given, and so is an agent or debugger, which expects the sandbox in the JVM it
- * attached to.
+ * and kept as given, and so is an agent, a debugger, a JMX port or a flight recording, which belong
+ * to the JVM they were given to. A log file given with {@code -Xlog} is the sandbox's: the launcher
+ * stops writing its own log before the sandbox's JVM opens the file.
  */
 final class CollectorSettings {
   /** What the sandbox's JVM runs with when its launcher chose nothing about heap or collector. */
   static final List<String> OPTIONS = List.of("-Xmn8m", "-XX:MaxTenuringThreshold=0");
 
-  /** Set in the JVM started with {@link #OPTIONS}, so that it starts no other. */
-  static final String RELAUNCHED = "merchantpay.sandbox.relaunched";
+  /**
+   * Set in the JVM started with {@link #OPTIONS}, so that it starts no other: the launcher's
+   * process id and start, {@code pid@epochMillis}, for it to end with that process and no other.
+   */
+  static final String RELAUNCHED = "merchantpay.sandbox.launcher";
 
   private static final Pattern CHOSEN =
       Pattern.compile(
@@ -38,6 +42,8 @@ final class CollectorSettings {
               + "|-XX:[+-]?(Use\\w*GC|\\w*NewSize|NewRatio|\\w*Tenur\\w*|\\w*RAM\\w*|G1\\w*"
               + "|\\w*GCPause\\w*|SurvivorRatio|\\w*HeapSize\\w*)(=.*)?"
               + "|-(agentlib|agentpath|javaagent)[:=].*|-Xdebug|-Xrunjdwp.*"
+              // Held by the JVM that starts: a JMX port, a flight recording.
+              + "|-Dcom\\.sun\\.management\\..*|-XX:[+-]?FlightRecorder.*|-XX:StartFlightRecording.*"
               + "|-D"
               + Pattern.quote(RELAUNCHED)
               + "(=.*)?");
@@ -71,7 +77,7 @@ final class CollectorSettings {
     command.add(Path.of(javaHome, "bin", "java").toString());
     command.addAll(jvmOptions);
     command.addAll(OPTIONS);
-    command.add("-D" + RELAUNCHED + "=true");
+    command.add("-D" + RELAUNCHED + "=" + launcher());
     command.add("-cp");
     command.add(classPath);
     command.add(main);
@@ -79,11 +85,21 @@ final class CollectorSettings {
     return command;
   }
 
+  /** This process, as the JVM it starts is told it: {@code pid@epochMillis} of its start. */
+  static String launcher() {
+    ProcessHandle self = ProcessHandle.current();
+    return self.pid()
+        + "@"
+        + self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+  }
+
   /**
    * Runs {@code command} with this process's standard streams until it ends, and returns its exit
-   * status. Stopping this process stops it too.
+   * status. Stopping this process stops it too. This JVM's own log stops first: a log file given
+   * with {@code -Xlog} is the sandbox's to write.
    */
   static int run(List<String> command) throws IOException, InterruptedException {
+    stopOwnLog();
     ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
     // Their options are among this JVM's own, already in the command; read again they would come
     // twice.
@@ -107,13 +123,44 @@ final class CollectorSettings {
     return sandbox.waitFor();
   }
 
+  private static void stopOwnLog() {
+    try {
+      java.lang.management.ManagementFactory.getPlatformMBeanServer()
+          .invoke(
+              new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+              "vmLog",
+              new Object[] {new String[] {"disable"}},
+              new String[] {String[].class.getName()});
+    } catch (javax.management.JMException | RuntimeException e) {
+      // A JVM without the command: its log, if any, goes on beside the sandbox's.
+    }
+  }
+
   /**
-   * In the JVM started with {@link #OPTIONS}: ends this process when the one that started it ends,
-   * however it ended (even killed, when it could not stop us itself).
+   * In the JVM started with {@link #OPTIONS}: ends this process when the launcher ({@code
+   * pid@epochMillis}) ends, however it ended (even killed, when it could not stop us itself), or at
+   * once if it has already gone. Noticed within seconds: the JDK polls a process that is not its
+   * child.
    */
-  static void endWithLauncher() {
-    ProcessHandle.current()
-        .parent()
-        .ifPresent(launcher -> launcher.onExit().thenRun(() -> System.exit(1)));
+  static void endWithLauncher(String launcher) {
+    java.util.Optional<ProcessHandle> handle = java.util.Optional.empty();
+    try {
+      int at = launcher.indexOf('@');
+      long pid = Long.parseLong(launcher.substring(0, at));
+      long started = Long.parseLong(launcher.substring(at + 1));
+      handle =
+          ProcessHandle.of(pid)
+              .filter(
+                  process ->
+                      process.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L)
+                          == started);
+    } catch (RuntimeException e) {
+      // Not a launcher this class wrote: treated as gone.
+    }
+    if (handle.isEmpty()) {
+      System.err.println("merchantpay-sandbox: the process that started this one has ended");
+      System.exit(1);
+    }
+    handle.get().onExit().thenRun(() -> System.exit(1));
   }
 }

@@ -170,7 +170,7 @@ public final class Main implements Callable<Integer> {
   /** Starts the sandbox from the command line and blocks until the process is stopped. */
   public static void main(String[] args) {
     List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
-    if (CollectorSettings.relaunch(jvmOptions, args)) {
+    if (launchedFromItsJar() && CollectorSettings.relaunch(jvmOptions, args)) {
       try {
         System.exit(
             CollectorSettings.run(
@@ -180,20 +180,21 @@ public final class Main implements Callable<Integer> {
                     System.getProperty("java.class.path"),
                     Main.class.getName(),
                     args)));
-      } catch (IOException e) {
+      } catch (IOException | IllegalArgumentException e) {
+        // No JVM to start (a runtime without bin/java, an argument the platform cannot pass on):
+        // the sandbox runs in this one, with the settings it has.
         System.err.println(
-            "merchantpay-sandbox: cannot start a JVM with "
+            "merchantpay-sandbox: runs without "
                 + String.join(" ", CollectorSettings.OPTIONS)
-                + " ("
-                + e.getMessage()
-                + "); give any heap or collector option, such as -Xmn8m, to run in this one");
-        System.exit(1);
+                + ", as no JVM could be started with them: "
+                + e.getMessage());
       } catch (InterruptedException e) {
         System.exit(1);
       }
     }
-    if (Boolean.getBoolean(CollectorSettings.RELAUNCHED)) {
-      CollectorSettings.endWithLauncher();
+    String launcher = System.getProperty(CollectorSettings.RELAUNCHED);
+    if (launcher != null) {
+      CollectorSettings.endWithLauncher(launcher);
     }
     int exit = new CommandLine(new Main()).execute(args);
     if (exit != 0) {
@@ -357,7 +358,7 @@ public final class Main implements Callable<Integer> {
                 + "/_sandbox/tls/certificate (or write it to a file with --ca-file)");
       }
     }
-    if (Boolean.getBoolean(CollectorSettings.RELAUNCHED)) {
+    if (System.getProperty(CollectorSettings.RELAUNCHED) != null) {
       out.println(
           "  collector: "
               + String.join(" ", CollectorSettings.OPTIONS)
@@ -369,6 +370,21 @@ public final class Main implements Callable<Integer> {
             : "  clock running; pending work settles by itself");
     stopped.await();
     return 0;
+  }
+
+  /**
+   * Whether this JVM runs the standalone jar itself ({@code java -jar}, or the jar alone on the
+   * class path), so a JVM started with the same class path runs the sandbox too; not when the class
+   * runs inside another program's JVM (a build tool's, say).
+   */
+  private static boolean launchedFromItsJar() {
+    try {
+      Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Files.isRegularFile(jar)
+          && Files.isSameFile(jar, Path.of(System.getProperty("java.class.path")));
+    } catch (IOException | RuntimeException | java.net.URISyntaxException e) {
+      return false;
+    }
   }
 
   /**

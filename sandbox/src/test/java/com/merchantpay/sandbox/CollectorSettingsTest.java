@@ -28,7 +28,10 @@ class CollectorSettingsTest {
         "-XX:MaxHeapSize=1g",
         "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
         "-javaagent:/opt/agent.jar",
-        "-Dmerchantpay.sandbox.relaunched=true"
+        "-Dmerchantpay.sandbox.launcher=4242@1700000000000",
+        "-Dcom.sun.management.jmxremote.port=9010",
+        "-XX:StartFlightRecording=filename=sandbox.jfr",
+        "-XX:+FlightRecorder"
       })
   void anOptionAboutTheHeapOrTheCollectorIsTheLaunchersChoice(String option) {
     assertThat(CollectorSettings.chosen(List.of("-Dfile.encoding=UTF-8", option))).isTrue();
@@ -76,7 +79,7 @@ class CollectorSettingsTest {
             "-Duser.timezone=UTC",
             "-Xmn8m",
             "-XX:MaxTenuringThreshold=0",
-            "-Dmerchantpay.sandbox.relaunched=true",
+            "-Dmerchantpay.sandbox.launcher=" + CollectorSettings.launcher(),
             "-cp",
             "sandbox.jar",
             "com.merchantpay.sandbox.Main",
