@@ -29,7 +29,17 @@ final class Load {
    * What one run measured; the rate counts successful answers only, so a server failing fast is not
    * fast.
    */
-  record Result(double requestsPerSecond, double p99Millis, long failures, String driver) {}
+  record Result(
+      double requestsPerSecond,
+      double p99Millis,
+      long failures,
+      String driver,
+      String firstFailure) {
+    /** A run whose driver counts failures without saying what they were (wrk). */
+    Result(double requestsPerSecond, double p99Millis, long failures, String driver) {
+      this(requestsPerSecond, p99Millis, failures, driver, null);
+    }
+  }
 
   /** One kind of request to repeat. */
   record Shape(String method, List<String> paths, Map<String, String> headers, String body) {
@@ -244,6 +254,8 @@ final class Load {
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     long end = System.nanoTime() + duration.toNanos();
     AtomicLong failures = new AtomicLong();
+    java.util.concurrent.atomic.AtomicReference<String> firstFailure =
+        new java.util.concurrent.atomic.AtomicReference<>();
     List<int[]> latencies = new ArrayList<>();
     List<Thread> callers = new ArrayList<>();
     String run = Long.toString(System.nanoTime(), 36);
@@ -276,9 +288,11 @@ final class Load {
                             .statusCode();
                     if (status >= 300) {
                       failures.incrementAndGet();
+                      firstFailure.compareAndSet(null, "HTTP " + status);
                     }
                   } catch (IOException e) {
                     failures.incrementAndGet();
+                    firstFailure.compareAndSet(null, e.toString());
                   } catch (InterruptedException e) {
                     return;
                   }
@@ -312,6 +326,7 @@ final class Load {
         (total - failures.get()) / (duration.toNanos() / 1e9),
         p99,
         failures.get(),
-        "a Java driver with " + CONNECTIONS + " callers (wrk is not installed)");
+        "a Java driver with " + CONNECTIONS + " callers (wrk is not installed)",
+        firstFailure.get());
   }
 }

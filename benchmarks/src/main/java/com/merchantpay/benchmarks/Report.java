@@ -778,6 +778,9 @@ final class Report {
             run.failures(),
             heap.stream().map(mb -> String.format(Locale.ROOT, "%.0f", mb)).toList(),
             run.survived() ? "survived" : "did not survive"));
+    if (run.failures() > 0 && run.firstFailure() != null) {
+      md.append(" The first failure: `").append(oneLine(run.firstFailure(), 200)).append("`.");
+    }
     if (heap.size() < 4 || heap.stream().anyMatch(mb -> mb.isNaN())) {
       md.append(" Too few readings of the heap to judge it (target not judged).");
     } else {
@@ -801,6 +804,14 @@ final class Report {
               verdict(flat && run.survived() && run.failures() == 0)));
     }
     md.append("\n");
+  }
+
+  /**
+   * A driver's text on one line, control characters and backticks out, at most {@code max} long.
+   */
+  private static String oneLine(String text, int max) {
+    String line = text.replaceAll("[\\p{Cntrl}`]", " ").strip();
+    return line.length() <= max ? line : line.substring(0, max) + "...";
   }
 
   private static String human(Duration duration) {

@@ -37,7 +37,8 @@ final class Soak {
       long creates,
       long failures,
       boolean survived,
-      String driver) {}
+      String driver,
+      String firstFailure) {}
 
   /**
    * The whole heap's line of G1 (chosen explicitly: under another collector the first line is one
@@ -74,6 +75,7 @@ final class Soak {
       long creates = 0;
       long failures = 0;
       String driver = null;
+      String firstFailure = null;
       long started = System.nanoTime();
       while (System.nanoTime() - started < duration.toNanos()) {
         Duration left = Duration.ofNanos(duration.toNanos() - (System.nanoTime() - started));
@@ -90,6 +92,9 @@ final class Soak {
         creates += Math.round(result.requestsPerSecond() * chunk.toSeconds());
         failures += result.failures();
         driver = result.driver();
+        if (firstFailure == null) {
+          firstFailure = result.firstFailure();
+        }
         if (!sandbox.isAlive()) {
           break;
         }
@@ -97,7 +102,14 @@ final class Soak {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       return new Run(
-          duration, heap, creates / seconds, creates, failures, sandbox.isAlive(), driver);
+          duration,
+          heap,
+          creates / seconds,
+          creates,
+          failures,
+          sandbox.isAlive(),
+          driver,
+          firstFailure);
     } finally {
       sandbox.destroy();
       if (!sandbox.waitFor(10, TimeUnit.SECONDS)) {
