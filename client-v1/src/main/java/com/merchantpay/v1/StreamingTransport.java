@@ -1,5 +1,6 @@
 package com.merchantpay.v1;
 
+import com.merchantpay.v1.internal.BoundedTransport;
 import feign.Client;
 import feign.Request;
 import java.io.IOException;
@@ -14,8 +15,6 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -28,14 +27,6 @@ import java.util.concurrent.TimeUnit;
  * and then stalls cannot hold a download forever. One part is held at a time.
  */
 final class StreamingTransport implements Client {
-  private static final Set<String> HEADERS_THE_JDK_SETS =
-      new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-
-  static {
-    HEADERS_THE_JDK_SETS.addAll(
-        Set.of("connection", "content-length", "expect", "host", "upgrade"));
-  }
-
   private final HttpClient http;
 
   StreamingTransport(HttpClient http) {
@@ -57,7 +48,7 @@ final class StreamingTransport implements Client {
         .headers()
         .forEach(
             (name, values) -> {
-              if (!HEADERS_THE_JDK_SETS.contains(name)) {
+              if (!BoundedTransport.setByTheJdk(name)) {
                 values.forEach(value -> builder.header(name, value));
               }
             });
