@@ -540,19 +540,8 @@ class GeneratedCodeBehaviourTest {
           }
           exchange.close();
         });
-    feign.Client transport =
-        (feign.Client)
-            FixtureClient.load("BoundedTransport")
-                .getConstructor(HttpClient.class)
-                .newInstance(HttpClient.newHttpClient());
-    feign.Request request =
-        feign.Request.create(
-            feign.Request.HttpMethod.GET,
-            "http://127.0.0.1:" + server.getAddress().getPort() + "/slow",
-            Map.of(),
-            null,
-            StandardCharsets.UTF_8,
-            null);
+    feign.Client transport = boundedTransport();
+    feign.Request request = get("/slow");
     long started = System.nanoTime();
 
     Throwable thrown =
@@ -569,14 +558,7 @@ class GeneratedCodeBehaviourTest {
     assertThat(Thread.currentThread().isInterrupted()).isFalse();
     feign.Response quick =
         transport.execute(
-            feign.Request.create(
-                feign.Request.HttpMethod.GET,
-                "http://127.0.0.1:" + server.getAddress().getPort() + "/quick",
-                Map.of(),
-                null,
-                StandardCharsets.UTF_8,
-                null),
-            new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
+            get("/quick"), new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false));
     assertThat(new String(quick.body().asInputStream().readAllBytes(), StandardCharsets.UTF_8))
         .isEqualTo("ok");
     Thread.sleep(50); // past any deadline check that could still see the first call
@@ -591,24 +573,14 @@ class GeneratedCodeBehaviourTest {
           exchange.getResponseBody().write("ok".getBytes(StandardCharsets.UTF_8));
           exchange.close();
         });
-    feign.Client transport =
-        (feign.Client)
-            FixtureClient.load("BoundedTransport")
-                .getConstructor(HttpClient.class)
-                .newInstance(HttpClient.newHttpClient());
+    feign.Client transport = boundedTransport();
     Thread.currentThread().interrupt();
     try {
       Throwable thrown =
           org.assertj.core.api.Assertions.catchThrowable(
               () ->
                   transport.execute(
-                      feign.Request.create(
-                          feign.Request.HttpMethod.GET,
-                          "http://127.0.0.1:" + server.getAddress().getPort() + "/x",
-                          Map.of(),
-                          null,
-                          StandardCharsets.UTF_8,
-                          null),
+                      get("/x"),
                       new Request.Options(1, TimeUnit.SECONDS, 2, TimeUnit.SECONDS, false)));
 
       assertThat(thrown).isInstanceOf(java.io.InterruptedIOException.class);
@@ -633,11 +605,7 @@ class GeneratedCodeBehaviourTest {
           exchange.getResponseBody().write(body);
           exchange.close();
         });
-    feign.Client transport =
-        (feign.Client)
-            FixtureClient.load("BoundedTransport")
-                .getConstructor(HttpClient.class)
-                .newInstance(HttpClient.newHttpClient());
+    feign.Client transport = boundedTransport();
     // The headers the JDK's client sets itself, which it refuses from a caller, in any case; and
     // one it passes on.
     Map<String, java.util.Collection<String>> headers = new java.util.LinkedHashMap<>();
@@ -684,14 +652,7 @@ class GeneratedCodeBehaviourTest {
             FixtureClient.load("BoundedTransport")
                 .getConstructor(HttpClient.class, int.class)
                 .newInstance(HttpClient.newHttpClient(), 1_000);
-    feign.Request request =
-        feign.Request.create(
-            feign.Request.HttpMethod.GET,
-            "http://127.0.0.1:" + server.getAddress().getPort() + "/big",
-            Map.of(),
-            null,
-            StandardCharsets.UTF_8,
-            null);
+    feign.Request request = get("/big");
 
     Throwable thrown =
         org.assertj.core.api.Assertions.catchThrowable(
@@ -706,11 +667,7 @@ class GeneratedCodeBehaviourTest {
 
   @Test
   void aHeaderValueHttpDoesNotAllowIsRefusedWithoutQuotingIt() throws Exception {
-    feign.Client transport =
-        (feign.Client)
-            FixtureClient.load("BoundedTransport")
-                .getConstructor(HttpClient.class)
-                .newInstance(HttpClient.newHttpClient());
+    feign.Client transport = boundedTransport();
     feign.Request request =
         feign.Request.create(
             feign.Request.HttpMethod.GET,
@@ -730,6 +687,25 @@ class GeneratedCodeBehaviourTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Authorization")
         .hasMessageNotContaining("s3cret");
+  }
+
+  /** The generated transport on a fresh JDK client, with its default limit. */
+  private static feign.Client boundedTransport() throws Exception {
+    return (feign.Client)
+        FixtureClient.load("BoundedTransport")
+            .getConstructor(HttpClient.class)
+            .newInstance(HttpClient.newHttpClient());
+  }
+
+  /** A GET of {@code path} on the test's server, without headers. */
+  private feign.Request get(String path) {
+    return feign.Request.create(
+        feign.Request.HttpMethod.GET,
+        "http://127.0.0.1:" + server.getAddress().getPort() + path,
+        Map.of(),
+        null,
+        StandardCharsets.UTF_8,
+        null);
   }
 
   private Object api(String name) throws Exception {
