@@ -67,7 +67,7 @@ final class ClientThreads {
       throws Exception {
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    Map<String, Long> before = byGroup();
+    Map<String, Long> before = byThread();
     long processBefore = os.getProcessCpuTime();
     List<Future<?>> running = new ArrayList<>();
     for (int caller = 0; caller < CALLERS; caller++) {
@@ -84,7 +84,7 @@ final class ClientThreads {
       caller.get();
     }
     long process = os.getProcessCpuTime() - processBefore;
-    Map<String, Long> after = byGroup();
+    Map<String, Long> after = byThread();
     double calls = (double) CALLERS * callsPerCaller;
     double callersMicros = spent(before, after, "callers") / 1e3 / calls;
     double clientMicros = spent(before, after, "http client") / 1e3 / calls;
@@ -124,7 +124,7 @@ final class ClientThreads {
   }
 
   /** Every live Java thread's processor time, by "id name". */
-  private static Map<String, Long> byGroup() {
+  private static Map<String, Long> byThread() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     Map<String, Long> cpu = new LinkedHashMap<>();
     for (Thread thread : Thread.getAllStackTraces().keySet()) {

@@ -34,7 +34,7 @@ final class CollectorSettings {
    * Set in the JVM started with {@link #OPTIONS}, so that it starts no other: the launcher's
    * process id and start, {@code pid@epochMillis}, for it to end with that process and no other.
    */
-  static final String RELAUNCHED = "merchantpay.sandbox.launcher";
+  static final String LAUNCHER = "merchantpay.sandbox.launcher";
 
   private static final Pattern CHOSEN =
       Pattern.compile(
@@ -45,7 +45,7 @@ final class CollectorSettings {
               // Held by the JVM that starts: a JMX port, a flight recording.
               + "|-Dcom\\.sun\\.management\\..*|-XX:[+-]?FlightRecorder.*|-XX:StartFlightRecording.*"
               + "|-D"
-              + Pattern.quote(RELAUNCHED)
+              + Pattern.quote(LAUNCHER)
               + "(=.*)?");
 
   private static final Set<String> NOT_SERVING = Set.of("-h", "--help", "-V", "--version");
@@ -77,7 +77,7 @@ final class CollectorSettings {
     command.add(Path.of(javaHome, "bin", "java").toString());
     command.addAll(jvmOptions);
     command.addAll(OPTIONS);
-    command.add("-D" + RELAUNCHED + "=" + launcher());
+    command.add("-D" + LAUNCHER + "=" + launcher());
     command.add("-cp");
     command.add(classPath);
     command.add(main);

@@ -192,7 +192,7 @@ public final class Main implements Callable<Integer> {
         System.exit(1);
       }
     }
-    String launcher = System.getProperty(CollectorSettings.RELAUNCHED);
+    String launcher = System.getProperty(CollectorSettings.LAUNCHER);
     if (launcher != null) {
       CollectorSettings.endWithLauncher(launcher);
     }
@@ -358,7 +358,7 @@ public final class Main implements Callable<Integer> {
                 + "/_sandbox/tls/certificate (or write it to a file with --ca-file)");
       }
     }
-    if (System.getProperty(CollectorSettings.RELAUNCHED) != null) {
+    if (System.getProperty(CollectorSettings.LAUNCHER) != null) {
       out.println(
           "  collector: "
               + String.join(" ", CollectorSettings.OPTIONS)
